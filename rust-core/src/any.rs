@@ -1,0 +1,160 @@
+//! A position of any game, whatever its board size: the entry point for
+//! callers that choose the game at run time (CLI, bindings, saved games).
+
+use crate::error::{Error, MoveError};
+use crate::geometry::{Board10, Board8, Geometry};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::variant::{BoardSize, Variant};
+
+/// A position on whichever board its game uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyPosition {
+    /// An 8×8 game.
+    Eight(Position<Board8>),
+    /// A 10×10 game.
+    Ten(Position<Board10>),
+}
+
+/// Runs `$body` with `$p` bound to the inner position, whatever its board.
+macro_rules! with_position {
+    ($any:expr, $p:ident => $body:expr) => {
+        match $any {
+            AnyPosition::Eight($p) => $body,
+            AnyPosition::Ten($p) => $body,
+        }
+    };
+}
+
+impl AnyPosition {
+    /// The start position of `variant` (`start` picks a Norochess960 set-up).
+    pub fn start(variant: Variant, start: Option<u16>) -> Result<Self, Error> {
+        let text = variant.start_text(start)?;
+        Ok(Self::from_text(variant, &text)?)
+    }
+
+    /// Reads a position text for `variant`.
+    pub fn from_text(variant: Variant, text: &str) -> Result<Self, crate::PositionError> {
+        let rules = variant.rules();
+        Ok(match variant.board_size() {
+            BoardSize::Eight => AnyPosition::Eight(Position::from_text(text, rules)?),
+            BoardSize::Ten => AnyPosition::Ten(Position::from_text(text, rules)?),
+        })
+    }
+
+    /// The game.
+    pub fn variant(&self) -> Variant {
+        with_position!(self, p => p.rules().variant)
+    }
+
+    /// The canonical position text.
+    pub fn to_text(&self) -> String {
+        with_position!(self, p => p.to_text())
+    }
+
+    /// Number of files.
+    pub fn width(&self) -> u8 {
+        match self {
+            AnyPosition::Eight(_) => Board8::WIDTH,
+            AnyPosition::Ten(_) => Board10::WIDTH,
+        }
+    }
+
+    /// Number of ranks.
+    pub fn height(&self) -> u8 {
+        match self {
+            AnyPosition::Eight(_) => Board8::HEIGHT,
+            AnyPosition::Ten(_) => Board10::HEIGHT,
+        }
+    }
+
+    /// The legal moves.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        with_position!(self, p => p.legal_moves().to_vec())
+    }
+
+    /// Leaf count of the legal move tree to `depth`.
+    pub fn perft(&self, depth: u32) -> u64 {
+        with_position!(self, p => p.perft(depth))
+    }
+
+    /// Leaf counts per root move, with the moves in coordinate notation.
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let width = self.width();
+        with_position!(self, p => p.divide(depth))
+            .into_iter()
+            .map(|(m, n)| (m.uci(width), n))
+            .collect()
+    }
+
+    /// Finds the legal move written in coordinate notation (`e2e4`, `e7e8q`,
+    /// `a9a10` on 10×10).
+    pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
+        let (from, to, promotion) = parse_coordinates(text, self.width(), self.height())?;
+        self.legal_moves()
+            .into_iter()
+            .find(|m| m.from == from && m.to == to && m.promotion() == promotion)
+            .ok_or_else(|| MoveError::Illegal {
+                text: text.to_string(),
+                reason: "no legal move joins those squares".to_string(),
+            })
+    }
+
+    /// Plays a legal move.
+    pub fn play(&self, m: Move) -> Result<Self, MoveError> {
+        Ok(match self {
+            AnyPosition::Eight(p) => AnyPosition::Eight(p.play(m)?),
+            AnyPosition::Ten(p) => AnyPosition::Ten(p.play(m)?),
+        })
+    }
+}
+
+/// Splits coordinate notation into from, to and promotion role.
+fn parse_coordinates(
+    text: &str,
+    width: u8,
+    height: u8,
+) -> Result<(crate::Square, crate::Square, Option<crate::Role>), MoveError> {
+    let unreadable = |problem: &str| MoveError::Unreadable {
+        text: text.to_string(),
+        problem: problem.to_string(),
+    };
+    if !text.is_ascii() || text.len() < 4 {
+        return Err(unreadable("expected two squares such as e2e4"));
+    }
+    let bytes = text.as_bytes();
+    // The second square starts at the second letter.
+    let split = bytes
+        .iter()
+        .skip(1)
+        .position(u8::is_ascii_alphabetic)
+        .map(|i| i + 1)
+        .ok_or_else(|| unreadable("expected two squares such as e2e4"))?;
+    let from = crate::Square::parse(&text[..split], width, height).ok_or_else(|| {
+        unreadable(&format!(
+            "`{}` is not a square on this board",
+            &text[..split]
+        ))
+    })?;
+    let rest = &text[split..];
+    let digits_end = rest
+        .bytes()
+        .skip(1)
+        .position(|b| !b.is_ascii_digit())
+        .map_or(rest.len(), |i| i + 1);
+    let to = crate::Square::parse(&rest[..digits_end], width, height).ok_or_else(|| {
+        unreadable(&format!(
+            "`{}` is not a square on this board",
+            &rest[..digits_end]
+        ))
+    })?;
+    let promotion = match &rest[digits_end..] {
+        "" => None,
+        p if p.len() == 1 => match p.chars().next().and_then(crate::Role::from_char) {
+            Some(role) if role != crate::Role::Pawn && role != crate::Role::King => Some(role),
+            _ => return Err(unreadable("the promotion letter must be q, r, b or n")),
+        },
+        _ => return Err(unreadable("unexpected characters after the squares")),
+    };
+    Ok((from, to, promotion))
+}

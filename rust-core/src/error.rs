@@ -1,0 +1,93 @@
+//! Typed errors of the core. Each says what was wrong and where, in words a
+//! player or a developer can act on.
+
+use thiserror::Error;
+
+/// A game id, option or start number that does not exist.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum VariantError {
+    /// The game id is not one of the rule book's.
+    #[error("unknown game `{0}` (expected norochess, norochess960, ram, frontal, improved, crab, chess or plain10)")]
+    UnknownVariant(String),
+    /// An option has a value it does not take.
+    #[error("unknown {option} `{value}` (expected {expected})")]
+    UnknownOption {
+        /// The option's name.
+        option: &'static str,
+        /// The value given.
+        value: String,
+        /// What it takes.
+        expected: &'static str,
+    },
+    /// An option was given for a game that has no such option.
+    #[error("option {option} does not apply to {variant}")]
+    OptionNotApplicable {
+        /// The option's name.
+        option: &'static str,
+        /// The game given.
+        variant: String,
+    },
+    /// A Norochess960 start number outside 0–959.
+    #[error("Norochess960 start number {0} is out of range (0 to 959)")]
+    StartNumberOutOfRange(u16),
+}
+
+/// A position text that cannot be read, or that describes an impossible
+/// position for its game.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// Nothing but white space.
+    #[error("the position text is empty")]
+    Empty,
+    /// A required field is missing.
+    #[error("the {0} field is missing")]
+    MissingField(&'static str),
+    /// A field is malformed; `column` counts characters of the whole text from 1.
+    #[error("{field} field, character {column}: {problem}")]
+    Syntax {
+        /// Which field.
+        field: &'static str,
+        /// Where, counting characters of the whole text from 1.
+        column: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// The text is well formed but the position cannot occur in this game.
+    #[error("impossible position: {0}")]
+    Illegal(String),
+}
+
+/// A move that cannot be read or may not be played.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// The text is not a move in any accepted notation.
+    #[error("cannot read move `{text}`: {problem}")]
+    Unreadable {
+        /// The text given.
+        text: String,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// The move is well formed but not legal here.
+    #[error("{text} is not a legal move here: {reason}")]
+    Illegal {
+        /// The move as given.
+        text: String,
+        /// Why it is not legal.
+        reason: String,
+    },
+}
+
+/// Any error of the core, for callers that do not care which part failed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Error {
+    /// A game id or option problem.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    /// A position text problem.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// A move problem.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+}

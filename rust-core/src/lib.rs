@@ -1,0 +1,41 @@
+//! # norochess-core
+//!
+//! The rules of Norochess and its related games (Norochess960, Ram chess,
+//! Frontal chess, Improved and Crab chess, standard chess), with exact and
+//! fast legal move generation on 8×8 and 10×10 boards.
+//!
+//! Each game is data ([`Variant::rules`]); one move generator, compiled once
+//! per board size ([`Board8`] with `u64` bitboards, [`Board10`] with `u128`),
+//! plays them all. [`AnyPosition`] picks the board at run time.
+//!
+//! ```
+//! use norochess_core::{AnyPosition, Variant};
+//! let start = AnyPosition::start(Variant::Norochess, None).unwrap();
+//! assert_eq!(start.perft(2), 400);
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod any;
+mod bitboard;
+mod chess960;
+mod error;
+mod geometry;
+mod moves;
+mod position;
+mod types;
+mod variant;
+mod zobrist;
+
+pub use any::AnyPosition;
+pub use bitboard::{Bitboard, Squares};
+pub use chess960::back_rank as chess960_back_rank;
+pub use error::{Error, MoveError, PositionError, VariantError};
+pub use geometry::{Board10, Board8, Geometry};
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use position::Position;
+pub use types::{Color, Piece, Role, Square};
+pub use variant::{
+    Blockage, BoardSize, DoubleStep, ObliqueStep, OpeningRule, PromotionRule, Rules, Variant, Zone,
+};

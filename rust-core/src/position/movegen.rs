@@ -1,0 +1,454 @@
+//! Legal move generation for every game, driven by [`Rules`] data.
+//!
+//! Royal games use the Stockfish approach: checkers and pinned pieces are
+//! computed once, so ordinary moves are generated legal without trying them.
+//! The rare moves that change the board in unusual ways (en passant, ram,
+//! swap, dethronement) are tried on a copy and kept if the king is safe.
+//! Non-royal games (the Norochess family) take every pseudo-legal move.
+
+use super::{Position, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE};
+use crate::bitboard::Bitboard;
+use crate::geometry::Geometry;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::types::{Color, Piece, Role, Square};
+use crate::variant::{DoubleStep, OpeningRule, PromotionRule, RESURRECTABLE};
+
+/// What every generator of one call shares.
+struct Context<B> {
+    us: Color,
+    own: B,
+    enemy: B,
+    occupied: B,
+    /// Destinations allowed for non-king moves: not our own pieces, and in
+    /// check only the checker or a square between it and the king.
+    target: B,
+    /// Our pieces pinned to our king (royal games only).
+    pinned: B,
+    /// Our king (royal games only).
+    king: Square,
+}
+
+#[inline(always)]
+fn push(list: &mut MoveList, from: Square, to: Square, kind: MoveKind) {
+    // Capacity covers every position the parser accepts; a full list is
+    // unreachable, and dropping a move beats aborting a phone app.
+    let _ = list.try_push(Move { from, to, kind });
+}
+
+#[inline(always)]
+fn offset(sq: Square, delta: i32) -> Square {
+    Square((i32::from(sq.0) + delta) as u8)
+}
+
+impl<G: Geometry> Position<G> {
+    /// Fills `list` with the legal moves of the side to move.
+    pub(crate) fn generate_legal(&self, list: &mut MoveList) {
+        if self.rules.capture_points && self.has_extinct_side() {
+            return;
+        }
+        let us = self.turn;
+        let own = self.by_color[us.index()];
+        let enemy = self.by_color[(!us).index()];
+        let occupied = own | enemy;
+        let royal_king = if self.rules.royal_king {
+            self.king_square(us)
+        } else {
+            None
+        };
+        match royal_king {
+            None => {
+                let ctx = Context {
+                    us,
+                    own,
+                    enemy,
+                    occupied,
+                    target: !own & G::ALL,
+                    pinned: G::Bb::EMPTY,
+                    king: Square(0),
+                };
+                self.generate::<false>(&ctx, list);
+            }
+            Some(king) => {
+                let checkers = self.attackers(king, !us, occupied);
+                let ctx = Context {
+                    us,
+                    own,
+                    enemy,
+                    occupied,
+                    target: G::Bb::EMPTY,
+                    pinned: self.pinned(king, us, occupied),
+                    king,
+                };
+                if !self.only_single_pawn_steps() {
+                    self.generate_king_moves(&ctx, list);
+                }
+                if checkers.more_than_one() {
+                    return;
+                }
+                let evasion = match checkers.first() {
+                    Some(checker) => G::between(king, checker) | checkers,
+                    None => G::ALL,
+                };
+                let ctx = Context {
+                    target: !own & evasion,
+                    ..ctx
+                };
+                self.generate::<true>(&ctx, list);
+                if checkers.is_empty() && self.rules.castling {
+                    self.generate_castling(&ctx, list);
+                }
+            }
+        }
+    }
+
+    /// Whether Ram chess's first-move rule limits White to single pawn steps.
+    #[inline]
+    fn only_single_pawn_steps(&self) -> bool {
+        self.opening_pending
+            && self.turn == Color::White
+            && self.rules.opening == OpeningRule::FirstMoveSinglePawnStep
+    }
+
+    /// Our pieces that alone stand between our king and an enemy slider.
+    #[inline]
+    fn pinned(&self, king: Square, us: Color, occupied: G::Bb) -> G::Bb {
+        let enemy = self.by_color[(!us).index()];
+        let queens = self.by_role[Role::Queen.index()];
+        let snipers = ((G::rook_attacks(king, G::Bb::EMPTY)
+            & (self.by_role[Role::Rook.index()] | queens))
+            | (G::bishop_attacks(king, G::Bb::EMPTY)
+                & (self.by_role[Role::Bishop.index()] | queens)))
+            & enemy;
+        let mut pinned = G::Bb::EMPTY;
+        for sniper in snipers.squares() {
+            let blockers = G::between(king, sniper) & occupied;
+            if blockers.any() && !blockers.more_than_one() {
+                pinned |= blockers & self.by_color[us.index()];
+            }
+        }
+        pinned
+    }
+
+    /// The royal king's steps to squares the enemy does not attack.
+    #[inline]
+    fn generate_king_moves(&self, ctx: &Context<G::Bb>, list: &mut MoveList) {
+        let without_king = ctx.occupied ^ G::Bb::from_square(ctx.king);
+        for to in (G::king_attacks(ctx.king) & !ctx.own).squares() {
+            if self.attackers(to, !ctx.us, without_king).is_empty() {
+                push(list, ctx.king, to, MoveKind::Normal);
+            }
+        }
+    }
+
+    /// Every non-castling move; with `ROYAL`, legal for the royal king.
+    #[inline(always)]
+    fn generate<const ROYAL: bool>(&self, ctx: &Context<G::Bb>, list: &mut MoveList) {
+        let pinned = if ROYAL { ctx.pinned } else { G::Bb::EMPTY };
+        if !self.only_single_pawn_steps() {
+            let own = ctx.own;
+            let queens = self.by_role[Role::Queen.index()];
+            for from in (self.by_role[Role::Knight.index()] & own & !pinned).squares() {
+                self.push_targets(list, from, G::knight_attacks(from) & ctx.target);
+            }
+            for from in ((self.by_role[Role::Bishop.index()] | queens) & own).squares() {
+                let mut targets = G::bishop_attacks(from, ctx.occupied) & ctx.target;
+                if ROYAL && pinned.has(from) {
+                    targets &= G::line(ctx.king, from);
+                }
+                self.push_targets(list, from, targets);
+            }
+            for from in ((self.by_role[Role::Rook.index()] | queens) & own).squares() {
+                let mut targets = G::rook_attacks(from, ctx.occupied) & ctx.target;
+                if ROYAL && pinned.has(from) {
+                    targets &= G::line(ctx.king, from);
+                }
+                self.push_targets(list, from, targets);
+            }
+            if !ROYAL {
+                for from in (self.by_role[Role::King.index()] & own).squares() {
+                    self.push_targets(list, from, G::king_attacks(from) & ctx.target);
+                }
+            }
+        }
+        self.generate_pawn_moves::<ROYAL>(ctx, pinned, list);
+    }
+
+    #[inline(always)]
+    fn push_targets(&self, list: &mut MoveList, from: Square, targets: G::Bb) {
+        for to in targets.squares() {
+            push(list, from, to, MoveKind::Normal);
+        }
+    }
+
+    #[inline(always)]
+    fn generate_pawn_moves<const ROYAL: bool>(
+        &self,
+        ctx: &Context<G::Bb>,
+        pinned: G::Bb,
+        list: &mut MoveList,
+    ) {
+        let us = ctx.us;
+        let pawns = self.by_role[Role::Pawn.index()] & ctx.own;
+        if pawns.is_empty() {
+            return;
+        }
+        let width = i32::from(G::WIDTH);
+        let up = if us == Color::White { width } else { -width };
+        let last_rank = G::rank(G::relative_rank(us, G::HEIGHT - 1));
+        let empty = !ctx.occupied & G::ALL;
+        let restricted = self.opening_pending && us == Color::White;
+        // A dethroning pawn does not stay on its target square, so in check
+        // it is judged by trying it, not by the blocking mask.
+        let target = if self.dethrones() {
+            ctx.target | (last_rank & !ctx.own)
+        } else {
+            ctx.target
+        };
+
+        // Steps straight ahead.
+        let single = G::forward(us, pawns) & empty;
+        let double = if restricted {
+            G::Bb::EMPTY
+        } else {
+            match self.rules.double_step {
+                DoubleStep::FromStartRank => {
+                    G::forward(us, single & G::rank(G::relative_rank(us, 2))) & empty
+                }
+                DoubleStep::FromAnyRank => G::forward(us, single) & empty,
+            }
+        };
+        self.push_pawn_moves::<ROYAL>(
+            ctx,
+            pinned,
+            list,
+            single & target,
+            up,
+            last_rank,
+            MoveKind::Normal,
+        );
+        if self.only_single_pawn_steps() {
+            return;
+        }
+        self.push_pawn_moves::<ROYAL>(
+            ctx,
+            pinned,
+            list,
+            double & target,
+            2 * up,
+            last_rank,
+            MoveKind::DoubleStep,
+        );
+
+        // Diagonal captures.
+        let mut capturable = ctx.enemy & target;
+        if !self.rules.pawn_captures_pawns {
+            capturable &= !self.by_role[Role::Pawn.index()];
+        }
+        let toward_first_file = G::forward(us, G::west(pawns)) & capturable;
+        let toward_last_file = G::forward(us, G::east(pawns)) & capturable;
+        self.push_pawn_moves::<ROYAL>(
+            ctx,
+            pinned,
+            list,
+            toward_first_file,
+            up - 1,
+            last_rank,
+            MoveKind::Normal,
+        );
+        self.push_pawn_moves::<ROYAL>(
+            ctx,
+            pinned,
+            list,
+            toward_last_file,
+            up + 1,
+            last_rank,
+            MoveKind::Normal,
+        );
+
+        if let Some(oblique) = self.rules.oblique {
+            let mut zone = G::Bb::EMPTY;
+            for relative in 0..G::HEIGHT {
+                if oblique.relative_ranks & (1 << relative) != 0 {
+                    zone |= G::rank(G::relative_rank(us, relative));
+                }
+            }
+            let blockers = if oblique.blocked_by_any {
+                ctx.occupied
+            } else {
+                ctx.enemy
+            };
+            let blocked = pawns & zone & G::backward(us, blockers);
+            let targets = empty & ctx.target;
+            let east = G::forward(us, G::east(G::east(blocked))) & targets;
+            let west = G::forward(us, G::west(G::west(blocked))) & targets;
+            self.push_pawn_moves::<ROYAL>(
+                ctx,
+                pinned,
+                list,
+                east,
+                up + 2,
+                last_rank,
+                MoveKind::Normal,
+            );
+            self.push_pawn_moves::<ROYAL>(
+                ctx,
+                pinned,
+                list,
+                west,
+                up - 2,
+                last_rank,
+                MoveKind::Normal,
+            );
+        }
+
+        let enemy_pawns = self.by_role[Role::Pawn.index()] & ctx.enemy;
+        let facing = pawns & G::backward(us, enemy_pawns);
+        if self.rules.ram && facing.any() {
+            let beside_enemy_pawn = G::east(enemy_pawns) | G::west(enemy_pawns);
+            for from in (facing & beside_enemy_pawn).squares() {
+                self.push_if_king_safe::<ROYAL>(list, from, offset(from, up), MoveKind::Ram);
+            }
+        }
+        if self.rules.swap {
+            for from in facing.squares() {
+                self.push_if_king_safe::<ROYAL>(list, from, offset(from, up), MoveKind::Swap);
+            }
+        }
+
+        if self.rules.en_passant {
+            if let Some(ep) = self.ep_square {
+                for from in (G::pawn_attacks(!us, ep) & pawns).squares() {
+                    self.push_if_king_safe::<ROYAL>(list, from, ep, MoveKind::EnPassant);
+                }
+            }
+        }
+    }
+
+    /// Pushes one pawn move per target, found `delta` squares ahead of its
+    /// origin; moves onto the last rank become promotions (or whatever the
+    /// game's promotion rule makes of them).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn push_pawn_moves<const ROYAL: bool>(
+        &self,
+        ctx: &Context<G::Bb>,
+        pinned: G::Bb,
+        list: &mut MoveList,
+        targets: G::Bb,
+        delta: i32,
+        last_rank: G::Bb,
+        kind: MoveKind,
+    ) {
+        for to in (targets & !last_rank).squares() {
+            let from = offset(to, -delta);
+            if !ROYAL || !pinned.has(from) || G::line(ctx.king, from).has(to) {
+                push(list, from, to, kind);
+            }
+        }
+        for to in (targets & last_rank).squares() {
+            let from = offset(to, -delta);
+            if ROYAL && pinned.has(from) && !G::line(ctx.king, from).has(to) && !self.dethrones() {
+                continue;
+            }
+            self.push_promotions::<ROYAL>(list, from, to);
+        }
+    }
+
+    /// Whether a pawn reaching the last rank now would dethrone (Frontal
+    /// chess with both queens on the board).
+    #[inline]
+    fn dethrones(&self) -> bool {
+        self.rules.promotion == PromotionRule::DethroneOrResurrection
+            && (self.by_role[Role::Queen.index()] & self.by_color[0]).any()
+            && (self.by_role[Role::Queen.index()] & self.by_color[1]).any()
+    }
+
+    /// The promotion moves from `from` to `to` that the game allows.
+    fn push_promotions<const ROYAL: bool>(&self, list: &mut MoveList, from: Square, to: Square) {
+        match self.rules.promotion {
+            PromotionRule::Free => {
+                for role in Role::PROMOTIONS {
+                    push(list, from, to, MoveKind::Promotion(role));
+                }
+            }
+            PromotionRule::DethroneOrResurrection if self.dethrones() => {
+                self.push_if_king_safe::<ROYAL>(list, from, to, MoveKind::Dethrone);
+            }
+            PromotionRule::Resurrection | PromotionRule::DethroneOrResurrection => {
+                for role in RESURRECTABLE {
+                    if self.count(self.turn, role)
+                        < u32::from(self.rules.start_counts[role.index()])
+                    {
+                        push(list, from, to, MoveKind::Promotion(role));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pushes an unusual move if it does not leave a royal king attacked,
+    /// by trying it on a copy.
+    #[inline]
+    fn push_if_king_safe<const ROYAL: bool>(
+        &self,
+        list: &mut MoveList,
+        from: Square,
+        to: Square,
+        kind: MoveKind,
+    ) {
+        let m = Move { from, to, kind };
+        if !ROYAL || self.leaves_king_safe(m) {
+            let _ = list.try_push(m);
+        }
+    }
+
+    /// Whether playing `m` leaves the mover's king unattacked.
+    pub(crate) fn leaves_king_safe(&self, m: Move) -> bool {
+        let us = self.turn;
+        let mut after = *self;
+        after.play_unchecked(m);
+        match after.king_square(us) {
+            Some(king) => !after.is_attacked(king, !us),
+            None => true,
+        }
+    }
+
+    /// Standard chess castling (king on e1/e8, rooks in the corners).
+    fn generate_castling(&self, ctx: &Context<G::Bb>, list: &mut MoveList) {
+        let (king_side, queen_side) = match ctx.us {
+            Color::White => (WHITE_KING_SIDE, WHITE_QUEEN_SIDE),
+            Color::Black => (BLACK_KING_SIDE, BLACK_QUEEN_SIDE),
+        };
+        let back = G::relative_rank(ctx.us, 0);
+        let sq = |file: u8| Square::from_coords(file, back, G::WIDTH);
+        let king_home = sq(4);
+        if ctx.king != king_home {
+            return;
+        }
+        let them = !ctx.us;
+        let rook = Piece {
+            color: ctx.us,
+            role: Role::Rook,
+        };
+        let free = |files: &[u8]| files.iter().all(|&f| !ctx.occupied.has(sq(f)));
+        let safe = |files: &[u8]| {
+            files
+                .iter()
+                .all(|&f| self.attackers(sq(f), them, ctx.occupied).is_empty())
+        };
+        if self.castling & king_side != 0
+            && self.piece_set(rook).has(sq(7))
+            && free(&[5, 6])
+            && safe(&[5, 6])
+        {
+            push(list, king_home, sq(6), MoveKind::Castle);
+        }
+        if self.castling & queen_side != 0
+            && self.piece_set(rook).has(sq(0))
+            && free(&[1, 2, 3])
+            && safe(&[2, 3])
+        {
+            push(list, king_home, sq(2), MoveKind::Castle);
+        }
+    }
+}

@@ -1,0 +1,523 @@
+//! The position text format (see `docs/position-format.md`): the six FEN
+//! fields, then optional `name=value` fields (`score=W-B`,
+//! `opening=pending`). Parsing checks that the position can occur in its
+//! game; printing is canonical, so print → parse → print is the identity.
+
+use super::{Position, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE};
+use crate::bitboard::Bitboard;
+use crate::error::PositionError;
+use crate::geometry::Geometry;
+use crate::types::{Color, Piece, Role, Square};
+use crate::variant::{OpeningRule, PromotionRule, Rules};
+use std::fmt::Write as _;
+
+/// Highest score the text format accepts (far above any reachable score).
+const MAX_SCORE: u16 = 9999;
+
+/// One whitespace-separated field with the column (from 1) where it starts.
+#[derive(Clone, Copy)]
+struct Field<'a> {
+    text: &'a str,
+    column: usize,
+}
+
+fn split_fields(text: &str) -> Vec<Field<'_>> {
+    let mut fields = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    for (column, (byte, c)) in text.char_indices().enumerate() {
+        match (c.is_whitespace(), start) {
+            (true, Some((s, col))) => {
+                fields.push(Field {
+                    text: &text[s..byte],
+                    column: col + 1,
+                });
+                start = None;
+            }
+            (false, None) => start = Some((byte, column)),
+            _ => {}
+        }
+    }
+    if let Some((s, col)) = start {
+        fields.push(Field {
+            text: &text[s..],
+            column: col + 1,
+        });
+    }
+    fields
+}
+
+fn syntax(field: &'static str, column: usize, problem: impl Into<String>) -> PositionError {
+    PositionError::Syntax {
+        field,
+        column,
+        problem: problem.into(),
+    }
+}
+
+impl<G: Geometry> Position<G> {
+    /// Reads a position text for a game with `rules`.
+    pub fn from_text(text: &str, rules: Rules) -> Result<Self, PositionError> {
+        let fields = split_fields(text);
+        let mut iter = fields.iter().copied().peekable();
+        let board = iter.next().ok_or(PositionError::Empty)?;
+        let mut pos = Position::empty(rules);
+        pos.parse_board(board)?;
+        let turn = iter
+            .next()
+            .ok_or(PositionError::MissingField("side-to-move"))?;
+        pos.turn = match turn.text {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => {
+                return Err(syntax(
+                    "side-to-move",
+                    turn.column,
+                    format!("expected `w` or `b`, found `{other}`"),
+                ))
+            }
+        };
+        let castling = iter.next().ok_or(PositionError::MissingField("castling"))?;
+        pos.parse_castling(castling)?;
+        let ep = iter
+            .next()
+            .ok_or(PositionError::MissingField("en passant"))?;
+        pos.parse_en_passant(ep)?;
+        if let Some(halfmove) = iter.next_if(|f| !f.text.contains('=')) {
+            pos.halfmove_clock = parse_number(halfmove, "halfmove clock")?;
+            let fullmove = iter
+                .next_if(|f| !f.text.contains('='))
+                .ok_or(PositionError::MissingField("fullmove number"))?;
+            pos.fullmove_number = parse_number(fullmove, "fullmove number")?;
+            if pos.fullmove_number == 0 {
+                return Err(syntax(
+                    "fullmove number",
+                    fullmove.column,
+                    "the move number starts at 1",
+                ));
+            }
+        }
+        let mut seen_score = false;
+        for field in iter {
+            let Some((name, value)) = field.text.split_once('=') else {
+                return Err(syntax(
+                    "extra",
+                    field.column,
+                    format!("expected `name=value`, found `{}`", field.text),
+                ));
+            };
+            match name {
+                "score" if seen_score => return Err(syntax("score", field.column, "given twice")),
+                "score" => {
+                    seen_score = true;
+                    pos.parse_score(value, field.column)?;
+                }
+                "opening" if pos.opening_pending => {
+                    return Err(syntax("opening", field.column, "given twice"))
+                }
+                "opening" => pos.parse_opening(value, field.column)?,
+                other => {
+                    return Err(syntax(
+                        "extra",
+                        field.column,
+                        format!("unknown field `{other}` (expected `score` or `opening`)"),
+                    ))
+                }
+            }
+        }
+        pos.validate()?;
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    fn parse_board(&mut self, field: Field<'_>) -> Result<(), PositionError> {
+        let width = G::WIDTH;
+        let mut rank = G::HEIGHT;
+        let mut file = 0u8;
+        let mut number: Option<(u32, usize)> = None;
+        let mut rank_start = field.column;
+        // A sentinel '/' closes the last rank like the others.
+        let chars = field.text.chars().chain(std::iter::once('/'));
+        for (i, c) in chars.enumerate() {
+            let column = field.column + i;
+            if let Some(d) = c.to_digit(10) {
+                let (n, start) = number.unwrap_or((0, column));
+                number = Some((n * 10 + d, start));
+                if n * 10 + d > u32::from(width) {
+                    return Err(syntax(
+                        "board",
+                        start,
+                        format!("a run of empty squares longer than the {width} files"),
+                    ));
+                }
+                continue;
+            }
+            if let Some((n, start)) = number.take() {
+                if n == 0 {
+                    return Err(syntax("board", start, "a run of 0 empty squares"));
+                }
+                file += n as u8;
+                if file > width {
+                    return Err(syntax(
+                        "board",
+                        start,
+                        format!("rank {rank} has more than {width} squares"),
+                    ));
+                }
+            }
+            if c == '/' {
+                if rank == 0 {
+                    return Err(syntax(
+                        "board",
+                        column,
+                        format!("more than {} ranks", G::HEIGHT),
+                    ));
+                }
+                if file != width {
+                    return Err(syntax(
+                        "board",
+                        rank_start,
+                        format!("rank {rank} has {file} squares, expected {width}"),
+                    ));
+                }
+                rank -= 1;
+                file = 0;
+                rank_start = column + 1;
+                continue;
+            }
+            let Some(piece) = Piece::from_fen_char(c) else {
+                return Err(syntax(
+                    "board",
+                    column,
+                    format!("`{c}` is not a piece letter (PNBRQK or pnbrqk) or a number"),
+                ));
+            };
+            if rank == 0 || file >= width {
+                return Err(syntax(
+                    "board",
+                    column,
+                    format!("rank {rank} has more than {width} squares"),
+                ));
+            }
+            self.put(piece, Square::from_coords(file, rank - 1, width));
+            file += 1;
+        }
+        if rank != 0 {
+            return Err(syntax(
+                "board",
+                field.column,
+                format!("{} ranks, expected {}", G::HEIGHT - rank, G::HEIGHT),
+            ));
+        }
+        Ok(())
+    }
+
+    fn parse_castling(&mut self, field: Field<'_>) -> Result<(), PositionError> {
+        if field.text == "-" {
+            return Ok(());
+        }
+        if !self.rules.castling {
+            return Err(syntax(
+                "castling",
+                field.column,
+                format!("{} has no castling; write `-`", self.rules.variant.id()),
+            ));
+        }
+        for (i, c) in field.text.chars().enumerate() {
+            let column = field.column + i;
+            let (right, color, rook_file) = match c {
+                'K' => (WHITE_KING_SIDE, Color::White, 7),
+                'Q' => (WHITE_QUEEN_SIDE, Color::White, 0),
+                'k' => (BLACK_KING_SIDE, Color::Black, 7),
+                'q' => (BLACK_QUEEN_SIDE, Color::Black, 0),
+                other => {
+                    return Err(syntax(
+                        "castling",
+                        column,
+                        format!("`{other}` is not one of K, Q, k, q or -"),
+                    ))
+                }
+            };
+            if self.castling & right != 0 {
+                return Err(syntax("castling", column, format!("`{c}` given twice")));
+            }
+            let rank = G::relative_rank(color, 0);
+            let king = Square::from_coords(4, rank, G::WIDTH);
+            let rook = Square::from_coords(rook_file, rank, G::WIDTH);
+            if self.piece_at(king)
+                != Some(Piece {
+                    color,
+                    role: Role::King,
+                })
+            {
+                return Err(syntax(
+                    "castling",
+                    column,
+                    format!("`{c}` needs the {color} king on {}", G::square_name(king)),
+                ));
+            }
+            if self.piece_at(rook)
+                != Some(Piece {
+                    color,
+                    role: Role::Rook,
+                })
+            {
+                return Err(syntax(
+                    "castling",
+                    column,
+                    format!("`{c}` needs a {color} rook on {}", G::square_name(rook)),
+                ));
+            }
+            self.castling |= right;
+        }
+        Ok(())
+    }
+
+    fn parse_en_passant(&mut self, field: Field<'_>) -> Result<(), PositionError> {
+        if field.text == "-" {
+            return Ok(());
+        }
+        if !self.rules.en_passant {
+            return Err(syntax(
+                "en passant",
+                field.column,
+                format!("{} has no en passant; write `-`", self.rules.variant.id()),
+            ));
+        }
+        let sq = G::parse_square(field.text).ok_or_else(|| {
+            syntax(
+                "en passant",
+                field.column,
+                format!("`{}` is not a square", field.text),
+            )
+        })?;
+        let us = self.turn;
+        let expected_rank = G::relative_rank(us, G::HEIGHT - 3);
+        let name = G::square_name(sq);
+        if sq.rank(G::WIDTH) != expected_rank {
+            return Err(syntax(
+                "en passant",
+                field.column,
+                format!(
+                    "{name} is not on rank {} where a pawn that just stepped two squares passed",
+                    expected_rank + 1
+                ),
+            ));
+        }
+        let width = i32::from(G::WIDTH);
+        let toward_them = if us == Color::White { width } else { -width };
+        let at = |delta: i32| Square((i32::from(sq.0) + delta) as u8);
+        let pawn = Piece {
+            color: !us,
+            role: Role::Pawn,
+        };
+        if self.piece_at(sq).is_some() || self.piece_at(at(toward_them)).is_some() {
+            return Err(syntax(
+                "en passant",
+                field.column,
+                format!("{name} and the square behind it must be empty"),
+            ));
+        }
+        if self.piece_at(at(-toward_them)) != Some(pawn) {
+            return Err(syntax(
+                "en passant",
+                field.column,
+                format!(
+                    "no {pawn} on {} that could just have passed {name}",
+                    G::square_name(at(-toward_them))
+                ),
+            ));
+        }
+        self.ep_square = Some(sq);
+        Ok(())
+    }
+
+    fn parse_score(&mut self, value: &str, column: usize) -> Result<(), PositionError> {
+        if !self.rules.capture_points {
+            return Err(syntax(
+                "score",
+                column,
+                format!("{} has no capture points", self.rules.variant.id()),
+            ));
+        }
+        let parse = |part: &str| {
+            part.parse::<u16>()
+                .ok()
+                .filter(|&n| n <= MAX_SCORE && !part.starts_with('+'))
+        };
+        match value.split_once('-').and_then(|(w, b)| Some((parse(w)?, parse(b)?))) {
+            Some((white, black)) => {
+                self.scores = [white, black];
+                Ok(())
+            }
+            None => Err(syntax(
+                "score",
+                column,
+                format!("expected `score=W-B` with two numbers from 0 to {MAX_SCORE}, found `score={value}`"),
+            )),
+        }
+    }
+
+    fn parse_opening(&mut self, value: &str, column: usize) -> Result<(), PositionError> {
+        if value != "pending" {
+            return Err(syntax(
+                "opening",
+                column,
+                format!("expected `opening=pending`, found `opening={value}`"),
+            ));
+        }
+        match self.rules.opening {
+            OpeningRule::None => {
+                return Err(syntax(
+                    "opening",
+                    column,
+                    format!("{} has no opening restriction", self.rules.variant.id()),
+                ))
+            }
+            OpeningRule::FirstMoveSinglePawnStep if self.turn == Color::Black => {
+                return Err(syntax(
+                    "opening",
+                    column,
+                    "in Ram chess the first-move restriction can only apply with White to move",
+                ))
+            }
+            _ => {}
+        }
+        self.opening_pending = true;
+        Ok(())
+    }
+
+    /// Checks that the pieces could stand like this in this game.
+    fn validate(&self) -> Result<(), PositionError> {
+        let back_ranks = G::rank(0) | G::rank(G::HEIGHT - 1);
+        if let Some(sq) = (self.by_role[Role::Pawn.index()] & back_ranks).first() {
+            return Err(PositionError::Illegal(format!(
+                "pawn on {}: pawns cannot stand on the first or last rank",
+                G::square_name(sq)
+            )));
+        }
+        for color in Color::ALL {
+            let pawns = self.count(color, Role::Pawn);
+            let max_pawns = u32::from(self.rules.start_counts[Role::Pawn.index()]);
+            if pawns > max_pawns {
+                return Err(PositionError::Illegal(format!(
+                    "{color} has {pawns} pawns; at most {max_pawns}"
+                )));
+            }
+            // Pieces beyond the start set can only come from promoted pawns.
+            let mut promoted = 0;
+            for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                let count = self.count(color, role);
+                let start = u32::from(self.rules.start_counts[role.index()]);
+                if count > start && self.rules.promotion != PromotionRule::Free {
+                    return Err(PositionError::Illegal(format!(
+                        "{color} has {count} {}s; in {} promotion only brings back lost pieces, so at most {start}",
+                        role.name(),
+                        self.rules.variant.id()
+                    )));
+                }
+                promoted += count.saturating_sub(start);
+            }
+            if promoted > max_pawns - pawns {
+                return Err(PositionError::Illegal(format!(
+                    "{color} has {promoted} pieces beyond the start set but only {} missing pawns to have promoted",
+                    max_pawns - pawns
+                )));
+            }
+            let kings = self.count(color, Role::King);
+            if self.rules.royal_king && kings != 1 {
+                return Err(PositionError::Illegal(format!(
+                    "{color} has {kings} kings; this game needs exactly one"
+                )));
+            }
+            if kings > 1 {
+                return Err(PositionError::Illegal(format!(
+                    "{color} has {kings} kings; at most one"
+                )));
+            }
+        }
+        if self.rules.royal_king {
+            let waiting = !self.turn;
+            if let Some(king) = self.king_square(waiting) {
+                if self.is_attacked(king, self.turn) {
+                    return Err(PositionError::Illegal(format!(
+                        "{waiting} is not to move but its king on {} is in check",
+                        G::square_name(king)
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The canonical position text.
+    pub fn to_text(&self) -> String {
+        let mut text = String::with_capacity(96);
+        for rank in (0..G::HEIGHT).rev() {
+            let mut empty = 0;
+            for file in 0..G::WIDTH {
+                match self.piece_at(Square::from_coords(file, rank, G::WIDTH)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            let _ = write!(text, "{empty}");
+                            empty = 0;
+                        }
+                        text.push(piece.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                let _ = write!(text, "{empty}");
+            }
+            if rank > 0 {
+                text.push('/');
+            }
+        }
+        text.push(' ');
+        text.push(self.turn.fen_char());
+        text.push(' ');
+        if self.castling == 0 {
+            text.push('-');
+        } else {
+            for (bit, c) in [
+                (WHITE_KING_SIDE, 'K'),
+                (WHITE_QUEEN_SIDE, 'Q'),
+                (BLACK_KING_SIDE, 'k'),
+                (BLACK_QUEEN_SIDE, 'q'),
+            ] {
+                if self.castling & bit != 0 {
+                    text.push(c);
+                }
+            }
+        }
+        text.push(' ');
+        match self.ep_square {
+            Some(sq) => text.push_str(&G::square_name(sq)),
+            None => text.push('-'),
+        }
+        let _ = write!(text, " {} {}", self.halfmove_clock, self.fullmove_number);
+        if self.rules.capture_points {
+            let _ = write!(text, " score={}-{}", self.scores[0], self.scores[1]);
+        }
+        if self.opening_pending {
+            text.push_str(" opening=pending");
+        }
+        text
+    }
+}
+
+fn parse_number(field: Field<'_>, name: &'static str) -> Result<u32, PositionError> {
+    if !field.text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(syntax(
+            name,
+            field.column,
+            format!("expected a number, found `{}`", field.text),
+        ));
+    }
+    field
+        .text
+        .parse::<u32>()
+        .ok()
+        .filter(|&n| n <= 1_000_000)
+        .ok_or_else(|| syntax(name, field.column, format!("`{}` is too large", field.text)))
+}
