@@ -73,6 +73,15 @@ impl AnyPosition {
         with_position!(self, p => p.legal_moves().to_vec())
     }
 
+    /// The legal moves in coordinate notation, sorted (handy for tests and
+    /// diagnostics).
+    pub fn legal_uci(&self) -> Vec<String> {
+        let width = self.width();
+        let mut moves: Vec<String> = self.legal_moves().into_iter().map(|m| m.uci(width)).collect();
+        moves.sort();
+        moves
+    }
+
     /// Leaf count of the legal move tree to `depth`.
     pub fn perft(&self, depth: u32) -> u64 {
         with_position!(self, p => p.perft(depth))

@@ -91,3 +91,20 @@ pub enum Error {
     #[error(transparent)]
     Move(#[from] MoveError),
 }
+
+/// A game action that cannot be carried out.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// The game has ended; undo to continue from an earlier point.
+    #[error("the game is over ({0}); no more moves can be played")]
+    GameOver(crate::game::Outcome),
+    /// The move is unreadable or illegal.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// The start position is unreadable or impossible.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// The game id or an option is wrong.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+}

@@ -18,9 +18,11 @@
 #![warn(missing_docs)]
 
 mod any;
+mod any_state;
 mod bitboard;
 mod chess960;
 mod error;
+mod game;
 mod geometry;
 mod moves;
 mod position;
@@ -31,11 +33,12 @@ mod zobrist;
 pub use any::AnyPosition;
 pub use bitboard::{Bitboard, Squares};
 pub use chess960::back_rank as chess960_back_rank;
-pub use error::{Error, MoveError, PositionError, VariantError};
+pub use error::{Error, GameError, MoveError, PositionError, VariantError};
+pub use game::{Clock, ClockError, EndReason, Game, Outcome, Overtime, Ply, Snapshot, TimeControl};
 pub use geometry::{Board10, Board8, Geometry};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use position::Position;
 pub use types::{Color, Piece, Role, Square};
 pub use variant::{
-    Blockage, BoardSize, DoubleStep, ObliqueStep, OpeningRule, PromotionRule, Rules, Variant, Zone,
+    Blockage, BoardSize, DoubleStep, MoveLimit, ObliqueStep, OpeningRule, PromotionRule, Rules, Variant, Zone,
 };

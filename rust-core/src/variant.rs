@@ -165,6 +165,15 @@ pub struct ObliqueStep {
     pub blocked_by_any: bool,
 }
 
+/// The Norochess family's fixed game length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveLimit {
+    /// Regular moves per player (48): after Black's move this many, the higher score wins.
+    pub regular_moves: u32,
+    /// Last possible move per player (60): a tie after Black's move this many is a draw.
+    pub last_move: u32,
+}
+
 /// Everything the move generator and the referee need to know about a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -196,6 +205,8 @@ pub struct Rules {
     /// How many of each role a side has at the start (resurrection limits),
     /// indexed by [`Role::index`].
     pub start_counts: [u8; 6],
+    /// The fixed game length, in the Norochess family.
+    pub move_limit: Option<MoveLimit>,
 }
 
 const CHESS_COUNTS: [u8; 6] = [8, 2, 2, 2, 1, 1];
@@ -215,6 +226,7 @@ const CHESS_RULES: Rules = Rules {
     opening: OpeningRule::None,
     oblique: None,
     start_counts: CHESS_COUNTS,
+    move_limit: None,
 };
 
 const NOROCHESS_RULES: Rules = Rules {
@@ -222,6 +234,10 @@ const NOROCHESS_RULES: Rules = Rules {
     royal_king: false,
     castling: false,
     capture_points: true,
+    move_limit: Some(MoveLimit {
+        regular_moves: 48,
+        last_move: 60,
+    }),
     ..CHESS_RULES
 };
 

@@ -297,6 +297,40 @@ impl<G: Geometry> Position<G> {
             .sum()
     }
 
+    /// Whether neither side can ever give checkmate: only kings, plus at
+    /// most one knight or any number of bishops all on squares of one colour.
+    pub fn insufficient_material(&self) -> bool {
+        let heavy = self.by_role[Role::Pawn.index()] | self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()];
+        if heavy.any() {
+            return false;
+        }
+        let knights = self.by_role[Role::Knight.index()];
+        let bishops = self.by_role[Role::Bishop.index()];
+        if knights.any() {
+            return knights.count() == 1 && bishops.is_empty();
+        }
+        let mut light = G::Bb::EMPTY;
+        for sq in (0..G::square_count()).map(Square) {
+            if (sq.file(G::WIDTH) + sq.rank(G::WIDTH)) % 2 == 1 {
+                light |= G::Bb::from_square(sq);
+            }
+        }
+        (bishops & light).is_empty() || (bishops & !light).is_empty()
+    }
+
+    /// Whether `color` has nothing but its king (it can never checkmate).
+    pub fn has_only_king(&self, color: Color) -> bool {
+        (self.by_color[color.index()] & !self.by_role[Role::King.index()]).is_empty()
+    }
+
+    /// Every piece with its square, lowest square first.
+    pub fn pieces(&self) -> Vec<(Square, Piece)> {
+        self.occupied()
+            .squares()
+            .filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+            .collect()
+    }
+
     /// Number of pieces of `color` with `role`.
     #[inline]
     pub fn count(&self, color: Color, role: Role) -> u32 {

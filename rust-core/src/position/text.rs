@@ -521,3 +521,99 @@ fn parse_number(field: Field<'_>, name: &'static str) -> Result<u32, PositionErr
         .filter(|&n| n <= 1_000_000)
         .ok_or_else(|| syntax(name, field.column, format!("`{}` is too large", field.text)))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{AnyPosition, PositionError, Variant};
+
+    fn error(variant: Variant, text: &str) -> PositionError {
+        match AnyPosition::from_text(variant, text) {
+            Ok(p) => panic!("{text} was accepted as {}", p.to_text()),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn start_positions_print_everything_that_applies() {
+        let text = |v: Variant| AnyPosition::start(v, None).map(|p| p.to_text()).unwrap_or_default();
+        assert_eq!(
+            text(Variant::Norochess),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 score=0-0"
+        );
+        assert_eq!(
+            text(Variant::Ram),
+            "1rnbqkbnr1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/1RNBQKBNR1 w - - 0 1 opening=pending"
+        );
+        assert_eq!(
+            text(Variant::Chess),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
+    }
+
+    #[test]
+    fn text_round_trips_and_defaults_are_filled_in() {
+        let cases = [
+            (Variant::Norochess, "8/8/8/8/8/8/8/4k2K b - - 7 52 score=30-31", None),
+            (Variant::Norochess, "8/8/8/8/8/8/8/4k2K b - -", Some("8/8/8/8/8/8/8/4k2K b - - 0 1 score=0-0")),
+            (Variant::Frontal, "1rnbqkbnr1/pppppppppp/10/10/10/10/10/5N4/PPPPPPPPPP/1RNBQKB1R1 b - - 1 1 opening=pending", None),
+            (Variant::Chess, "r3k2r/8/8/8/3pP3/8/8/R3K2R b Kq e3 0 1", None),
+        ];
+        for (variant, text, canonical) in cases {
+            let printed = AnyPosition::from_text(variant, text).map(|p| p.to_text());
+            assert_eq!(printed.as_deref(), Ok(canonical.unwrap_or(text)), "{text}");
+        }
+    }
+
+    #[test]
+    fn errors_name_the_field_and_column() {
+        let cases: [(Variant, &str, &str); 20] = [
+            (Variant::Norochess, "", "empty"),
+            (Variant::Norochess, "8/8/8/8/8/8/8/8", "side-to-move field is missing"),
+            (Variant::Norochess, "8/8/8/8/8/8/8/4X2K w - - 0 1", "board field, character 16: `X` is not a piece letter"),
+            (Variant::Norochess, "8/8/8/8/8/8/8/4k2K2 w - - 0 1", "more than 8 squares"),
+            (Variant::Norochess, "8/8/8/8/8/8/4k2K w - - 0 1", "7 ranks, expected 8"),
+            (Variant::Norochess, "8/8/8/8/8/8/8/8/8 w - - 0 1", "more than 8 ranks"),
+            (Variant::Ram, "11/10/10/10/10/10/10/10/10/4k4K w - - 0 1", "longer than the 10 files"),
+            (Variant::Norochess, "8/8/8/8/8/8/8/4k2K x - - 0 1", "side-to-move field, character 20: expected `w` or `b`"),
+            (Variant::Norochess, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "norochess has no castling"),
+            (Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w K - 0 1", "needs a White rook on h1"),
+            (Variant::Chess, "4k3/8/8/8/8/8/8/R3K2R w KK - 0 1", "`K` given twice"),
+            (Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "no black pawn on e5"),
+            (Variant::Ram, "1rnbqkbnr1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/1RNBQKBNR1 w - a3 0 1", "ram has no en passant"),
+            (Variant::Norochess, "8/8/8/8/8/8/8/4k2K w - - 0 0", "starts at 1"),
+            (Variant::Norochess, "8/8/8/8/8/8/8/4k2K w - - 0 1 score=3", "expected `score=W-B`"),
+            (Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 score=3-1", "chess has no capture points"),
+            (Variant::Ram, "1rnbqkbnr1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/1RNBQKBNR1 b - - 0 1 opening=pending", "only apply with White to move"),
+            (Variant::Norochess, "8/8/8/8/8/8/8/4k2K w - - 0 1 colour=red", "unknown field `colour`"),
+            (Variant::Chess, "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "Black is not to move but its king on e8 is in check"),
+            (Variant::Norochess, "P7/8/8/8/8/8/8/4k2K w - - 0 1", "pawn on a8"),
+        ];
+        for (variant, text, expected) in cases {
+            let message = error(variant, text).to_string();
+            assert!(message.contains(expected), "{text}: got `{message}`, expected it to mention `{expected}`");
+        }
+    }
+
+    #[test]
+    fn impossible_material_is_rejected() {
+        assert!(error(Variant::Chess, "4k3/8/8/8/8/8/PPPPPPPP/3QKQ2 w - - 0 1")
+            .to_string()
+            .contains("1 pieces beyond the start set but only 0 missing pawns"));
+        assert!(AnyPosition::from_text(Variant::Chess, "4k3/8/8/8/8/8/8/3QKQQQ w - - 0 1").is_ok());
+        assert!(error(Variant::Ram, "10/10/10/10/10/10/10/10/10/3QQKQ3 w - - 0 1")
+            .to_string()
+            .contains("only brings back lost pieces"));
+        assert!(error(Variant::Chess, "4k3/8/8/8/8/8/8/4K1K1 w - - 0 1").to_string().contains("2 kings"));
+        assert!(error(Variant::Chess, "8/8/8/8/8/8/8/4K3 w - - 0 1").to_string().contains("Black has 0 kings"));
+        assert!(AnyPosition::from_text(Variant::Norochess, "8/8/8/8/8/8/8/4K3 w - - 0 1").is_ok());
+    }
+
+    #[test]
+    fn odd_input_never_panics() {
+        for text in ["/", "//////////", "9", "0", "é/ü w - - 0 1", "8/8/8/8/8/8/8/8 w - - 99999999999 1", "8/8/8/8/8/8/8/8 w - - 0 1 =", "\u{0}"] {
+            for variant in Variant::all() {
+                let _ = AnyPosition::from_text(variant, text);
+            }
+        }
+    }
+}
