@@ -1,5 +1,6 @@
 //! The `norochess` command-line program.
 
+mod bench;
 mod perft;
 
 use clap::{Parser, Subcommand};
@@ -17,12 +18,15 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (move-generation check and speed).
     Perft(perft::PerftArgs),
+    /// Search a fixed set of positions; print total nodes and nodes/second.
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(&args),
+        Command::Bench(args) => bench::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

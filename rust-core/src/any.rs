@@ -77,7 +77,11 @@ impl AnyPosition {
     /// diagnostics).
     pub fn legal_uci(&self) -> Vec<String> {
         let width = self.width();
-        let mut moves: Vec<String> = self.legal_moves().into_iter().map(|m| m.uci(width)).collect();
+        let mut moves: Vec<String> = self
+            .legal_moves()
+            .into_iter()
+            .map(|m| m.uci(width))
+            .collect();
         moves.sort();
         moves
     }
@@ -107,6 +111,25 @@ impl AnyPosition {
                 text: text.to_string(),
                 reason: "no legal move joins those squares".to_string(),
             })
+    }
+
+    /// The legal move `m` in SAN (`Nf3`, `exd6`, `e8=Q`, `O-O`, `exe5`,
+    /// `e~e5`, `e10^`), with `+`/`#` in games with a royal king.
+    pub fn to_san(&self, m: Move) -> String {
+        with_position!(self, p => crate::notation::to_san(p, m))
+    }
+
+    /// The legal move `m` in long algebraic notation (`Ng1-f3`, `Nc6xd4`,
+    /// `e7-e8=Q`, `O-O`, `e4xe5`, `e4~e5`, `e9-e10^`).
+    pub fn to_long(&self, m: Move) -> String {
+        with_position!(self, p => crate::notation::to_long(p, m))
+    }
+
+    /// Finds the legal move written as `text` in SAN, long algebraic or
+    /// coordinate notation, forgiving common sloppiness (see
+    /// [`crate::parse_move`]).
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        with_position!(self, p => crate::notation::parse_move(p, text))
     }
 
     /// Plays a legal move.

@@ -61,7 +61,9 @@ impl AnyPosition {
 
     /// Whether `color` has no pieces at all.
     pub fn has_no_pieces(&self, color: Color) -> bool {
-        Role::ALL.into_iter().all(|role| self.count(color, role) == 0)
+        Role::ALL
+            .into_iter()
+            .all(|role| self.count(color, role) == 0)
     }
 
     /// Whether `color` has nothing but its king.

@@ -21,10 +21,12 @@ mod any;
 mod any_state;
 mod bitboard;
 mod chess960;
+mod engine;
 mod error;
 mod game;
 mod geometry;
 mod moves;
+mod notation;
 mod position;
 mod types;
 mod variant;
@@ -33,12 +35,18 @@ mod zobrist;
 pub use any::AnyPosition;
 pub use bitboard::{Bitboard, Squares};
 pub use chess960::back_rank as chess960_back_rank;
+pub use engine::{
+    ClockLimits, Engine, Level, Limits, Line, Score, SearchInfo, SearchRequest, SearchResult,
+    StopHandle, DEFAULT_HASH_MB,
+};
 pub use error::{Error, GameError, MoveError, PositionError, VariantError};
 pub use game::{Clock, ClockError, EndReason, Game, Outcome, Overtime, Ply, Snapshot, TimeControl};
 pub use geometry::{Board10, Board8, Geometry};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use notation::{parse_move, to_long, to_san, to_uci, write_move, Notation};
 pub use position::Position;
 pub use types::{Color, Piece, Role, Square};
 pub use variant::{
-    Blockage, BoardSize, DoubleStep, MoveLimit, ObliqueStep, OpeningRule, PromotionRule, Rules, Variant, Zone,
+    Blockage, BoardSize, DoubleStep, MoveLimit, ObliqueStep, OpeningRule, PromotionRule, Rules,
+    Variant, Zone,
 };

@@ -61,6 +61,47 @@ impl Move {
     }
 }
 
+impl Move {
+    /// Packs the move into 32 bits (for hash tables and bindings).
+    pub const fn pack(self) -> u32 {
+        let kind = match self.kind {
+            MoveKind::Normal => 0,
+            MoveKind::DoubleStep => 1,
+            MoveKind::EnPassant => 2,
+            MoveKind::Castle => 3,
+            MoveKind::Ram => 4,
+            MoveKind::Swap => 5,
+            MoveKind::Dethrone => 6,
+            MoveKind::Promotion(role) => 8 + role as u32,
+        };
+        (self.from.0 as u32) | ((self.to.0 as u32) << 8) | (kind << 16) | (1 << 24)
+    }
+
+    /// Unpacks [`Move::pack`]; `None` for 0 (no move) or a malformed value.
+    pub const fn unpack(packed: u32) -> Option<Move> {
+        if packed >> 24 != 1 {
+            return None;
+        }
+        let from = Square((packed & 0xff) as u8);
+        let to = Square(((packed >> 8) & 0xff) as u8);
+        let kind = match (packed >> 16) & 0xff {
+            0 => MoveKind::Normal,
+            1 => MoveKind::DoubleStep,
+            2 => MoveKind::EnPassant,
+            3 => MoveKind::Castle,
+            4 => MoveKind::Ram,
+            5 => MoveKind::Swap,
+            6 => MoveKind::Dethrone,
+            9 => MoveKind::Promotion(Role::Knight),
+            10 => MoveKind::Promotion(Role::Bishop),
+            11 => MoveKind::Promotion(Role::Rook),
+            12 => MoveKind::Promotion(Role::Queen),
+            _ => return None,
+        };
+        Some(Move { from, to, kind })
+    }
+}
+
 /// Room for every legal move of any reachable position on either board (a
 /// 10×10 position has at most 20 pieces, each with at most 36 targets).
 pub const MAX_MOVES: usize = 768;

@@ -59,10 +59,33 @@ impl TimeControl {
     pub fn presets() -> Vec<(&'static str, TimeControl)> {
         vec![
             ("Bullet 1+0", TimeControl::SuddenDeath { base_ms: MINUTE }),
-            ("Blitz 3+2", TimeControl::Fischer { base_ms: 3 * MINUTE, increment_ms: 2 * SECOND }),
-            ("Blitz 5+0", TimeControl::SuddenDeath { base_ms: 5 * MINUTE }),
-            ("Rapid 10+5", TimeControl::Fischer { base_ms: 10 * MINUTE, increment_ms: 5 * SECOND }),
-            ("Rapid 15 delay 10", TimeControl::Delay { base_ms: 15 * MINUTE, delay_ms: 10 * SECOND }),
+            (
+                "Blitz 3+2",
+                TimeControl::Fischer {
+                    base_ms: 3 * MINUTE,
+                    increment_ms: 2 * SECOND,
+                },
+            ),
+            (
+                "Blitz 5+0",
+                TimeControl::SuddenDeath {
+                    base_ms: 5 * MINUTE,
+                },
+            ),
+            (
+                "Rapid 10+5",
+                TimeControl::Fischer {
+                    base_ms: 10 * MINUTE,
+                    increment_ms: 5 * SECOND,
+                },
+            ),
+            (
+                "Rapid 15 delay 10",
+                TimeControl::Delay {
+                    base_ms: 15 * MINUTE,
+                    delay_ms: 10 * SECOND,
+                },
+            ),
             (
                 "Norochess 10 min/48 + 5 s, then 15 s",
                 TimeControl::Norochess {
@@ -81,7 +104,10 @@ impl TimeControl {
                     overtime_ms: 10 * SECOND,
                 },
             ),
-            ("Norochess tournament 2 h/48 + 30 s, then 30 s", TimeControl::NOROCHESS_TOURNAMENT),
+            (
+                "Norochess tournament 2 h/48 + 30 s, then 30 s",
+                TimeControl::NOROCHESS_TOURNAMENT,
+            ),
         ]
     }
 
@@ -100,7 +126,12 @@ impl TimeControl {
         match self {
             TimeControl::SuddenDeath { .. } | TimeControl::Delay { .. } => 0,
             TimeControl::Fischer { increment_ms, .. } => increment_ms,
-            TimeControl::Norochess { increment_ms, regular_moves, overtime_ms, .. } => {
+            TimeControl::Norochess {
+                increment_ms,
+                regular_moves,
+                overtime_ms,
+                ..
+            } => {
                 if move_number <= regular_moves {
                     increment_ms
                 } else {
@@ -237,7 +268,8 @@ impl Clock {
         let i = side.index();
         self.remaining[i] = self.remaining[i].saturating_sub(self.used(now));
         self.moves_made[i] += 1;
-        self.remaining[i] = self.remaining[i].saturating_add(self.control.bonus_after(self.moves_made[i]));
+        self.remaining[i] =
+            self.remaining[i].saturating_add(self.control.bonus_after(self.moves_made[i]));
         self.start(!side, now);
         Ok(!side)
     }
@@ -274,7 +306,10 @@ mod tests {
 
     #[test]
     fn fischer_increment_and_switching() {
-        let mut clock = Clock::new(TimeControl::Fischer { base_ms: 60_000, increment_ms: 2_000 });
+        let mut clock = Clock::new(TimeControl::Fischer {
+            base_ms: 60_000,
+            increment_ms: 2_000,
+        });
         clock.start(Color::White, 0);
         assert_eq!(clock.remaining(Color::White, 10_000), 50_000);
         assert_eq!(clock.press(10_000), Ok(Color::Black));
@@ -284,7 +319,10 @@ mod tests {
 
     #[test]
     fn delay_is_free_time() {
-        let mut clock = Clock::new(TimeControl::Delay { base_ms: 60_000, delay_ms: 5_000 });
+        let mut clock = Clock::new(TimeControl::Delay {
+            base_ms: 60_000,
+            delay_ms: 5_000,
+        });
         clock.start(Color::White, 0);
         assert_eq!(clock.remaining(Color::White, 4_000), 60_000);
         assert_eq!(clock.press(8_000), Ok(Color::Black));

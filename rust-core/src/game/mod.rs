@@ -4,6 +4,7 @@
 
 mod clock;
 mod outcome;
+mod record;
 mod referee;
 mod snapshot;
 
@@ -44,6 +45,8 @@ pub struct Game {
     redo: Vec<Ply>,
     /// Resignation, agreed draw or flag fall, if any.
     declared: Option<Outcome>,
+    /// Record tags other than those derived from the game (players, event…).
+    tags: Vec<(String, String)>,
 }
 
 impl Game {
@@ -61,7 +64,12 @@ impl Game {
         Ok(Game::from_parts(variant, None, true, position))
     }
 
-    fn from_parts(variant: Variant, start_number: Option<u16>, set_up: bool, position: AnyPosition) -> Game {
+    fn from_parts(
+        variant: Variant,
+        start_number: Option<u16>,
+        set_up: bool,
+        position: AnyPosition,
+    ) -> Game {
         let mut game = Game {
             variant,
             start_number,
@@ -71,6 +79,7 @@ impl Game {
             plies: Vec::new(),
             redo: Vec::new(),
             declared: None,
+            tags: Vec::new(),
         };
         let verdict = game.judge_last();
         game.verdicts.push(verdict);
@@ -120,7 +129,8 @@ impl Game {
 
     /// The outcome, if the game has ended.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.declared.or_else(|| self.verdicts.last().copied().flatten())
+        self.declared
+            .or_else(|| self.verdicts.last().copied().flatten())
     }
 
     /// Whether the game has ended.
@@ -136,7 +146,14 @@ impl Game {
         let before = *self.position();
         let after = before.play(mv)?;
         let captured = captured_between(&before, &after);
-        self.push(Ply { mv, captured, comment: None }, after);
+        self.push(
+            Ply {
+                mv,
+                captured,
+                comment: None,
+            },
+            after,
+        );
         self.redo.clear();
         Ok(())
     }
@@ -154,7 +171,12 @@ impl Game {
     /// Plays a move given from/to squares and an optional promotion role, as
     /// a board UI produces it. A move that needs no promotion choice ignores
     /// `promotion`; one that needs it fails without it.
-    pub fn play_squares(&mut self, from: Square, to: Square, promotion: Option<Role>) -> Result<Move, GameError> {
+    pub fn play_squares(
+        &mut self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Result<Move, GameError> {
         let candidates: Vec<Move> = self
             .position()
             .legal_moves()
@@ -178,7 +200,11 @@ impl Game {
                 reason: if candidates.is_empty() {
                     "no legal move joins those squares".to_string()
                 } else {
-                    let choices: Vec<&str> = candidates.iter().filter_map(|m| m.promotion()).map(Role::name).collect();
+                    let choices: Vec<&str> = candidates
+                        .iter()
+                        .filter_map(|m| m.promotion())
+                        .map(Role::name)
+                        .collect();
                     format!("choose a promotion: {}", choices.join(", "))
                 },
             })),
@@ -266,9 +292,33 @@ impl Game {
         if let Some(outcome) = self.outcome() {
             return Err(GameError::GameOver(outcome));
         }
-        let outcome = Outcome { winner, reason, scores: self.scores() };
+        let outcome = Outcome {
+            winner,
+            reason,
+            scores: self.scores(),
+        };
         self.declared = Some(outcome);
         Ok(outcome)
+    }
+
+    /// Sets a record tag such as `White`, `Black`, `Event` or `Date`
+    /// (tags the game derives itself, like `Result`, are ignored).
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        if record::DERIVED_TAGS.contains(&name) {
+            return;
+        }
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(tag) => tag.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// A record tag set with [`Game::set_tag`].
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Both scores (White, Black) in the Norochess family.
@@ -312,9 +362,14 @@ fn captured_between(before: &AnyPosition, after: &AnyPosition) -> Vec<Piece> {
     let victim = !before.turn();
     let mut captured = Vec::new();
     for role in Role::ALL {
-        let lost = before.count(victim, role).saturating_sub(after.count(victim, role));
+        let lost = before
+            .count(victim, role)
+            .saturating_sub(after.count(victim, role));
         for _ in 0..lost {
-            captured.push(Piece { color: victim, role });
+            captured.push(Piece {
+                color: victim,
+                role,
+            });
         }
     }
     // A swap moves an enemy pawn without removing it: counts are unchanged.

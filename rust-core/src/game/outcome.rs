@@ -149,9 +149,17 @@ mod tests {
 
     #[test]
     fn displays_as_the_rule_book_writes_results() {
-        let o = Outcome { winner: Some(Color::White), reason: EndReason::MoveLimit, scores: Some((38, 33)) };
+        let o = Outcome {
+            winner: Some(Color::White),
+            reason: EndReason::MoveLimit,
+            scores: Some((38, 33)),
+        };
         assert_eq!(o.to_string(), "White wins 38-33 (move limit)");
-        let d = Outcome { winner: None, reason: EndReason::Stalemate, scores: None };
+        let d = Outcome {
+            winner: None,
+            reason: EndReason::Stalemate,
+            scores: None,
+        };
         assert_eq!(d.to_string(), "Draw (stalemate)");
         assert_eq!(d.result_token(), "1/2-1/2");
         for r in ALL_REASONS {

@@ -28,7 +28,11 @@ impl Game {
     fn judge_scored(&self, position: &AnyPosition, mover: Option<Color>) -> Option<Outcome> {
         let scores = (position.score(Color::White), position.score(Color::Black));
         let decided = |winner: Option<Color>, reason: EndReason| {
-            Some(Outcome { winner, reason, scores: Some(scores) })
+            Some(Outcome {
+                winner,
+                reason,
+                scores: Some(scores),
+            })
         };
         let by_score = || match scores.0.cmp(&scores.1) {
             std::cmp::Ordering::Greater => Some(Color::White),
@@ -67,7 +71,13 @@ impl Game {
     }
 
     fn judge_royal(&self, position: &AnyPosition) -> Option<Outcome> {
-        let decided = |winner: Option<Color>, reason: EndReason| Some(Outcome { winner, reason, scores: None });
+        let decided = |winner: Option<Color>, reason: EndReason| {
+            Some(Outcome {
+                winner,
+                reason,
+                scores: None,
+            })
+        };
         if position.legal_moves().is_empty() {
             return if position.is_check() {
                 decided(Some(!position.turn()), EndReason::Checkmate)

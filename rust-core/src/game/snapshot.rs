@@ -77,24 +77,39 @@ impl Snapshot {
         let move_number = position.fullmove_number();
         let limit = rules.move_limit;
         let captured = game.captured();
-        let points = |pieces: &[Piece]| pieces.iter().map(|p| u32::from(p.role.capture_points())).sum();
+        let points = |pieces: &[Piece]| {
+            pieces
+                .iter()
+                .map(|p| u32::from(p.role.capture_points()))
+                .sum()
+        };
         Snapshot {
             variant: game.variant(),
             width: position.width(),
             height: position.height(),
             board,
             turn: position.turn(),
-            legal_moves: if outcome.is_some() { Vec::new() } else { position.legal_moves() },
+            legal_moves: if outcome.is_some() {
+                Vec::new()
+            } else {
+                position.legal_moves()
+            },
             last_move: game.plies().last().map(|p| p.mv),
-            check_square: if position.is_check() { position.king_square(position.turn()) } else { None },
+            check_square: if position.is_check() {
+                position.king_square(position.turn())
+            } else {
+                None
+            },
             scores: game.scores(),
             move_number,
             regular_moves: limit.map(|l| l.regular_moves),
             regular_moves_left: limit.map(|l| (l.regular_moves + 1).saturating_sub(move_number)),
-            overtime: limit.filter(|l| move_number > l.regular_moves).map(|l| Overtime {
-                move_number: move_number.min(l.last_move),
-                last_move: l.last_move,
-            }),
+            overtime: limit
+                .filter(|l| move_number > l.regular_moves)
+                .map(|l| Overtime {
+                    move_number: move_number.min(l.last_move),
+                    last_move: l.last_move,
+                }),
             captured_points: [points(&captured[0]), points(&captured[1])],
             captured,
             outcome,

@@ -300,7 +300,9 @@ impl<G: Geometry> Position<G> {
     /// Whether neither side can ever give checkmate: only kings, plus at
     /// most one knight or any number of bishops all on squares of one colour.
     pub fn insufficient_material(&self) -> bool {
-        let heavy = self.by_role[Role::Pawn.index()] | self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()];
+        let heavy = self.by_role[Role::Pawn.index()]
+            | self.by_role[Role::Rook.index()]
+            | self.by_role[Role::Queen.index()];
         if heavy.any() {
             return false;
         }

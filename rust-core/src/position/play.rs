@@ -167,6 +167,22 @@ impl<G: Geometry> Position<G> {
         }
     }
 
+    /// Passes the turn without moving (the search's null move): the side to
+    /// move and the move counters change as after a quiet ply.
+    pub fn play_null(&mut self) {
+        if let Some(ep) = self.ep_square.take() {
+            if self.ep_capture_possible(ep) {
+                self.hash ^= zobrist::en_passant(ep.file(G::WIDTH));
+            }
+        }
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        if self.turn == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.turn = !self.turn;
+        self.hash ^= zobrist::black_to_move();
+    }
+
     /// Removes `color`'s piece on `sq`, if any, and returns its role.
     #[inline(always)]
     fn capture_at(&mut self, sq: Square, color: Color) -> Option<Role> {

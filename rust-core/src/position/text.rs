@@ -535,7 +535,11 @@ mod tests {
 
     #[test]
     fn start_positions_print_everything_that_applies() {
-        let text = |v: Variant| AnyPosition::start(v, None).map(|p| p.to_text()).unwrap_or_default();
+        let text = |v: Variant| {
+            AnyPosition::start(v, None)
+                .map(|p| p.to_text())
+                .unwrap_or_default()
+        };
         assert_eq!(
             text(Variant::Norochess),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 score=0-0"
@@ -590,27 +594,47 @@ mod tests {
         ];
         for (variant, text, expected) in cases {
             let message = error(variant, text).to_string();
-            assert!(message.contains(expected), "{text}: got `{message}`, expected it to mention `{expected}`");
+            assert!(
+                message.contains(expected),
+                "{text}: got `{message}`, expected it to mention `{expected}`"
+            );
         }
     }
 
     #[test]
     fn impossible_material_is_rejected() {
-        assert!(error(Variant::Chess, "4k3/8/8/8/8/8/PPPPPPPP/3QKQ2 w - - 0 1")
-            .to_string()
-            .contains("1 pieces beyond the start set but only 0 missing pawns"));
+        assert!(
+            error(Variant::Chess, "4k3/8/8/8/8/8/PPPPPPPP/3QKQ2 w - - 0 1")
+                .to_string()
+                .contains("1 pieces beyond the start set but only 0 missing pawns")
+        );
         assert!(AnyPosition::from_text(Variant::Chess, "4k3/8/8/8/8/8/8/3QKQQQ w - - 0 1").is_ok());
-        assert!(error(Variant::Ram, "10/10/10/10/10/10/10/10/10/3QQKQ3 w - - 0 1")
+        assert!(
+            error(Variant::Ram, "10/10/10/10/10/10/10/10/10/3QQKQ3 w - - 0 1")
+                .to_string()
+                .contains("only brings back lost pieces")
+        );
+        assert!(error(Variant::Chess, "4k3/8/8/8/8/8/8/4K1K1 w - - 0 1")
             .to_string()
-            .contains("only brings back lost pieces"));
-        assert!(error(Variant::Chess, "4k3/8/8/8/8/8/8/4K1K1 w - - 0 1").to_string().contains("2 kings"));
-        assert!(error(Variant::Chess, "8/8/8/8/8/8/8/4K3 w - - 0 1").to_string().contains("Black has 0 kings"));
+            .contains("2 kings"));
+        assert!(error(Variant::Chess, "8/8/8/8/8/8/8/4K3 w - - 0 1")
+            .to_string()
+            .contains("Black has 0 kings"));
         assert!(AnyPosition::from_text(Variant::Norochess, "8/8/8/8/8/8/8/4K3 w - - 0 1").is_ok());
     }
 
     #[test]
     fn odd_input_never_panics() {
-        for text in ["/", "//////////", "9", "0", "é/ü w - - 0 1", "8/8/8/8/8/8/8/8 w - - 99999999999 1", "8/8/8/8/8/8/8/8 w - - 0 1 =", "\u{0}"] {
+        for text in [
+            "/",
+            "//////////",
+            "9",
+            "0",
+            "é/ü w - - 0 1",
+            "8/8/8/8/8/8/8/8 w - - 99999999999 1",
+            "8/8/8/8/8/8/8/8 w - - 0 1 =",
+            "\u{0}",
+        ] {
             for variant in Variant::all() {
                 let _ = AnyPosition::from_text(variant, text);
             }

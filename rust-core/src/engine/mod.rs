@@ -1,0 +1,419 @@
+//! The engine: the opponent on the phone, the source of hints and analysis,
+//! and the tool that makes and checks puzzles.
+//!
+//! In the Norochess family it plays for the actual result: first win, draw
+//! or loss, then the final margin; its evaluation is the expected final
+//! margin in points. In royal games it plays for mate as usual.
+
+mod eval;
+mod level;
+mod search;
+mod tt;
+
+pub use level::Level;
+
+use crate::any::AnyPosition;
+use crate::game::Game;
+use crate::geometry::Geometry;
+use crate::moves::Move;
+use crate::position::Position;
+use eval::Evaluator;
+use search::{Searcher, Stopper, DECIDED};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tt::TranspositionTable;
+
+/// Default transposition table size for phones, in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// A search score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// An estimate: centipawns in royal games; in the Norochess family the
+    /// expected final margin in hundredths of a point.
+    Centi(i32),
+    /// Royal games: mate in this many moves (negative: being mated).
+    Mate(i32),
+    /// Norochess family: a proven win with this final margin (points, for
+    /// the side to move).
+    Won {
+        /// Final score difference for the side to move.
+        margin: i32,
+    },
+    /// Norochess family: a proven loss with this final margin.
+    Lost {
+        /// Final score difference for the side to move (usually negative).
+        margin: i32,
+    },
+}
+
+impl Score {
+    /// The score as UCI prints it: `cp N` or `mate N` (proven Norochess
+    /// results as `cp` of the final margin).
+    pub fn uci(self) -> String {
+        match self {
+            Score::Centi(cp) => format!("cp {cp}"),
+            Score::Mate(n) => format!("mate {n}"),
+            Score::Won { margin } | Score::Lost { margin } => format!("cp {}", margin * 100),
+        }
+    }
+
+    /// A number for ordering and display: centipoints, with proven results
+    /// and mates beyond any estimate.
+    pub fn sort_key(self) -> i32 {
+        match self {
+            Score::Centi(cp) => cp,
+            Score::Mate(n) if n > 0 => 1_000_000 - n,
+            Score::Mate(n) => -1_000_000 - n,
+            Score::Won { margin } => 500_000 + margin,
+            Score::Lost { margin } => -500_000 + margin,
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    /// `+4.50`, `-0.30`, `mate in 3`, `wins by 5`, `loses by 2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Score::Centi(cp) => write!(f, "{:+.2}", f64::from(cp) / 100.0),
+            Score::Mate(n) if n > 0 => write!(f, "mate in {n}"),
+            Score::Mate(n) => write!(f, "mated in {}", -n),
+            Score::Won { margin } => write!(f, "wins by {margin}"),
+            Score::Lost { margin } => write!(f, "loses by {}", -margin),
+        }
+    }
+}
+
+/// A principal variation with its score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The score for the side to move.
+    pub score: Score,
+    /// The moves, first the move to play.
+    pub pv: Vec<Move>,
+}
+
+/// Clock state for time management.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockLimits {
+    /// Time left for the side to move, in milliseconds.
+    pub remaining_ms: u64,
+    /// Increment per move, in milliseconds.
+    pub increment_ms: u64,
+    /// Moves to the next time control, if known.
+    pub moves_to_go: Option<u32>,
+}
+
+/// When a search stops (the first limit reached wins).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Maximum depth in plies.
+    pub depth: Option<u32>,
+    /// Maximum nodes (a node limit alone makes the search deterministic).
+    pub nodes: Option<u64>,
+    /// Time for this move.
+    pub move_time: Option<Duration>,
+    /// The clock, for time management.
+    pub clock: Option<ClockLimits>,
+}
+
+/// What to search.
+#[derive(Clone, Debug)]
+pub struct SearchRequest {
+    /// The position to search.
+    pub position: AnyPosition,
+    /// Hashes of the game's earlier positions, oldest first (for repetitions).
+    pub history: Vec<u64>,
+    /// When to stop.
+    pub limits: Limits,
+    /// Number of best lines to find (1 for play, more for analysis).
+    pub multipv: usize,
+}
+
+impl SearchRequest {
+    /// A request for the current position of `game`, with its history.
+    pub fn for_game(game: &Game, limits: Limits) -> SearchRequest {
+        let positions = game.positions();
+        let earlier = positions.len().saturating_sub(1);
+        SearchRequest {
+            position: *game.position(),
+            history: positions[..earlier].iter().map(AnyPosition::hash).collect(),
+            limits,
+            multipv: 1,
+        }
+    }
+}
+
+/// Progress of a running search, reported after each completed depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Completed depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Which line (1 = best).
+    pub multipv: usize,
+    /// The line found.
+    pub line: Line,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play (`None` if the position has no legal move).
+    pub best_move: Option<Move>,
+    /// The best lines, best first (one unless multi-PV was asked for).
+    pub lines: Vec<Line>,
+    /// Deepest completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time used.
+    pub elapsed: Duration,
+}
+
+impl SearchResult {
+    /// The score of the best line.
+    pub fn score(&self) -> Option<Score> {
+        self.lines.first().map(|l| l.score)
+    }
+}
+
+/// Stops a running search from another thread.
+#[derive(Clone, Debug, Default)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// Asks the search to stop; it returns its best move so far within
+    /// milliseconds.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was requested.
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+}
+
+/// A search engine with its transposition table. Searches run on the
+/// caller's thread; stop them from another with [`Engine::stop_handle`].
+pub struct Engine {
+    tt: TranspositionTable,
+    stop: StopHandle,
+}
+
+impl fmt::Debug for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Engine")
+            .field("hash_bytes", &self.tt.bytes())
+            .finish()
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(DEFAULT_HASH_MB)
+    }
+}
+
+impl Engine {
+    /// An engine with a transposition table of about `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(hash_mb),
+            stop: StopHandle::default(),
+        }
+    }
+
+    /// The handle that stops this engine's searches.
+    pub fn stop_handle(&self) -> StopHandle {
+        self.stop.clone()
+    }
+
+    /// Forgets all stored search results (for a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Memory used by the transposition table, in bytes.
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Searches with the given limits, calling `progress` after each depth.
+    /// A stop request made before the call is cleared first.
+    pub fn search(
+        &mut self,
+        request: &SearchRequest,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.stop.reset();
+        self.tt.new_search();
+        match &request.position {
+            AnyPosition::Eight(p) => self.search_board(p, request, progress),
+            AnyPosition::Ten(p) => self.search_board(p, request, progress),
+        }
+    }
+
+    /// Searches and picks a move the way a player of `level` would.
+    pub fn play_at_level(
+        &mut self,
+        request: &SearchRequest,
+        level: Level,
+        seed: u64,
+    ) -> SearchResult {
+        self.stop.reset();
+        self.tt.new_search();
+        match &request.position {
+            AnyPosition::Eight(p) => level::choose(self, p, request, level, seed),
+            AnyPosition::Ten(p) => level::choose(self, p, request, level, seed),
+        }
+    }
+
+    fn search_board<G: Geometry>(
+        &mut self,
+        pos: &Position<G>,
+        request: &SearchRequest,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let started = Instant::now();
+        let limits = request.limits;
+        let (soft, hard) = time_budget(pos, &limits);
+        let evaluator = Evaluator::<G>::new(pos.rules().royal_king);
+        let stopper = Stopper {
+            flag: &self.stop.0,
+            hard_deadline: hard.map(|h| started + h),
+            node_limit: limits.nodes,
+        };
+        let mut searcher = Searcher::new(&mut self.tt, &evaluator, stopper, &request.history, pos);
+        let max_depth = limits
+            .depth
+            .unwrap_or(search::MAX_PLY as u32 - 8)
+            .clamp(1, search::MAX_PLY as u32 - 8);
+        let multipv = request.multipv.max(1);
+        let mut result = SearchResult {
+            best_move: pos.legal_moves().first().copied(),
+            lines: Vec::new(),
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        let mut previous_best: Option<Move> = None;
+        for depth in 1..=max_depth {
+            let mut lines: Vec<(i32, Line)> = Vec::new();
+            let mut excluded: Vec<Move> = Vec::new();
+            for index in 0..multipv {
+                let preferred = if index == 0 { previous_best } else { None };
+                let found = searcher.search_root(
+                    pos,
+                    depth as i32,
+                    -1_000_000,
+                    1_000_000,
+                    &excluded,
+                    preferred,
+                );
+                let Some((value, mv)) = found else {
+                    break;
+                };
+                if searcher.was_stopped() {
+                    break;
+                }
+                excluded.push(mv);
+                let line = searcher.line(value);
+                progress(&SearchInfo {
+                    depth,
+                    seldepth: searcher.seldepth as u32,
+                    multipv: index + 1,
+                    line: line.clone(),
+                    nodes: searcher.nodes,
+                    elapsed: started.elapsed(),
+                });
+                lines.push((value, line));
+            }
+            if searcher.was_stopped() && depth > 1 {
+                break;
+            }
+            if let Some((value, line)) = lines.first() {
+                previous_best = line.pv.first().copied();
+                result.best_move = previous_best;
+                result.depth = depth;
+                result.lines = lines.iter().map(|(_, l)| l.clone()).collect();
+                // A proven result needs no deeper search.
+                if value.abs() >= DECIDED
+                    && multipv == 1
+                    && depth as usize >= 2 * proven_depth_margin(*value)
+                {
+                    break;
+                }
+            }
+            if searcher.was_stopped() {
+                break;
+            }
+            if let Some(soft) = soft {
+                if started.elapsed() >= soft {
+                    break;
+                }
+            }
+        }
+        result.nodes = searcher.nodes;
+        result.elapsed = started.elapsed();
+        result
+    }
+}
+
+/// Depth after which a proven result is trusted (deep enough to have seen it).
+fn proven_depth_margin(_value: i32) -> usize {
+    1
+}
+
+/// The soft budget (do not start another depth after it) and the hard one
+/// (stop at once).
+fn time_budget<G: Geometry>(
+    pos: &Position<G>,
+    limits: &Limits,
+) -> (Option<Duration>, Option<Duration>) {
+    let mut soft = None;
+    let mut hard = None;
+    if let Some(move_time) = limits.move_time {
+        soft = Some(move_time);
+        hard = Some(move_time);
+    }
+    if let Some(clock) = limits.clock {
+        let moves_left = clock
+            .moves_to_go
+            .unwrap_or_else(|| match pos.rules().move_limit {
+                Some(limit) => {
+                    let n = pos.fullmove_number();
+                    if n <= limit.regular_moves {
+                        limit.regular_moves + 1 - n
+                    } else {
+                        (limit.last_move + 1).saturating_sub(n).max(1)
+                    }
+                }
+                None => 30,
+            });
+        let remaining = clock.remaining_ms.saturating_sub(50);
+        let share = remaining / u64::from(moves_left.max(1) + 1) + clock.increment_ms * 3 / 4;
+        let cap = remaining / 3;
+        let soft_ms = share.min(cap).max(1);
+        let hard_ms = (soft_ms * 3).min(cap.max(1));
+        soft = Some(soft.map_or(Duration::from_millis(soft_ms), |s: Duration| {
+            s.min(Duration::from_millis(soft_ms))
+        }));
+        hard = Some(hard.map_or(Duration::from_millis(hard_ms), |h: Duration| {
+            h.min(Duration::from_millis(hard_ms))
+        }));
+    }
+    (soft.map(|s| s.mul_f64(0.6)), hard)
+}

@@ -1,0 +1,722 @@
+//! Alpha-beta search (PVS with iterative deepening, quiescence, a
+//! transposition table, killer and history move ordering, null move and late
+//! move reductions), generic over the board so each board size gets its own
+//! machine code. Game ends are scored exactly as the rule book decides them,
+//! including the Norochess move limit and repetition lost by its creator.
+
+use super::eval::{plies_to_decision, Evaluator, ROYAL_VALUES};
+use super::tt::{Bound, TranspositionTable};
+use super::{Line, Score};
+use crate::bitboard::Bitboard;
+use crate::geometry::Geometry;
+use crate::moves::{Move, MoveKind, MoveList, MAX_MOVES};
+use crate::position::Position;
+use crate::types::{Color, Role};
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Deepest ply the search reaches (quiescence included).
+pub(crate) const MAX_PLY: usize = 96;
+const INFINITY: i32 = 1_000_000;
+/// A royal-game checkmate at the root; mates further away score less.
+pub(crate) const MATE: i32 = 200_000;
+const MATE_BOUND: i32 = MATE - 1_000;
+/// A decided Norochess result before the final margin is added.
+pub(crate) const WIN: i32 = 120_000;
+/// Values at least this large are decided results, not estimates.
+pub(crate) const DECIDED: i32 = 60_000;
+
+/// Why a search stops early.
+pub(crate) struct Stopper<'a> {
+    pub(crate) flag: &'a AtomicBool,
+    pub(crate) hard_deadline: Option<Instant>,
+    pub(crate) node_limit: Option<u64>,
+}
+
+/// One search's working state. Everything is allocated when it is created,
+/// never per node.
+pub(crate) struct Searcher<'a, G: Geometry> {
+    tt: &'a mut TranspositionTable,
+    eval: &'a Evaluator<G>,
+    stopper: Stopper<'a>,
+    pub(crate) nodes: u64,
+    pub(crate) seldepth: usize,
+    stopped: bool,
+    /// Hashes of the game's earlier positions, then of the search path.
+    hashes: Vec<u64>,
+    /// Index in `hashes` of the root position.
+    root_index: usize,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    /// `history[color][from][to]`, flattened.
+    history: Vec<i32>,
+    pv: Vec<[Option<Move>; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    reductions: [[u8; 64]; 64],
+    royal: bool,
+    scored: bool,
+}
+
+impl<'a, G: Geometry> Searcher<'a, G> {
+    pub(crate) fn new(
+        tt: &'a mut TranspositionTable,
+        eval: &'a Evaluator<G>,
+        stopper: Stopper<'a>,
+        history: &[u64],
+        root: &Position<G>,
+    ) -> Self {
+        let mut hashes = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        hashes.extend_from_slice(history);
+        let root_index = hashes.len();
+        hashes.push(root.hash());
+        let squares = usize::from(G::square_count());
+        let mut reductions = [[0u8; 64]; 64];
+        for (depth, row) in reductions.iter_mut().enumerate().skip(1) {
+            for (count, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (depth as f64).ln() * (count as f64).ln() / 2.25) as u8;
+            }
+        }
+        Searcher {
+            tt,
+            eval,
+            stopper,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            hashes,
+            root_index,
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; 2 * squares * squares],
+            pv: vec![[None; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            reductions,
+            royal: root.rules().royal_king,
+            scored: root.rules().capture_points,
+        }
+    }
+
+    /// Whether the search was interrupted (its last result is incomplete).
+    pub(crate) fn was_stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// The transposition-table key: in the Norochess family the scores and
+    /// move number change the value, so they are part of the key.
+    #[inline]
+    fn key(&self, pos: &Position<G>) -> u64 {
+        if self.scored {
+            let extra = (u64::from(pos.score(Color::White)) << 40)
+                | (u64::from(pos.score(Color::Black)) << 20)
+                | u64::from(pos.fullmove_number());
+            pos.hash() ^ mix(extra)
+        } else {
+            pos.hash()
+        }
+    }
+
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if let Some(limit) = self.stopper.node_limit {
+            if self.nodes >= limit {
+                self.stopped = true;
+                return true;
+            }
+        }
+        if self.nodes & 1023 == 0 {
+            if self.stopper.flag.load(Ordering::Relaxed) {
+                self.stopped = true;
+            } else if let Some(deadline) = self.stopper.hard_deadline {
+                if Instant::now() >= deadline {
+                    self.stopped = true;
+                }
+            }
+        }
+        self.stopped
+    }
+
+    /// The value of a decided Norochess game for the side to move.
+    fn decided(pos: &Position<G>, winner: Option<Color>) -> i32 {
+        let us = pos.turn();
+        let margin = i32::from(pos.score(us)) - i32::from(pos.score(!us));
+        match winner {
+            None => 0,
+            Some(w) if w == us => WIN + 100 * margin.clamp(-500, 500),
+            Some(_) => -WIN + 100 * margin.clamp(-500, 500),
+        }
+    }
+
+    fn winner_by_score(pos: &Position<G>) -> Option<Color> {
+        match pos.score(Color::White).cmp(&pos.score(Color::Black)) {
+            std::cmp::Ordering::Greater => Some(Color::White),
+            std::cmp::Ordering::Less => Some(Color::Black),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// Whether the game ended with the move that led here (all rules but
+    /// "no legal move", which the caller finds when generating moves).
+    fn game_end(&self, pos: &Position<G>, ply: usize) -> Option<i32> {
+        if self.scored {
+            if pos.pieces_of(Color::White).is_empty() {
+                return Some(Self::decided(pos, Some(Color::Black)));
+            }
+            if pos.pieces_of(Color::Black).is_empty() {
+                return Some(Self::decided(pos, Some(Color::White)));
+            }
+            if self.repetitions(pos) >= 2 {
+                // The mover created the third occurrence and loses.
+                return Some(Self::decided(pos, Some(pos.turn())));
+            }
+            if let Some(limit) = pos.rules().move_limit {
+                if pos.turn() == Color::White {
+                    let black_moves = pos.fullmove_number().saturating_sub(1);
+                    if black_moves >= limit.regular_moves {
+                        if let Some(winner) = Self::winner_by_score(pos) {
+                            return Some(Self::decided(pos, Some(winner)));
+                        }
+                    }
+                    if black_moves >= limit.last_move {
+                        return Some(0);
+                    }
+                }
+            }
+            None
+        } else {
+            if pos.halfmove_clock() >= 100 || pos.insufficient_material() {
+                return Some(0);
+            }
+            let earlier = self.repetitions(pos);
+            let _ = ply;
+            if earlier >= 2 || (earlier == 1 && self.last_repetition_in_path(pos)) {
+                return Some(0);
+            }
+            None
+        }
+    }
+
+    /// How many earlier positions (same side to move, since the last
+    /// irreversible move) equal the current one, whose hash is last in
+    /// `hashes`.
+    fn repetitions(&self, pos: &Position<G>) -> usize {
+        let len = self.hashes.len();
+        let hash = pos.hash();
+        let window = (pos.halfmove_clock() as usize).min(len.saturating_sub(1));
+        (2..=window)
+            .step_by(2)
+            .filter(|&back| self.hashes.get(len - 1 - back) == Some(&hash))
+            .count()
+    }
+
+    fn last_repetition_in_path(&self, pos: &Position<G>) -> bool {
+        let len = self.hashes.len();
+        let window = (pos.halfmove_clock() as usize).min(len.saturating_sub(1));
+        (2..=window).step_by(2).any(|back| {
+            len - 1 - back >= self.root_index
+                && self.hashes.get(len - 1 - back) == Some(&pos.hash())
+        })
+    }
+
+    /// The value when the side to move has no legal move.
+    fn no_moves(&self, pos: &Position<G>, ply: usize, in_check: bool) -> i32 {
+        if self.scored {
+            Self::decided(pos, Self::winner_by_score(pos))
+        } else if in_check {
+            -(MATE - ply as i32)
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn is_tactical(pos: &Position<G>, m: Move) -> bool {
+        !matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Castle | MoveKind::Swap
+        ) || pos.occupied().has(m.to)
+    }
+
+    fn piece_value(&self, role: Role) -> i32 {
+        if self.scored {
+            i32::from(role.capture_points()) * 100
+        } else {
+            ROYAL_VALUES[role.index()].max(1)
+        }
+    }
+
+    fn history_index(&self, color: Color, m: Move) -> usize {
+        let squares = usize::from(G::square_count());
+        (color.index() * squares + m.from.index()) * squares + m.to.index()
+    }
+
+    /// Orders moves: hash move, captures by victim then attacker, promotions,
+    /// killers, then quiet moves by history.
+    fn score_moves(
+        &self,
+        pos: &Position<G>,
+        moves: &MoveList,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> ArrayVec<i32, MAX_MOVES> {
+        let mut scores = ArrayVec::new();
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        for &m in moves {
+            let score = if Some(m) == tt_move {
+                10_000_000
+            } else if let Some(victim) = pos
+                .role_at(m.to)
+                .filter(|_| pos.pieces_of(!pos.turn()).has(m.to))
+            {
+                let attacker = pos.role_at(m.from).map_or(0, |r| self.piece_value(r));
+                1_000_000 + self.piece_value(victim) * 10 - attacker / 10 + promotion_bonus(m)
+            } else if !matches!(
+                m.kind,
+                MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Castle
+            ) {
+                900_000 + promotion_bonus(m)
+            } else if Some(m) == killers[0] {
+                800_000
+            } else if Some(m) == killers[1] {
+                790_000
+            } else {
+                self.history
+                    .get(self.history_index(pos.turn(), m))
+                    .copied()
+                    .unwrap_or(0)
+            };
+            let _ = scores.try_push(score);
+        }
+        scores
+    }
+
+    /// Brings the best remaining move to `index`.
+    #[inline]
+    fn pick(moves: &mut MoveList, scores: &mut ArrayVec<i32, MAX_MOVES>, index: usize) {
+        let mut best = index;
+        for j in index + 1..moves.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
+        }
+        moves.swap(index, best);
+        scores.swap(index, best);
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        if ply + 1 >= MAX_PLY {
+            return;
+        }
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let row = &mut head[ply];
+        row[ply] = Some(m);
+        if child_len > ply + 1 {
+            row[ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// The principal variation found at the root.
+    pub(crate) fn root_pv(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]]
+            .iter()
+            .map_while(|m| *m)
+            .collect()
+    }
+
+    /// Searches the root: every legal move not in `excluded`, returning the
+    /// best value and move (and leaving the line in [`Searcher::root_pv`]).
+    pub(crate) fn search_root(
+        &mut self,
+        pos: &Position<G>,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        excluded: &[Move],
+        preferred: Option<Move>,
+    ) -> Option<(i32, Move)> {
+        self.pv_len[0] = 0;
+        let mut moves = pos.legal_moves();
+        moves.retain(|m| !excluded.contains(m));
+        if moves.is_empty() {
+            return None;
+        }
+        let tt_move = preferred.or_else(|| self.tt.probe(self.key(pos)).and_then(|h| h.best_move));
+        let mut scores = self.score_moves(pos, &moves, tt_move, 0);
+        let mut best: Option<(i32, Move)> = None;
+        for i in 0..moves.len() {
+            Self::pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            let mut child = *pos;
+            child.play_unchecked(m);
+            self.hashes.push(child.hash());
+            let value = if i == 0 {
+                -self.search(&child, depth - 1, -beta, -alpha, 1, true)
+            } else {
+                let v = -self.search(&child, depth - 1, -alpha - 1, -alpha, 1, true);
+                if v > alpha && v < beta && !self.stopped {
+                    -self.search(&child, depth - 1, -beta, -alpha, 1, true)
+                } else {
+                    v
+                }
+            };
+            self.hashes.pop();
+            if self.stopped {
+                break;
+            }
+            if best.is_none_or(|(b, _)| value > b) {
+                best = Some((value, m));
+                self.update_pv(0, m);
+                if value > alpha {
+                    alpha = value;
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some((value, m)) = best {
+            if !self.stopped && excluded.is_empty() {
+                self.tt
+                    .store(self.key(pos), Some(m), value, depth, Bound::Exact);
+            }
+        }
+        best
+    }
+
+    /// The value of each root move at `depth` with a full window (for
+    /// levels that choose among moves with some randomness).
+    pub(crate) fn root_move_values(&mut self, pos: &Position<G>, depth: i32) -> Vec<(Move, i32)> {
+        let moves = pos.legal_moves();
+        let mut values = Vec::with_capacity(moves.len());
+        for &m in &moves {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            self.hashes.push(child.hash());
+            let v = -self.search(&child, depth - 1, -INFINITY, INFINITY, 1, true);
+            self.hashes.pop();
+            if self.stopped {
+                break;
+            }
+            values.push((m, v));
+        }
+        values
+    }
+
+    fn search(
+        &mut self,
+        pos: &Position<G>,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv_len[ply.min(MAX_PLY - 1)] = ply;
+        if let Some(v) = self.game_end(pos, ply) {
+            return v;
+        }
+        let in_check = self.royal && pos.is_check();
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 || ply + 2 >= MAX_PLY {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = self.key(pos);
+        let hit = self.tt.probe(key);
+        let tt_move = hit.and_then(|h| h.best_move);
+        if let Some(h) = hit {
+            if !pv_node && h.depth >= depth {
+                let v = self.value_from_tt(h.value, ply);
+                match h.bound {
+                    Bound::Exact => return v,
+                    Bound::Lower if v >= beta => return v,
+                    Bound::Upper if v <= alpha => return v,
+                    _ => {}
+                }
+            }
+        }
+        // Near the Norochess move limit every ply counts: no pruning that
+        // could hide what happens at the end.
+        let near_end = self.scored && plies_to_decision(pos) <= depth as u32 + 4;
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.eval.evaluate(pos)
+        };
+        if !pv_node
+            && !in_check
+            && !near_end
+            && depth <= 3
+            && static_eval - 150 * depth >= beta
+            && static_eval.abs() < DECIDED
+        {
+            return static_eval;
+        }
+        if null_ok
+            && !pv_node
+            && !in_check
+            && !near_end
+            && depth >= 3
+            && static_eval >= beta
+            && !pos.opening_pending()
+            && self.has_pieces_beyond_pawns(pos)
+        {
+            let reduction = 3 + depth / 4;
+            let mut child = *pos;
+            child.play_null();
+            self.hashes.push(child.hash());
+            let v = -self.search(
+                &child,
+                depth - 1 - reduction,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+            );
+            self.hashes.pop();
+            if self.stopped {
+                return 0;
+            }
+            if v >= beta && v.abs() < DECIDED {
+                return v;
+            }
+        }
+
+        let mut moves = MoveList::new();
+        pos.generate_legal(&mut moves);
+        if moves.is_empty() {
+            return self.no_moves(pos, ply, in_check);
+        }
+        let mut scores = self.score_moves(pos, &moves, tt_move, ply);
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            Self::pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            let tactical = Self::is_tactical(pos, m);
+            let mut child = *pos;
+            child.play_unchecked(m);
+            self.hashes.push(child.hash());
+            let value = if i == 0 {
+                -self.search(&child, depth - 1, -beta, -alpha, ply + 1, true)
+            } else {
+                let mut reduction = 0;
+                if depth >= 3
+                    && i >= 3
+                    && !tactical
+                    && !in_check
+                    && !near_end
+                    && (!self.royal || !child.is_check())
+                {
+                    reduction = i32::from(self.reductions[(depth as usize).min(63)][i.min(63)]);
+                    if pv_node {
+                        reduction -= 1;
+                    }
+                    if scores[i] >= 790_000 {
+                        reduction -= 1;
+                    }
+                    reduction = reduction.clamp(0, depth - 2);
+                }
+                let mut v = -self.search(
+                    &child,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    true,
+                );
+                if v > alpha && reduction > 0 && !self.stopped {
+                    v = -self.search(&child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if v > alpha && v < beta && !self.stopped {
+                    v = -self.search(&child, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                v
+            };
+            self.hashes.pop();
+            if self.stopped {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                best_move = Some(m);
+                if value > alpha {
+                    alpha = value;
+                    self.update_pv(ply, m);
+                    if value >= beta {
+                        if !tactical {
+                            self.reward_quiet(pos.turn(), m, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored = self.value_to_tt(best, ply);
+        self.tt.store(key, best_move, stored, depth, bound);
+        best
+    }
+
+    fn reward_quiet(&mut self, color: Color, m: Move, depth: i32, ply: usize) {
+        if let Some(k) = self.killers.get_mut(ply) {
+            if k[0] != Some(m) {
+                k[1] = k[0];
+                k[0] = Some(m);
+            }
+        }
+        let index = self.history_index(color, m);
+        if let Some(h) = self.history.get_mut(index) {
+            *h = (*h + depth * depth).min(700_000);
+        }
+    }
+
+    fn has_pieces_beyond_pawns(&self, pos: &Position<G>) -> bool {
+        let us = pos.pieces_of(pos.turn());
+        let pawns_and_king = pos.role_set(Role::Pawn) | pos.role_set(Role::King);
+        (us & !pawns_and_king).any()
+    }
+
+    fn quiesce(&mut self, pos: &Position<G>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply.min(MAX_PLY - 1)] = ply;
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.check_stop() {
+            return 0;
+        }
+        let in_check = self.royal && pos.is_check();
+        let mut moves = MoveList::new();
+        pos.generate_legal(&mut moves);
+        if moves.is_empty() {
+            return self.no_moves(pos, ply, in_check);
+        }
+        let stand_pat = if in_check {
+            -INFINITY
+        } else {
+            self.eval.evaluate(pos)
+        };
+        if ply + 1 >= MAX_PLY {
+            return stand_pat.max(-INFINITY + 1);
+        }
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        let mut scores = self.score_moves(pos, &moves, None, ply);
+        for i in 0..moves.len() {
+            Self::pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            if !in_check {
+                if !Self::is_tactical(pos, m) {
+                    continue;
+                }
+                if let Some(role) = m.promotion() {
+                    if role != Role::Queen && role != Role::Knight {
+                        continue;
+                    }
+                }
+            }
+            let mut child = *pos;
+            child.play_unchecked(m);
+            self.hashes.push(child.hash());
+            let value = match self.game_end(&child, ply + 1) {
+                Some(v) => -v,
+                None => -self.quiesce(&child, -beta, -alpha, ply + 1),
+            };
+            self.hashes.pop();
+            if self.stopped {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    self.update_pv(ply, m);
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Mate values are stored relative to the node, not the root.
+    fn value_to_tt(&self, value: i32, ply: usize) -> i32 {
+        if self.royal && value >= MATE_BOUND {
+            value + ply as i32
+        } else if self.royal && value <= -MATE_BOUND {
+            value - ply as i32
+        } else {
+            value
+        }
+    }
+
+    fn value_from_tt(&self, value: i32, ply: usize) -> i32 {
+        if self.royal && value >= MATE_BOUND {
+            value - ply as i32
+        } else if self.royal && value <= -MATE_BOUND {
+            value + ply as i32
+        } else {
+            value
+        }
+    }
+
+    /// Converts an internal value to the reported score.
+    pub(crate) fn score_of(&self, value: i32) -> Score {
+        if self.royal && value.abs() >= MATE_BOUND {
+            let plies = MATE - value.abs();
+            let moves = (plies + 1) / 2;
+            Score::Mate(if value > 0 { moves } else { -moves })
+        } else if self.scored && value.abs() >= DECIDED {
+            let margin = (value - value.signum() * WIN) / 100;
+            if value > 0 {
+                Score::Won { margin }
+            } else {
+                Score::Lost { margin }
+            }
+        } else {
+            Score::Centi(value)
+        }
+    }
+
+    /// A line for reporting.
+    pub(crate) fn line(&self, value: i32) -> Line {
+        Line {
+            score: self.score_of(value),
+            pv: self.root_pv(),
+        }
+    }
+}
+
+fn promotion_bonus(m: Move) -> i32 {
+    match m.kind {
+        MoveKind::Promotion(Role::Queen) => 8_000,
+        MoveKind::Promotion(Role::Knight) => 2_000,
+        MoveKind::Promotion(_) => 1_000,
+        MoveKind::Dethrone => 9_000,
+        _ => 0,
+    }
+}
+
+/// SplitMix64's finaliser: spreads a small number over 64 bits.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
