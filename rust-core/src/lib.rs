@@ -35,6 +35,7 @@ mod zobrist;
 pub use any::AnyPosition;
 pub use bitboard::{Bitboard, Squares};
 pub use chess960::back_rank as chess960_back_rank;
+pub use engine::baseline;
 pub use engine::{
     ClockLimits, Engine, Level, Limits, Line, Score, SearchInfo, SearchRequest, SearchResult,
     StopHandle, DEFAULT_HASH_MB,

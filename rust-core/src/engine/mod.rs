@@ -5,6 +5,7 @@
 //! or loss, then the final margin; its evaluation is the expected final
 //! margin in points. In royal games it plays for mate as usual.
 
+pub mod baseline;
 mod eval;
 mod level;
 mod search;
