@@ -335,7 +335,7 @@ fn clean(text: &str) -> Result<String, String> {
     }
     loop {
         let before = out.len();
-        while out.ends_with(|c| matches!(c, '+' | '#' | '!' | '?')) {
+        while out.ends_with(['+', '#', '!', '?']) {
             out.pop();
         }
         for suffix in ["e.p.", "e.p", "ep"] {
@@ -446,8 +446,8 @@ impl Pattern {
     /// right square.
     fn core_matches<G: Geometry>(&self, pos: &Position<G>, m: Move) -> bool {
         m.to == self.to
-            && self.from_file.map_or(true, |f| m.from.file(G::WIDTH) == f)
-            && self.from_rank.map_or(true, |r| m.from.rank(G::WIDTH) == r)
+            && self.from_file.is_none_or(|f| m.from.file(G::WIDTH) == f)
+            && self.from_rank.is_none_or(|r| m.from.rank(G::WIDTH) == r)
             && match self.mover {
                 Mover::Pawn => pos.role_at(m.from) == Some(Role::Pawn),
                 Mover::Piece(role) => pos.role_at(m.from) == Some(role),
@@ -736,10 +736,7 @@ fn ambiguity<G: Geometry>(
         if pos.rules().promotion == PromotionRule::Free {
             format!("say what the pawn becomes: {choices}")
         } else {
-            format!(
-                "say which lost piece the pawn brings back: {choices} ({} can only regain pieces it has lost)",
-                pos.turn()
-            )
+            format!("say which lost piece the pawn brings back: {choices}")
         }
     } else {
         format!("{text} is ambiguous: {choices}")
@@ -820,8 +817,8 @@ fn explain<G: Geometry>(
         (None, None) => String::new(),
     };
     let in_place = |sq: Square| {
-        pattern.from_file.map_or(true, |f| sq.file(G::WIDTH) == f)
-            && pattern.from_rank.map_or(true, |r| sq.rank(G::WIDTH) == r)
+        pattern.from_file.is_none_or(|f| sq.file(G::WIDTH) == f)
+            && pattern.from_rank.is_none_or(|r| sq.rank(G::WIDTH) == r)
     };
     let pieces: Vec<Square> = pos
         .pieces_of(us)
@@ -866,7 +863,13 @@ fn explain<G: Geometry>(
         }
     } else if role == Role::Pawn {
         let mut sorted = role_moves.clone();
-        sorted.sort_by_key(|m| (m.from.file(G::WIDTH), m.to.file(G::WIDTH), m.to.rank(G::WIDTH)));
+        sorted.sort_by_key(|m| {
+            (
+                m.from.file(G::WIDTH),
+                m.to.file(G::WIDTH),
+                m.to.rank(G::WIDTH),
+            )
+        });
         reason.push_str(&format!(
             "; pawn moves: {}",
             written(pos, &sorted, notation).join(", ")
@@ -1047,6 +1050,15 @@ fn hint<G: Geometry>(
                 " ({us} has lost no piece to bring back, so no pawn may enter the last rank)"
             ));
         }
+    }
+    if rules.opening == OpeningRule::FirstMoveSinglePawnStep
+        && pos.opening_pending()
+        && us == Color::White
+    {
+        return Some(
+            " (White's first move in Ram chess must be a pawn stepping one square straight ahead)"
+                .to_string(),
+        );
     }
     if rules.opening == OpeningRule::FirstPawnMoveNotDouble
         && pos.opening_pending()
@@ -1536,13 +1548,27 @@ mod tests {
         forms(&pos, "c4d5", "cxd5", "c4xd5");
         forms(&pos, "e4d5", "exd5", "e4xd5");
         assert_error(&pos, "xd5", &["xd5 is ambiguous: cxd5 or exd5"]);
-        // No check in Norochess, so Qh8 has no `+`.
+        // Two queens; no check in Norochess, so Qhh8 has no `+`.
         let pos = position(
             Variant::Norochess,
-            "4k3/8/8/8/8/8/8/Q3K2Q w - - 0 1 score=0-0",
+            "4k3/8/8/8/8/8/4K3/Q6Q w - - 0 1 score=0-0",
         );
         forms(&pos, "a1d1", "Qad1", "Qa1-d1");
-        forms(&pos, "h1f1", "Qhf1", "Qh1-f1");
+        forms(&pos, "h1d1", "Qhd1", "Qh1-d1");
+        forms(&pos, "h1h8", "Qhh8", "Qh1-h8");
+        forms(&pos, "a1h8", "Qah8", "Qa1-h8");
+    }
+
+    #[test]
+    fn a_pinned_piece_needs_no_disambiguation() {
+        let pos = position(Variant::Chess, "4k3/8/8/4b3/8/2N5/8/K5N1 w - - 0 1");
+        forms(&pos, "g1e2", "Ne2", "Ng1-e2");
+        assert_error(
+            &pos,
+            "Nce2",
+            &["no knight on the c-file can reach e2; write Ne2"],
+        );
+        assert_error(&pos, "Nc3e2", &["the knight on c3 cannot move"]);
     }
 
     #[test]
@@ -1592,6 +1618,12 @@ mod tests {
         );
         reads(&pos, "b1c3", &["Nc3", "nc3", "b1c3", "b1-c3"]);
         reads(&pos, "b2b4", &["b4", "b2b4", "bb4"]);
+        let pos = position(
+            Variant::Chess,
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        );
+        reads(&pos, "d1h5", &["qh5", "Qh5", "Qd1h5", "Qh5++", "2.Qh5"]);
+        reads(&pos, "e1e2", &["ke2", "Ke2", "e1e2", "Ke1-e2"]);
         let black = position(Variant::Chess, &CHESS_START.replace(" w ", " b "));
         reads(&black, "e7e5", &["e5", "1...e5", "1… e5", "e7e5"]);
         // `b` is a file when a pawn can make the move, else a bishop.
@@ -1697,7 +1729,7 @@ mod tests {
             "Nf3",
             &["White's first move in Ram chess must be a pawn stepping one square"],
         );
-        assert_error(&pos, "e4", &["no pawn can reach e4"]);
+        assert_error(&pos, "e4", &["no pawn can reach e4 (White's first move in Ram chess must be a pawn stepping one square"]);
         let pos = match AnyPosition::start(Variant::Frontal, None) {
             Ok(p) => p,
             Err(e) => panic!("{e}"),
