@@ -74,18 +74,23 @@ fn end_positions(count: usize, max_plies: u32) -> Vec<Game> {
                 break;
             }
         }
-        if game.outcome().is_none() && plies_to_decision(&game) <= max_plies {
+        let p = game.position();
+        // Only positions where the side to move is not already ahead: a
+        // win has to be earned by captures.
+        let behind_or_level = p.score(p.turn()) <= p.score(!p.turn());
+        if game.outcome().is_none() && plies_to_decision(&game) <= max_plies && behind_or_level {
             found.push(game);
         }
     }
     found
 }
 
-#[test]
-fn engine_finds_every_forced_win_near_the_move_limit() {
+fn check_forced_wins(count: usize, max_plies: u32, min_wins: usize) {
     let mut engine = Engine::new(4);
     let mut wins = 0;
-    for mut game in end_positions(12, 3) {
+    let games = end_positions(count, max_plies);
+    assert_eq!(games.len(), count, "not enough end positions found");
+    for mut game in games {
         let horizon = plies_to_decision(&game);
         let truth = exhaustive(&mut game, horizon);
         let request = SearchRequest::for_game(
@@ -118,8 +123,17 @@ fn engine_finds_every_forced_win_near_the_move_limit() {
             );
         }
     }
-    assert!(
-        wins >= 3,
-        "the test set should hold several forced wins, found {wins}"
-    );
+    eprintln!("{count} positions, {wins} forced wins checked");
+    assert!(wins >= min_wins, "the test set should hold at least {min_wins} forced wins, found {wins}");
+}
+
+#[test]
+fn engine_finds_every_forced_win_in_the_last_three_plies() {
+    check_forced_wins(16, 3, 3);
+}
+
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn engine_finds_every_forced_win_in_the_last_five_plies() {
+    check_forced_wins(40, 5, 8);
 }
