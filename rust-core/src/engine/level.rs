@@ -161,7 +161,7 @@ pub(super) fn choose<G: Geometry>(
     let values = searcher.root_move_values(pos, depth as i32);
     let mut best: Option<(i32, Move, i32)> = None;
     for (m, value) in values {
-        let noisy = if value.abs() >= super::search::DECIDED {
+        let noisy = if value.abs() >= super::terminal::DECIDED {
             value
         } else {
             value + (rng.below(2 * style.noise as u64 + 1) as i32 - style.noise)

@@ -9,6 +9,7 @@ pub mod baseline;
 mod eval;
 mod level;
 mod search;
+mod terminal;
 mod tt;
 
 pub use level::Level;
@@ -19,11 +20,12 @@ use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::position::Position;
 use eval::Evaluator;
-use search::{Searcher, Stopper, DECIDED};
+use search::{Searcher, Stopper};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use terminal::DECIDED;
 use tt::TranspositionTable;
 
 /// Default transposition table size for phones, in megabytes.

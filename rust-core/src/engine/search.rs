@@ -5,6 +5,7 @@
 //! including the Norochess move limit and repetition lost by its creator.
 
 use super::eval::{plies_to_decision, Evaluator, ROYAL_VALUES};
+use super::terminal::{self, DECIDED, MATE, WIN};
 use super::tt::{Bound, TranspositionTable};
 use super::{Line, Score};
 use crate::bitboard::Bitboard;
@@ -19,13 +20,7 @@ use std::time::Instant;
 /// Deepest ply the search reaches (quiescence included).
 pub(crate) const MAX_PLY: usize = 96;
 const INFINITY: i32 = 1_000_000;
-/// A royal-game checkmate at the root; mates further away score less.
-pub(crate) const MATE: i32 = 200_000;
 const MATE_BOUND: i32 = MATE - 1_000;
-/// A decided Norochess result before the final margin is added.
-pub(crate) const WIN: i32 = 120_000;
-/// Values at least this large are decided results, not estimates.
-pub(crate) const DECIDED: i32 = 60_000;
 
 /// Why a search stops early.
 pub(crate) struct Stopper<'a> {
@@ -137,97 +132,12 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         self.stopped
     }
 
-    /// The value of a decided Norochess game for the side to move.
-    fn decided(pos: &Position<G>, winner: Option<Color>) -> i32 {
-        let us = pos.turn();
-        let margin = i32::from(pos.score(us)) - i32::from(pos.score(!us));
-        match winner {
-            None => 0,
-            Some(w) if w == us => WIN + 100 * margin.clamp(-500, 500),
-            Some(_) => -WIN + 100 * margin.clamp(-500, 500),
-        }
+    fn game_end(&self, pos: &Position<G>, _ply: usize) -> Option<i32> {
+        terminal::game_end(pos, &self.hashes, self.root_index)
     }
 
-    fn winner_by_score(pos: &Position<G>) -> Option<Color> {
-        match pos.score(Color::White).cmp(&pos.score(Color::Black)) {
-            std::cmp::Ordering::Greater => Some(Color::White),
-            std::cmp::Ordering::Less => Some(Color::Black),
-            std::cmp::Ordering::Equal => None,
-        }
-    }
-
-    /// Whether the game ended with the move that led here (all rules but
-    /// "no legal move", which the caller finds when generating moves).
-    fn game_end(&self, pos: &Position<G>, ply: usize) -> Option<i32> {
-        if self.scored {
-            if pos.pieces_of(Color::White).is_empty() {
-                return Some(Self::decided(pos, Some(Color::Black)));
-            }
-            if pos.pieces_of(Color::Black).is_empty() {
-                return Some(Self::decided(pos, Some(Color::White)));
-            }
-            if self.repetitions(pos) >= 2 {
-                // The mover created the third occurrence and loses.
-                return Some(Self::decided(pos, Some(pos.turn())));
-            }
-            if let Some(limit) = pos.rules().move_limit {
-                if pos.turn() == Color::White {
-                    let black_moves = pos.fullmove_number().saturating_sub(1);
-                    if black_moves >= limit.regular_moves {
-                        if let Some(winner) = Self::winner_by_score(pos) {
-                            return Some(Self::decided(pos, Some(winner)));
-                        }
-                    }
-                    if black_moves >= limit.last_move {
-                        return Some(0);
-                    }
-                }
-            }
-            None
-        } else {
-            if pos.halfmove_clock() >= 100 || pos.insufficient_material() {
-                return Some(0);
-            }
-            let earlier = self.repetitions(pos);
-            let _ = ply;
-            if earlier >= 2 || (earlier == 1 && self.last_repetition_in_path(pos)) {
-                return Some(0);
-            }
-            None
-        }
-    }
-
-    /// How many earlier positions (same side to move, since the last
-    /// irreversible move) equal the current one, whose hash is last in
-    /// `hashes`.
-    fn repetitions(&self, pos: &Position<G>) -> usize {
-        let len = self.hashes.len();
-        let hash = pos.hash();
-        let window = (pos.halfmove_clock() as usize).min(len.saturating_sub(1));
-        (2..=window)
-            .step_by(2)
-            .filter(|&back| self.hashes.get(len - 1 - back) == Some(&hash))
-            .count()
-    }
-
-    fn last_repetition_in_path(&self, pos: &Position<G>) -> bool {
-        let len = self.hashes.len();
-        let window = (pos.halfmove_clock() as usize).min(len.saturating_sub(1));
-        (2..=window).step_by(2).any(|back| {
-            len - 1 - back >= self.root_index
-                && self.hashes.get(len - 1 - back) == Some(&pos.hash())
-        })
-    }
-
-    /// The value when the side to move has no legal move.
     fn no_moves(&self, pos: &Position<G>, ply: usize, in_check: bool) -> i32 {
-        if self.scored {
-            Self::decided(pos, Self::winner_by_score(pos))
-        } else if in_check {
-            -(MATE - ply as i32)
-        } else {
-            0
-        }
+        terminal::no_moves(pos, ply, in_check)
     }
 
     #[inline]
