@@ -36,6 +36,7 @@ pub use any::AnyPosition;
 pub use bitboard::{Bitboard, Squares};
 pub use chess960::back_rank as chess960_back_rank;
 pub use engine::baseline;
+pub use engine::solver::{GameValue, Objective, Proof, SolveLimits, Solver};
 pub use engine::{
     ClockLimits, Engine, Level, Limits, Line, Score, SearchInfo, SearchRequest, SearchResult,
     StopHandle, DEFAULT_HASH_MB,

@@ -9,6 +9,7 @@ pub mod baseline;
 mod eval;
 mod level;
 mod search;
+pub mod solver;
 mod terminal;
 mod tt;
 

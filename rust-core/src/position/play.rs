@@ -137,12 +137,13 @@ impl<G: Geometry> Position<G> {
             self.hash ^= zobrist::castling(before) ^ zobrist::castling(self.castling);
         }
         if self.rules.capture_points {
-            self.scores[us.index()] = self.scores[us.index()].saturating_add(points);
+            self.scores[us.index()] =
+                (self.scores[us.index()] + points).min(super::text::MAX_SCORE);
         }
         self.halfmove_clock = if resets_clock {
             0
         } else {
-            self.halfmove_clock.saturating_add(1)
+            (self.halfmove_clock + 1).min(super::text::MAX_COUNTER)
         };
         if self.opening_pending && us == Color::White {
             let used_up = match self.rules.opening {
@@ -156,7 +157,7 @@ impl<G: Geometry> Position<G> {
             }
         }
         if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.saturating_add(1);
+            self.fullmove_number = (self.fullmove_number + 1).min(super::text::MAX_COUNTER);
         }
         self.turn = them;
         self.hash ^= zobrist::black_to_move();
@@ -175,9 +176,9 @@ impl<G: Geometry> Position<G> {
                 self.hash ^= zobrist::en_passant(ep.file(G::WIDTH));
             }
         }
-        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        self.halfmove_clock = (self.halfmove_clock + 1).min(super::text::MAX_COUNTER);
         if self.turn == Color::Black {
-            self.fullmove_number = self.fullmove_number.saturating_add(1);
+            self.fullmove_number = (self.fullmove_number + 1).min(super::text::MAX_COUNTER);
         }
         self.turn = !self.turn;
         self.hash ^= zobrist::black_to_move();

@@ -11,8 +11,12 @@ use crate::types::{Color, Piece, Role, Square};
 use crate::variant::{OpeningRule, PromotionRule, Rules};
 use std::fmt::Write as _;
 
-/// Highest score the text format accepts (far above any reachable score).
-const MAX_SCORE: u16 = 9999;
+/// Highest score the text format accepts (far above any reachable score);
+/// playing on never exceeds it, so every position prints readably.
+pub(super) const MAX_SCORE: u16 = 9999;
+
+/// Highest move counter the text format accepts; counters stop there.
+pub(super) const MAX_COUNTER: u32 = 1_000_000;
 
 /// One whitespace-separated field with the column (from 1) where it starts.
 #[derive(Clone, Copy)]
@@ -191,7 +195,14 @@ impl<G: Geometry> Position<G> {
                     format!("`{c}` is not a piece letter (PNBRQK or pnbrqk) or a number"),
                 ));
             };
-            if rank == 0 || file >= width {
+            if rank == 0 {
+                return Err(syntax(
+                    "board",
+                    column,
+                    format!("more than {} ranks", G::HEIGHT),
+                ));
+            }
+            if file >= width {
                 return Err(syntax(
                     "board",
                     column,
@@ -518,7 +529,7 @@ fn parse_number(field: Field<'_>, name: &'static str) -> Result<u32, PositionErr
         .text
         .parse::<u32>()
         .ok()
-        .filter(|&n| n <= 1_000_000)
+        .filter(|&n| n <= MAX_COUNTER)
         .ok_or_else(|| syntax(name, field.column, format!("`{}` is too large", field.text)))
 }
 
@@ -570,13 +581,14 @@ mod tests {
 
     #[test]
     fn errors_name_the_field_and_column() {
-        let cases: [(Variant, &str, &str); 20] = [
+        let cases: [(Variant, &str, &str); 21] = [
             (Variant::Norochess, "", "empty"),
             (Variant::Norochess, "8/8/8/8/8/8/8/8", "side-to-move field is missing"),
             (Variant::Norochess, "8/8/8/8/8/8/8/4X2K w - - 0 1", "board field, character 16: `X` is not a piece letter"),
             (Variant::Norochess, "8/8/8/8/8/8/8/4k2K2 w - - 0 1", "more than 8 squares"),
             (Variant::Norochess, "8/8/8/8/8/8/4k2K w - - 0 1", "7 ranks, expected 8"),
             (Variant::Norochess, "8/8/8/8/8/8/8/8/8 w - - 0 1", "more than 8 ranks"),
+            (Variant::Norochess, "8/8/8/8/8/8/8/8/K w - - 0 1", "board field, character 17: more than 8 ranks"),
             (Variant::Ram, "11/10/10/10/10/10/10/10/10/4k4K w - - 0 1", "longer than the 10 files"),
             (Variant::Norochess, "8/8/8/8/8/8/8/4k2K x - - 0 1", "side-to-move field, character 20: expected `w` or `b`"),
             (Variant::Norochess, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "norochess has no castling"),

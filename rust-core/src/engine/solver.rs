@@ -1,0 +1,547 @@
+//! The exact solver: proves what the side to move can force, to the real end
+//! of the game, with no evaluation at all. Norochess games end at a known
+//! move, so positions near the end can be solved outright.
+//!
+//! Each question is a threshold test ("can the side to move reach a value of
+//! at least t?") answered Yes, No or Unknown by a depth-first proof search
+//! with iterative deepening, a transposition table of proven results,
+//! enhanced transposition cutoffs and capture-first move ordering. A node
+//! budget turns an unfinished proof into "not proven", never a guess.
+
+use super::terminal::{self, DECIDED, WIN};
+use super::tt::{Bound, TranspositionTable};
+use crate::any::AnyPosition;
+use crate::bitboard::Bitboard;
+use crate::geometry::Geometry;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::types::Color;
+
+/// What a puzzle asks of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Objective {
+    /// Force a win.
+    Win,
+    /// Force a win with a final margin of at least this many points.
+    WinBy(u16),
+    /// Avoid losing: force a draw or better.
+    Save,
+}
+
+impl Objective {
+    /// The smallest internal value that meets the objective.
+    fn threshold(self) -> i32 {
+        match self {
+            Objective::Win => DECIDED,
+            Objective::WinBy(k) => WIN + 100 * i32::from(k),
+            Objective::Save => 0,
+        }
+    }
+
+    /// The text form: `win`, `win-by 3`, `save`.
+    pub fn text(self) -> String {
+        match self {
+            Objective::Win => "win".to_string(),
+            Objective::WinBy(k) => format!("win-by {k}"),
+            Objective::Save => "save".to_string(),
+        }
+    }
+
+    /// Parses `win`, `win-by K` (also `win-by-K`, `winby K`) or `save`.
+    pub fn parse(text: &str) -> Option<Objective> {
+        let text = text.trim().to_ascii_lowercase();
+        match text.as_str() {
+            "win" => Some(Objective::Win),
+            "save" | "draw" => Some(Objective::Save),
+            other => {
+                let rest = other
+                    .strip_prefix("win-by")
+                    .or_else(|| other.strip_prefix("winby"))?;
+                let number = rest.trim_start_matches(['-', ' ']).trim();
+                number
+                    .parse::<u16>()
+                    .ok()
+                    .filter(|&k| k > 0)
+                    .map(Objective::WinBy)
+            }
+        }
+    }
+
+    /// The objective in words for `color` ("White to play and win by 3").
+    pub fn describe(self, color: Color) -> String {
+        match self {
+            Objective::Win => format!("{color} to play and win"),
+            Objective::WinBy(k) => format!("{color} to play and win by {k} or more"),
+            Objective::Save => format!("{color} to play and avoid losing"),
+        }
+    }
+}
+
+/// The proven value of a position for its side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameValue {
+    /// The side to move wins with this final margin (its score minus the opponent's).
+    Win(i32),
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move loses with this final margin.
+    Loss(i32),
+}
+
+impl GameValue {
+    fn from_internal(value: i32) -> GameValue {
+        if value >= DECIDED {
+            GameValue::Win((value - WIN) / 100)
+        } else if value <= -DECIDED {
+            GameValue::Loss((value + WIN) / 100)
+        } else {
+            GameValue::Draw
+        }
+    }
+
+    /// Describes the value for a side to move of `color`: `White wins by 3`.
+    pub fn describe(self, color: Color) -> String {
+        match self {
+            GameValue::Win(m) => format!("{color} wins by {m}"),
+            GameValue::Loss(m) => format!("{} wins by {}", !color, -m),
+            GameValue::Draw => "Draw".to_string(),
+        }
+    }
+
+    /// Whether this value meets `objective`.
+    pub fn meets(self, objective: Objective) -> bool {
+        let internal = match self {
+            GameValue::Win(m) => WIN + 100 * m,
+            GameValue::Draw => 0,
+            GameValue::Loss(m) => -WIN + 100 * m,
+        };
+        internal >= objective.threshold()
+    }
+}
+
+/// The answer to one threshold question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The side to move can reach the threshold.
+    Yes,
+    /// It cannot.
+    No,
+    /// Not decided within the node budget.
+    Unknown,
+}
+
+/// Limits of the solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveLimits {
+    /// Total node budget over all the questions of one call.
+    pub nodes: u64,
+}
+
+impl Default for SolveLimits {
+    fn default() -> Self {
+        SolveLimits { nodes: 20_000_000 }
+    }
+}
+
+/// The exact solver, with its own proof table.
+pub struct Solver {
+    tt: TranspositionTable,
+    nodes: u64,
+    node_limit: u64,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("nodes", &self.nodes)
+            .finish()
+    }
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(32)
+    }
+}
+
+/// Runs `$body` with the board-specific position.
+macro_rules! on_board {
+    ($pos:expr, $p:ident => $body:expr) => {
+        match $pos {
+            AnyPosition::Eight($p) => $body,
+            AnyPosition::Ten($p) => $body,
+        }
+    };
+}
+
+impl Solver {
+    /// A solver with a proof table of about `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Solver {
+        Solver {
+            tt: TranspositionTable::new(hash_mb),
+            nodes: 0,
+            node_limit: u64::MAX,
+        }
+    }
+
+    /// Nodes searched by the last call.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn begin(&mut self, limits: SolveLimits) {
+        self.nodes = 0;
+        self.node_limit = limits.nodes;
+    }
+
+    /// Whether the side to move of `position` can meet `objective`.
+    /// `history` holds the hashes of the game's earlier positions.
+    pub fn prove(
+        &mut self,
+        position: &AnyPosition,
+        history: &[u64],
+        objective: Objective,
+        limits: SolveLimits,
+    ) -> Proof {
+        self.begin(limits);
+        on_board!(position, p => self.prove_threshold(p, history, objective.threshold()))
+    }
+
+    /// The exact value of `position`, or `None` if not proven within the budget.
+    pub fn value(
+        &mut self,
+        position: &AnyPosition,
+        history: &[u64],
+        limits: SolveLimits,
+    ) -> Option<GameValue> {
+        self.begin(limits);
+        on_board!(position, p => self.exact_value(p, history))
+    }
+
+    /// For each legal move: whether it meets `objective` (`Some(true)`),
+    /// fails it (`Some(false)`) or is unproven (`None`).
+    pub fn classify_moves(
+        &mut self,
+        position: &AnyPosition,
+        history: &[u64],
+        objective: Objective,
+        limits: SolveLimits,
+    ) -> Vec<(Move, Option<bool>)> {
+        self.begin(limits);
+        on_board!(position, p => self.classify(p, history, objective.threshold()))
+    }
+
+    /// The exact value of each legal move (`None` where unproven), for the
+    /// side that plays it.
+    pub fn move_values(
+        &mut self,
+        position: &AnyPosition,
+        history: &[u64],
+        limits: SolveLimits,
+    ) -> Vec<(Move, Option<GameValue>)> {
+        self.begin(limits);
+        on_board!(position, p => {
+            let mut path = history.to_vec();
+            path.push(p.hash());
+            p.legal_moves()
+                .into_iter()
+                .map(|m| {
+                    let mut child = *p;
+                    child.play_unchecked(m);
+                    let value = self.exact_value(&child, &path).map(|v| match v {
+                        GameValue::Win(x) => GameValue::Loss(-x),
+                        GameValue::Loss(x) => GameValue::Win(-x),
+                        GameValue::Draw => GameValue::Draw,
+                    });
+                    (m, value)
+                })
+                .collect()
+        })
+    }
+
+    fn classify<G: Geometry>(
+        &mut self,
+        pos: &Position<G>,
+        history: &[u64],
+        threshold: i32,
+    ) -> Vec<(Move, Option<bool>)> {
+        let mut path = history.to_vec();
+        path.push(pos.hash());
+        pos.legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut child = *pos;
+                child.play_unchecked(m);
+                let verdict = match self.prove_threshold(&child, &path, 1 - threshold) {
+                    Proof::No => Some(true),
+                    Proof::Yes => Some(false),
+                    Proof::Unknown => None,
+                };
+                (m, verdict)
+            })
+            .collect()
+    }
+
+    fn exact_value<G: Geometry>(
+        &mut self,
+        pos: &Position<G>,
+        history: &[u64],
+    ) -> Option<GameValue> {
+        let at_least = |solver: &mut Solver, t: i32| solver.prove_threshold(pos, history, t);
+        let (low, high) = match at_least(self, DECIDED) {
+            Proof::Yes => (-500, 500),
+            Proof::Unknown => return None,
+            Proof::No => match at_least(self, 0) {
+                Proof::Yes => return Some(GameValue::Draw),
+                Proof::Unknown => return None,
+                Proof::No => (-500, 500),
+            },
+        };
+        let winning = at_least(self, DECIDED) == Proof::Yes;
+        let base = if winning { WIN } else { -WIN };
+        // Binary search for the largest margin m with value >= base + 100 m.
+        let (mut lo, mut hi) = (low, high);
+        while lo < hi {
+            let mid = lo + (hi - lo + 1) / 2;
+            match at_least(self, base + 100 * mid) {
+                Proof::Yes => lo = mid,
+                Proof::No => hi = mid - 1,
+                Proof::Unknown => return None,
+            }
+        }
+        Some(GameValue::from_internal(base + 100 * lo))
+    }
+
+    /// Iterative deepening on one threshold question.
+    fn prove_threshold<G: Geometry>(
+        &mut self,
+        pos: &Position<G>,
+        history: &[u64],
+        threshold: i32,
+    ) -> Proof {
+        let mut path = Vec::with_capacity(history.len() + 128);
+        path.extend_from_slice(history);
+        path.push(pos.hash());
+        let horizon = plies_to_last_end(pos);
+        for depth in 1..=horizon {
+            match self.search(pos, &mut path, depth, threshold) {
+                Proof::Unknown if self.nodes < self.node_limit => continue,
+                other => return other,
+            }
+        }
+        Proof::Unknown
+    }
+
+    fn key<G: Geometry>(pos: &Position<G>, threshold: i32) -> u64 {
+        let extra = (u64::from(pos.score(Color::White)) << 40)
+            | (u64::from(pos.score(Color::Black)) << 20)
+            | u64::from(pos.fullmove_number());
+        pos.hash() ^ mix(extra) ^ mix(0x7400_0000_0000_0000 ^ threshold as u32 as u64)
+    }
+
+    fn store<G: Geometry>(
+        &mut self,
+        pos: &Position<G>,
+        threshold: i32,
+        proof: Proof,
+        depth: u32,
+        best: Option<Move>,
+    ) {
+        let value = match proof {
+            Proof::Yes => 1,
+            Proof::No => -1,
+            Proof::Unknown => 0,
+        };
+        let (depth, bound) = match proof {
+            Proof::Unknown => (depth as i32, Bound::Upper),
+            _ => (1000, Bound::Exact),
+        };
+        self.tt
+            .store(Self::key(pos, threshold), best, value, depth, bound);
+    }
+
+    fn probe<G: Geometry>(
+        &self,
+        pos: &Position<G>,
+        threshold: i32,
+        depth: u32,
+    ) -> (Option<Proof>, Option<Move>) {
+        match self.tt.probe(Self::key(pos, threshold)) {
+            Some(hit) => {
+                let proof = match (hit.bound, hit.value) {
+                    (Bound::Exact, 1) => Some(Proof::Yes),
+                    (Bound::Exact, -1) => Some(Proof::No),
+                    (Bound::Upper, _) if hit.depth >= depth as i32 => Some(Proof::Unknown),
+                    _ => None,
+                };
+                (proof, hit.best_move)
+            }
+            None => (None, None),
+        }
+    }
+
+    fn search<G: Geometry>(
+        &mut self,
+        pos: &Position<G>,
+        path: &mut Vec<u64>,
+        depth: u32,
+        threshold: i32,
+    ) -> Proof {
+        if let Some(value) = terminal::game_end(pos, path, 0) {
+            return if value >= threshold {
+                Proof::Yes
+            } else {
+                Proof::No
+            };
+        }
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            return Proof::Unknown;
+        }
+        // A position that already occurred depends on the path; its result
+        // is not stored.
+        let path_dependent = terminal::earlier_occurrences(pos, path).0 > 0;
+        let (cached, tt_move) = self.probe(pos, threshold, depth);
+        if let Some(proof) = cached {
+            if !path_dependent {
+                return proof;
+            }
+        }
+        let mut moves = MoveList::new();
+        pos.generate_legal(&mut moves);
+        if moves.is_empty() {
+            let value = terminal::no_moves(pos, 0, pos.is_check());
+            return if value >= threshold {
+                Proof::Yes
+            } else {
+                Proof::No
+            };
+        }
+        if depth == 0 {
+            return Proof::Unknown;
+        }
+        order(pos, &mut moves, tt_move);
+        let child_threshold = 1 - threshold;
+        // Enhanced transposition cutoff: a child already proven lost for
+        // the opponent settles this node without searching.
+        for &m in &moves {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            if let (Some(Proof::No), _) = self.probe(&child, child_threshold, 0) {
+                if !path_dependent {
+                    self.store(pos, threshold, Proof::Yes, depth, Some(m));
+                }
+                return Proof::Yes;
+            }
+        }
+        let mut unknown = false;
+        for &m in &moves {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            path.push(child.hash());
+            let answer = self.search(&child, path, depth - 1, child_threshold);
+            path.pop();
+            match answer {
+                Proof::No => {
+                    if !path_dependent {
+                        self.store(pos, threshold, Proof::Yes, depth, Some(m));
+                    }
+                    return Proof::Yes;
+                }
+                Proof::Unknown => unknown = true,
+                Proof::Yes => {}
+            }
+            if self.nodes >= self.node_limit {
+                return Proof::Unknown;
+            }
+        }
+        let result = if unknown { Proof::Unknown } else { Proof::No };
+        if !path_dependent {
+            self.store(pos, threshold, result, depth, None);
+        }
+        result
+    }
+
+    /// A principal line from `position`: the side to move plays moves that
+    /// keep its exact value, the defender the reply that leaves the least.
+    pub fn principal_line(
+        &mut self,
+        position: &AnyPosition,
+        history: &[u64],
+        max_plies: usize,
+        limits: SolveLimits,
+    ) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut current = *position;
+        let mut hashes = history.to_vec();
+        for _ in 0..max_plies {
+            let values = self.move_values(&current, &hashes, limits);
+            let best = values
+                .iter()
+                .filter_map(|(m, v)| v.map(|v| (*m, v)))
+                .max_by_key(|(_, v)| rank(*v));
+            let Some((m, _)) = best else { break };
+            line.push(m);
+            hashes.push(current.hash());
+            let Ok(next) = current.play(m) else { break };
+            current = next;
+            let ended = on_board!(&current, p => terminal::game_end(p, &hashes_with(&hashes, p.hash()), 0).is_some());
+            if ended || current.legal_moves().is_empty() {
+                break;
+            }
+        }
+        line
+    }
+}
+
+fn hashes_with(hashes: &[u64], last: u64) -> Vec<u64> {
+    let mut all = hashes.to_vec();
+    all.push(last);
+    all
+}
+
+/// Orders a game value from worst to best for its owner.
+fn rank(value: GameValue) -> i64 {
+    match value {
+        GameValue::Win(m) => 1_000_000 + i64::from(m),
+        GameValue::Draw => 0,
+        GameValue::Loss(m) => -1_000_000 + i64::from(m),
+    }
+}
+
+/// Plies until the game must have ended (after Black's last overtime move);
+/// a generous cap for games without a move limit.
+fn plies_to_last_end<G: Geometry>(pos: &Position<G>) -> u32 {
+    match pos.rules().move_limit {
+        Some(limit) => {
+            let n = pos.fullmove_number();
+            let own = if pos.turn() == Color::White { 2 } else { 1 };
+            (2 * limit.last_move.saturating_sub(n) + own).clamp(1, 120)
+        }
+        None => 64,
+    }
+}
+
+/// Hash move first, then captures by victim value, then the rest.
+fn order<G: Geometry>(pos: &Position<G>, moves: &mut MoveList, first: Option<Move>) {
+    let enemy = pos.pieces_of(!pos.turn());
+    moves.sort_unstable_by_key(|m| {
+        if Some(*m) == first {
+            return -100_000;
+        }
+        let victim = if enemy.has(m.to) {
+            pos.role_at(m.to)
+                .map_or(0, |r| i32::from(r.capture_points()))
+        } else {
+            0
+        };
+        let promotion = m.promotion().map_or(0, |r| i32::from(r.capture_points()));
+        -(victim * 100 + promotion * 10)
+    });
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
