@@ -1,7 +1,13 @@
 //! The `norochess` command-line program.
 
 mod bench;
+mod engines;
+mod matches;
 mod perft;
+mod puzzles;
+mod replay;
+mod solve;
+mod uci;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -20,6 +26,16 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Search a fixed set of positions; print total nodes and nodes/second.
     Bench(bench::BenchArgs),
+    /// Replay a game record move by move with the scores and the outcome.
+    Replay(replay::ReplayArgs),
+    /// Speak the UCI protocol on standard input and output (for GUIs).
+    Uci(uci::UciArgs),
+    /// Play games between two engines and estimate their Elo difference.
+    Match(matches::MatchArgs),
+    /// Prove the value of a Norochess position to the end of the game.
+    Solve(solve::SolveArgs),
+    /// Generate or verify puzzles.
+    Puzzles(puzzles::PuzzlesArgs),
 }
 
 fn main() -> ExitCode {
@@ -27,6 +43,11 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Solve(args) => solve::run(&args),
+        Command::Puzzles(args) => puzzles::run(&args),
+        Command::Replay(args) => replay::run(&args),
+        Command::Uci(args) => uci::run(&args),
+        Command::Match(args) => matches::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

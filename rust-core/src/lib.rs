@@ -28,6 +28,7 @@ mod geometry;
 mod moves;
 mod notation;
 mod position;
+pub mod puzzle;
 mod types;
 mod variant;
 mod zobrist;

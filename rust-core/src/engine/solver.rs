@@ -231,6 +231,28 @@ impl Solver {
         on_board!(position, p => self.classify(p, history, objective.threshold()))
     }
 
+    /// Whether playing `m` meets `objective` (`None` if unproven or illegal).
+    pub fn move_meets(
+        &mut self,
+        position: &AnyPosition,
+        history: &[u64],
+        m: Move,
+        objective: Objective,
+        limits: SolveLimits,
+    ) -> Option<bool> {
+        self.begin(limits);
+        let after = position.play(m).ok()?;
+        let mut path = history.to_vec();
+        path.push(position.hash());
+        let answer =
+            on_board!(&after, p => self.prove_threshold(p, &path, 1 - objective.threshold()));
+        match answer {
+            Proof::No => Some(true),
+            Proof::Yes => Some(false),
+            Proof::Unknown => None,
+        }
+    }
+
     /// The exact value of each legal move (`None` where unproven), for the
     /// side that plays it.
     pub fn move_values(

@@ -1,0 +1,634 @@
+//! `norochess uci`: the UCI protocol on standard input and output, with the
+//! conventions of variant GUIs (cutechess-cli, Fairy-Stockfish): the game is
+//! chosen with the `UCI_Variant` option, positions are our position texts
+//! (FEN plus `score=W-B` / `opening=pending`), moves are in coordinate
+//! notation.
+//!
+//! The search runs on its own thread, so `stop`, `isready` and `quit` are
+//! answered while it thinks. Bad input gets `info string error: …` and
+//! never stops the program.
+
+use anyhow::Result;
+use clap::Args;
+use norochess_core::{
+    AnyPosition, Blockage, ClockLimits, Engine, Level, Limits, SearchInfo, SearchRequest,
+    SearchResult, StopHandle, Variant, Zone,
+};
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Options of `norochess uci`.
+#[derive(Args, Debug)]
+pub struct UciArgs {
+    /// The game to start with (the GUI may change it with UCI_Variant).
+    #[arg(long, default_value = "norochess")]
+    variant: String,
+}
+
+/// Game ids offered in the `UCI_Variant` combo.
+const VARIANT_IDS: [&str; 8] = [
+    "norochess",
+    "norochess960",
+    "ram",
+    "frontal",
+    "improved",
+    "crab",
+    "chess",
+    "plain10",
+];
+
+const MAX_HASH_MB: usize = 4096;
+const MAX_MULTIPV: usize = 64;
+
+/// Writes one protocol line (a closed standard output is ignored: the GUI is gone).
+pub fn send(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+fn error(message: &str) {
+    send(&format!("info string error: {message}"));
+}
+
+/// A search running on its own thread.
+struct Search {
+    handle: JoinHandle<Engine>,
+    /// The engine's stop handle.
+    stop: StopHandle,
+    /// Set by `stop`; the thread also watches it (a stop sent before the
+    /// engine started would otherwise be cleared by the engine).
+    stop_requested: Arc<AtomicBool>,
+    /// Set once the thread has printed its `bestmove`.
+    answered: Arc<AtomicBool>,
+    /// A move to print if the thread dies without answering.
+    fallback: String,
+    /// Whether the search waits for `stop` (it never ends by itself).
+    infinite: bool,
+}
+
+/// Parameters of a `go` command.
+#[derive(Debug, Default)]
+struct Go {
+    limits: Limits,
+    infinite: bool,
+    perft: Option<u32>,
+}
+
+struct Session {
+    variant_id: String,
+    zone: Zone,
+    blockage: Blockage,
+    start_number: u16,
+    hash_mb: usize,
+    multipv: usize,
+    level: u8,
+    position: AnyPosition,
+    /// Hashes of the positions before `position`, oldest first.
+    history: Vec<u64>,
+    engine: Option<Engine>,
+    search: Option<Search>,
+    searches: u64,
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run(args: &UciArgs) -> Result<()> {
+    let id = args.variant.to_ascii_lowercase();
+    if !VARIANT_IDS.contains(&id.as_str()) {
+        anyhow::bail!("unknown game `{}`", args.variant);
+    }
+    let variant = Variant::parse(&id, None, None)?;
+    let mut session = Session {
+        variant_id: id,
+        zone: Zone::default(),
+        blockage: Blockage::default(),
+        start_number: 518,
+        hash_mb: norochess_core::DEFAULT_HASH_MB,
+        multipv: 1,
+        level: 0,
+        position: AnyPosition::start(variant, None)?,
+        history: Vec::new(),
+        engine: None,
+        search: None,
+        searches: 0,
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        match input.read_until(b'\n', &mut buffer) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                error(&format!("cannot read input: {e}"));
+                break;
+            }
+        }
+        let line = String::from_utf8_lossy(&buffer);
+        if !session.handle(&line) {
+            break;
+        }
+    }
+    session.finish_search(false);
+    Ok(())
+}
+
+impl Session {
+    fn variant(&self) -> Variant {
+        match self.variant_id.as_str() {
+            "improved" => Variant::Improved {
+                zone: self.zone,
+                blockage: self.blockage,
+            },
+            id => Variant::parse(id, None, None).unwrap_or(Variant::Norochess),
+        }
+    }
+
+    /// The engine, once no search is using it.
+    fn engine(&mut self) -> &mut Engine {
+        self.finish_search(false);
+        let hash_mb = self.hash_mb;
+        self.engine.get_or_insert_with(|| Engine::new(hash_mb))
+    }
+
+    /// Handles one input line; returns false on `quit`.
+    fn handle(&mut self, line: &str) -> bool {
+        self.reap();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, rest)) = words.split_first() else {
+            return true;
+        };
+        match command {
+            "uci" => self.uci(),
+            "isready" => send("readyok"),
+            "setoption" => {
+                self.finish_search(false);
+                self.set_option(rest);
+            }
+            "ucinewgame" => {
+                self.finish_search(false);
+                self.engine().clear();
+                self.start_position();
+            }
+            "position" => self.set_position(rest),
+            "go" => self.go(rest),
+            "stop" => self.finish_search(true),
+            // Pondering is not offered; a stray ponderhit ends the search.
+            "ponderhit" => self.finish_search(true),
+            "quit" => {
+                self.finish_search(true);
+                return false;
+            }
+            "d" | "display" => self.display(),
+            "debug" | "register" => {}
+            other => error(&format!("unknown command `{}`", shorten(other))),
+        }
+        true
+    }
+
+    fn uci(&self) {
+        send(&format!("id name Norochess {}", env!("CARGO_PKG_VERSION")));
+        send("id author the Norochess authors");
+        let vars: String = VARIANT_IDS.iter().map(|v| format!(" var {v}")).collect();
+        send(&format!(
+            "option name UCI_Variant type combo default {}{vars}",
+            self.variant_id
+        ));
+        send(&format!(
+            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+            norochess_core::DEFAULT_HASH_MB
+        ));
+        send("option name Clear Hash type button");
+        send(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        ));
+        let zones: String = Zone::ALL
+            .iter()
+            .map(|z| format!(" var {}", z.id()))
+            .collect();
+        send(&format!(
+            "option name Zone type combo default {}{zones}",
+            Zone::default().id()
+        ));
+        let blockages: String = Blockage::ALL
+            .iter()
+            .map(|b| format!(" var {}", b.id()))
+            .collect();
+        send(&format!(
+            "option name Blockage type combo default {}{blockages}",
+            Blockage::default().id()
+        ));
+        send("option name Start type spin default 518 min 0 max 959");
+        send("option name Level type spin default 0 min 0 max 8");
+        send("uciok");
+    }
+
+    fn set_option(&mut self, words: &[&str]) {
+        let name_at = words.iter().position(|w| w.eq_ignore_ascii_case("name"));
+        let value_at = words.iter().position(|w| w.eq_ignore_ascii_case("value"));
+        let Some(name_at) = name_at else {
+            error("setoption needs `name <option>`");
+            return;
+        };
+        let name_end = value_at.filter(|&v| v > name_at).unwrap_or(words.len());
+        let name = words[name_at + 1..name_end].join(" ");
+        let value = value_at
+            .map(|v| words[v + 1..].join(" "))
+            .unwrap_or_default();
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => {
+                let id = value.to_ascii_lowercase();
+                if !VARIANT_IDS.contains(&id.as_str()) {
+                    error(&format!("unknown variant `{}`", shorten(&value)));
+                    return;
+                }
+                self.variant_id = id;
+                self.start_position();
+                self.announce_variant();
+            }
+            "zone" => match Zone::parse(&value.to_ascii_lowercase()) {
+                Ok(zone) => {
+                    self.zone = zone;
+                    self.start_position();
+                }
+                Err(e) => error(&e.to_string()),
+            },
+            "blockage" => match Blockage::parse(&value.to_ascii_lowercase()) {
+                Ok(blockage) => {
+                    self.blockage = blockage;
+                    self.start_position();
+                }
+                Err(e) => error(&e.to_string()),
+            },
+            "start" => match value.parse::<u16>() {
+                Ok(n) if n < 960 => {
+                    self.start_number = n;
+                    self.start_position();
+                }
+                _ => error("Start must be a number from 0 to 959"),
+            },
+            "hash" => match value.parse::<usize>() {
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
+                    self.hash_mb = mb;
+                    self.finish_search(false);
+                    self.engine = Some(Engine::new(mb));
+                }
+                _ => error(&format!("Hash must be a number from 1 to {MAX_HASH_MB}")),
+            },
+            "clear hash" => self.engine().clear(),
+            "multipv" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_MULTIPV).contains(&n) => self.multipv = n,
+                _ => error(&format!("MultiPV must be a number from 1 to {MAX_MULTIPV}")),
+            },
+            "level" => match value.parse::<u8>() {
+                Ok(n) if n <= 8 => self.level = n,
+                _ => error("Level must be a number from 0 (full strength) to 8"),
+            },
+            // Options GUIs send whether or not an engine offers them.
+            "ponder" | "uci_chess960" | "uci_analysemode" | "threads" => {}
+            _ => error(&format!("unknown option `{}`", shorten(&name))),
+        }
+    }
+
+    /// Fairy-Stockfish's announcement of a variant, which cutechess-cli reads.
+    fn announce_variant(&self) {
+        let Ok(start) = AnyPosition::start(self.variant(), Some(self.start_number)) else {
+            return;
+        };
+        let fen: Vec<String> = start
+            .to_text()
+            .split(' ')
+            .filter(|f| !f.contains('='))
+            .map(str::to_string)
+            .collect();
+        send(&format!(
+            "info string variant {} files {} ranks {} pocket 0 template fairy startpos {}",
+            self.variant_id,
+            start.width(),
+            start.height(),
+            fen.join(" ")
+        ));
+    }
+
+    fn start_position(&mut self) {
+        match AnyPosition::start(self.variant(), Some(self.start_number)) {
+            Ok(position) => {
+                self.position = position;
+                self.history.clear();
+            }
+            Err(e) => error(&e.to_string()),
+        }
+    }
+
+    /// `position startpos|fen <text> [moves <m>...]`. A bad position text
+    /// keeps the previous position; an illegal move keeps the moves before it.
+    fn set_position(&mut self, words: &[&str]) {
+        let moves_at = words.iter().position(|w| *w == "moves");
+        let (setup, moves) = match moves_at {
+            Some(i) => (&words[..i], &words[i + 1..]),
+            None => (words, &[][..]),
+        };
+        let variant = self.variant();
+        let position = match setup.split_first() {
+            Some((&"startpos", [])) => {
+                AnyPosition::start(variant, Some(self.start_number)).map_err(|e| e.to_string())
+            }
+            Some((&"fen", fields)) if !fields.is_empty() => {
+                AnyPosition::from_text(variant, &fields.join(" ")).map_err(|e| e.to_string())
+            }
+            _ => Err("expected `position startpos` or `position fen <position>`".to_string()),
+        };
+        let mut position = match position {
+            Ok(p) => p,
+            Err(e) => {
+                error(&format!("{e}; the position is unchanged"));
+                return;
+            }
+        };
+        let mut history = Vec::with_capacity(moves.len());
+        for (i, text) in moves.iter().enumerate() {
+            let mv = position
+                .parse_uci(text)
+                .or_else(|_| position.parse_move(text));
+            match mv.and_then(|mv| position.play(mv)) {
+                Ok(next) => {
+                    history.push(position.hash());
+                    position = next;
+                }
+                Err(e) => {
+                    error(&format!(
+                        "move {} `{}`: {e}; the position stops before it",
+                        i + 1,
+                        shorten(text)
+                    ));
+                    break;
+                }
+            }
+        }
+        self.position = position;
+        self.history = history;
+    }
+
+    fn parse_go(&self, words: &[&str]) -> std::result::Result<Go, String> {
+        let mut go = Go::default();
+        let mut clock = [None::<u64>; 2];
+        let mut increment = [0u64; 2];
+        let mut moves_to_go = None;
+        let mut i = 0;
+        let number = |i: usize| -> std::result::Result<i64, String> {
+            let word = words
+                .get(i + 1)
+                .ok_or_else(|| format!("`{}` needs a number", words[i]))?;
+            word.parse::<i64>()
+                .map_err(|_| format!("`{} {}` is not a number", words[i], shorten(word)))
+        };
+        let positive = |n: i64| u64::try_from(n).unwrap_or(0);
+        while i < words.len() {
+            let mut step = 2;
+            match words[i] {
+                "depth" => go.limits.depth = Some(positive(number(i)?).clamp(1, 1000) as u32),
+                "mate" => {
+                    go.limits.depth = Some((positive(number(i)?).clamp(1, 400) * 2) as u32);
+                }
+                "nodes" => go.limits.nodes = Some(positive(number(i)?).max(1)),
+                "movetime" => {
+                    go.limits.move_time = Some(Duration::from_millis(positive(number(i)?)))
+                }
+                "wtime" => clock[0] = Some(positive(number(i)?)),
+                "btime" => clock[1] = Some(positive(number(i)?)),
+                "winc" => increment[0] = positive(number(i)?),
+                "binc" => increment[1] = positive(number(i)?),
+                "movestogo" => moves_to_go = Some(positive(number(i)?).clamp(1, 1000) as u32),
+                "perft" => go.perft = Some(positive(number(i)?).clamp(1, 20) as u32),
+                "infinite" | "ponder" => {
+                    go.infinite = true;
+                    step = 1;
+                }
+                "searchmoves" => {
+                    send("info string searchmoves is not supported; searching all moves");
+                    step = words.len();
+                }
+                other => return Err(format!("unknown go parameter `{}`", shorten(other))),
+            }
+            i += step;
+        }
+        let side = self.position.turn().index();
+        if let Some(remaining_ms) = clock[side] {
+            go.limits.clock = Some(ClockLimits {
+                remaining_ms,
+                increment_ms: increment[side],
+                moves_to_go,
+            });
+        }
+        let limits = go.limits;
+        if limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.move_time.is_none()
+            && limits.clock.is_none()
+        {
+            go.infinite = true;
+        }
+        Ok(go)
+    }
+
+    fn go(&mut self, words: &[&str]) {
+        let go = match self.parse_go(words) {
+            Ok(go) => go,
+            Err(e) => {
+                error(&e);
+                return;
+            }
+        };
+        if let Some(depth) = go.perft {
+            self.finish_search(false);
+            perft(&self.position, depth);
+            return;
+        }
+        let multipv = self.multipv;
+        let level = self.level;
+        let request = SearchRequest {
+            position: self.position,
+            history: self.history.clone(),
+            limits: go.limits,
+            multipv,
+        };
+        self.searches += 1;
+        let seed = self.position.hash() ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        // A search still running answers first (an infinite one is stopped).
+        self.finish_search(false);
+        let mut engine = self
+            .engine
+            .take()
+            .unwrap_or_else(|| Engine::new(self.hash_mb));
+        let stop = engine.stop_handle();
+        let stop_requested = Arc::new(AtomicBool::new(false));
+        let answered = Arc::new(AtomicBool::new(false));
+        let width = self.position.width();
+        let fallback = self
+            .position
+            .legal_moves()
+            .first()
+            .map_or("(none)".to_string(), |m| m.uci(width));
+        let thread_stop = stop.clone();
+        let thread_requested = Arc::clone(&stop_requested);
+        let thread_answered = Arc::clone(&answered);
+        let infinite = go.infinite;
+        let spawned = std::thread::Builder::new()
+            .name("search".to_string())
+            .stack_size(16 << 20)
+            .spawn(move || {
+                let mut progress = |info: &SearchInfo| {
+                    if thread_requested.load(Ordering::Relaxed) {
+                        thread_stop.stop();
+                    }
+                    send(&info_line(info, width));
+                };
+                let result = if level > 0 {
+                    let result = engine.play_at_level(&request, Level::new(level), seed);
+                    report_level(&result, width);
+                    result
+                } else {
+                    engine.search(&request, &mut progress)
+                };
+                // An infinite search answers only when told to stop.
+                while infinite && !thread_requested.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                send(&bestmove_line(&result, width));
+                thread_answered.store(true, Ordering::Relaxed);
+                engine
+            });
+        match spawned {
+            Ok(handle) => {
+                self.search = Some(Search {
+                    handle,
+                    stop,
+                    stop_requested,
+                    answered,
+                    fallback,
+                    infinite,
+                })
+            }
+            Err(e) => {
+                error(&format!("cannot start the search thread: {e}"));
+                send(&format!("bestmove {fallback}"));
+            }
+        }
+    }
+
+    /// Collects a search that has already answered.
+    fn reap(&mut self) {
+        if self.search.as_ref().is_some_and(|s| s.handle.is_finished()) {
+            self.finish_search(false);
+        }
+    }
+
+    /// Waits for the running search, if any, to answer. With `stop`, or if
+    /// the search is infinite, it is stopped first.
+    fn finish_search(&mut self, stop: bool) {
+        let Some(search) = self.search.take() else {
+            return;
+        };
+        if stop || search.infinite {
+            search.stop_requested.store(true, Ordering::Relaxed);
+            // Repeat the stop until the thread ends: a stop that arrives
+            // before the engine starts is cleared by it.
+            while !search.handle.is_finished() {
+                search.stop.stop();
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        match search.handle.join() {
+            Ok(engine) => self.engine = Some(engine),
+            Err(_) => {
+                error("the search failed");
+                if !search.answered.load(Ordering::Relaxed) {
+                    send(&format!("bestmove {}", search.fallback));
+                }
+                self.engine = Some(Engine::new(self.hash_mb));
+            }
+        }
+    }
+
+    fn display(&self) {
+        send(&format!("info string variant {}", self.variant()));
+        send(&format!("info string position {}", self.position.to_text()));
+        send(&format!(
+            "info string {} to move; legal moves: {}",
+            self.position.turn().name(),
+            self.position.legal_uci().join(" ")
+        ));
+    }
+}
+
+fn info_line(info: &SearchInfo, width: u8) -> String {
+    let ms = info.elapsed.as_millis();
+    let nps = u128::from(info.nodes) * 1_000_000 / info.elapsed.as_micros().max(1);
+    let pv: Vec<String> = info.line.pv.iter().map(|m| m.uci(width)).collect();
+    format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {nps} time {ms} pv {}",
+        info.depth,
+        info.seldepth.max(info.depth),
+        info.multipv,
+        info.line.score.uci(),
+        info.nodes,
+        pv.join(" ")
+    )
+}
+
+/// The one info line of a level move (levels report no progress).
+fn report_level(result: &SearchResult, width: u8) {
+    if let Some(line) = result.lines.first() {
+        let ms = result.elapsed.as_millis();
+        let pv: Vec<String> = line.pv.iter().map(|m| m.uci(width)).collect();
+        send(&format!(
+            "info depth {} score {} nodes {} time {ms} pv {}",
+            result.depth.max(1),
+            line.score.uci(),
+            result.nodes,
+            pv.join(" ")
+        ));
+    }
+}
+
+fn bestmove_line(result: &SearchResult, width: u8) -> String {
+    let Some(best) = result.best_move else {
+        return "bestmove (none)".to_string();
+    };
+    let ponder = result
+        .lines
+        .first()
+        .filter(|l| l.pv.first() == Some(&best))
+        .and_then(|l| l.pv.get(1));
+    match ponder {
+        Some(p) => format!("bestmove {} ponder {}", best.uci(width), p.uci(width)),
+        None => format!("bestmove {}", best.uci(width)),
+    }
+}
+
+fn perft(position: &AnyPosition, depth: u32) {
+    let mut rows = position.divide(depth);
+    rows.sort();
+    let mut total = 0;
+    for (mv, count) in rows {
+        send(&format!("{mv}: {count}"));
+        total += count;
+    }
+    send("");
+    send(&format!("Nodes searched: {total}"));
+}
+
+/// Input echoed in error messages, cut to a sane length.
+fn shorten(text: &str) -> String {
+    const MAX: usize = 40;
+    if text.chars().count() <= MAX {
+        text.to_string()
+    } else {
+        let cut: String = text.chars().take(MAX).collect();
+        format!("{cut}…")
+    }
+}

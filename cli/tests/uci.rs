@@ -1,0 +1,220 @@
+//! `norochess uci` driven as a GUI drives it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_norochess"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the norochess binary starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        writeln!(self.stdin, "{text}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(e) => panic!("no `{prefix}` within {timeout:?} ({e}); got {seen:#?}"),
+            }
+        }
+    }
+
+    /// Sends `quit` and checks the program ends normally.
+    fn quit(mut self) {
+        self.send("quit");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "{status:?}");
+                return;
+            }
+            assert!(Instant::now() < deadline, "quit did not end the program");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+const WAIT: Duration = Duration::from_secs(20);
+
+#[test]
+fn a_session_finds_a_best_move() {
+    let mut uci = Session::start();
+    uci.send("uci");
+    let hello = uci.until("uciok", WAIT);
+    assert!(hello.iter().any(|l| l.starts_with("id name Norochess")));
+    let variant = hello
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo default norochess"))
+        .expect("a UCI_Variant option");
+    for id in [
+        "norochess960",
+        "ram",
+        "frontal",
+        "improved",
+        "crab",
+        "chess",
+    ] {
+        assert!(variant.contains(&format!(" var {id}")), "{variant}");
+    }
+    assert!(hello
+        .iter()
+        .any(|l| l.starts_with("option name Hash type spin default 16")));
+    uci.send("isready");
+    uci.until("readyok", WAIT);
+    uci.send("ucinewgame");
+    uci.send("position startpos moves e2e4 e7e5 g1f3");
+    uci.send("go depth 3");
+    let lines = uci.until("bestmove", WAIT);
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info depth 3 "))
+        .expect("an info line for depth 3");
+    assert!(info.contains(" score cp "), "{info}");
+    assert!(info.contains(" nodes ") && info.contains(" pv "), "{info}");
+    let best = lines.last().unwrap();
+    let mv = best.split_whitespace().nth(1).unwrap();
+    assert!(mv.len() >= 4 && mv != "(none)", "{best}");
+    uci.quit();
+}
+
+#[test]
+fn stop_ends_an_infinite_search_quickly() {
+    let mut uci = Session::start();
+    uci.send("position startpos");
+    uci.send("go infinite");
+    // Let it get going, then stop it.
+    uci.until("info depth 2 ", WAIT);
+    let asked = Instant::now();
+    uci.send("stop");
+    uci.until("bestmove", WAIT);
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "bestmove took {:?}",
+        asked.elapsed()
+    );
+    // A stop sent right after go must not be lost.
+    uci.send("go infinite");
+    uci.send("stop");
+    uci.until("bestmove", Duration::from_secs(5));
+    uci.send("isready");
+    uci.until("readyok", WAIT);
+    uci.quit();
+}
+
+#[test]
+fn an_infinite_search_answers_only_when_stopped() {
+    let mut uci = Session::start();
+    // A position with a single legal move: the search ends at once, but
+    // bestmove must wait for stop.
+    uci.send("setoption name UCI_Variant value chess");
+    uci.send("position fen 7k/8/8/8/8/8/6PP/q5K1 w - - 0 1");
+    uci.send("go infinite");
+    uci.send("isready");
+    let lines = uci.until("readyok", WAIT);
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    std::thread::sleep(Duration::from_millis(100));
+    uci.send("stop");
+    let lines = uci.until("bestmove", WAIT);
+    assert!(
+        lines.last().unwrap().starts_with("bestmove g1f2"),
+        "{lines:?}"
+    );
+    uci.quit();
+}
+
+#[test]
+fn garbage_gets_an_error_line_and_the_session_goes_on() {
+    let mut uci = Session::start();
+    for junk in [
+        "xyzzy",
+        "position",
+        "position fen not a position",
+        "position startpos moves e2e4 e2e4",
+        "go depth banana",
+        "go sideways 3",
+        "setoption name UCI_Variant value checkers",
+        "setoption name Hash value -1",
+        "setoption value 3",
+        "\u{1f600} \t ",
+    ] {
+        uci.send(junk);
+    }
+    uci.send("isready");
+    let lines = uci.until("readyok", WAIT);
+    let errors = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .count();
+    assert_eq!(errors, 10, "{lines:#?}");
+    // The legal part of the bad move list was kept: Black is to move.
+    uci.send("go depth 1");
+    let lines = uci.until("bestmove", WAIT);
+    let best = lines.last().unwrap();
+    assert!(best.contains('7') || best.contains('8'), "{best}");
+    // Other games: 10x10 coordinates.
+    uci.send("setoption name UCI_Variant value frontal");
+    uci.send("position startpos moves e2e3 e9e7");
+    uci.send("go nodes 2000");
+    let lines = uci.until("bestmove", WAIT);
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    uci.quit();
+}
+
+#[test]
+fn time_controls_give_a_move_in_time() {
+    let mut uci = Session::start();
+    uci.send("position startpos moves d2d4");
+    let asked = Instant::now();
+    uci.send("go wtime 1000 btime 1000 winc 0 binc 0 movestogo 10");
+    uci.until("bestmove", WAIT);
+    assert!(asked.elapsed() < Duration::from_secs(2));
+    uci.send("go movetime 50");
+    uci.until("bestmove", WAIT);
+    uci.quit();
+}

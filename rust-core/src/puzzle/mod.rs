@@ -1,0 +1,306 @@
+//! Norochess puzzles: a position with its move number and both scores, an
+//! objective, and a solution proven by the exact solver. See
+//! `docs/puzzles.md` for the file format.
+
+mod generate;
+mod pack;
+mod progress;
+mod session;
+mod verify;
+
+pub use generate::{generate_puzzles, GeneratorOptions};
+pub use pack::builtin_pack;
+pub use progress::PuzzleProgress;
+pub use session::{Hint, MoveFeedback, PuzzleSession, SessionState};
+pub use verify::{verify_puzzle, VerifyReport};
+
+use crate::any::AnyPosition;
+use crate::engine::solver::Objective;
+use crate::moves::Move;
+use crate::variant::Variant;
+use std::fmt::Write as _;
+use thiserror::Error;
+
+/// The first line of a puzzle file: its format and version.
+pub const FORMAT_HEADER: &str = "# norochess-puzzles 1";
+
+/// How hard a puzzle is, from the solver's effort and the line length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Difficulty {
+    /// Rating below 1300.
+    Easy,
+    /// Rating 1300 to 1699.
+    Medium,
+    /// Rating 1700 and above.
+    Hard,
+}
+
+impl Difficulty {
+    /// The tier of a rating.
+    pub fn of_rating(rating: u16) -> Difficulty {
+        match rating {
+            0..=1299 => Difficulty::Easy,
+            1300..=1699 => Difficulty::Medium,
+            _ => Difficulty::Hard,
+        }
+    }
+
+    /// `easy`, `medium` or `hard`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        }
+    }
+}
+
+/// A puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// Stable identifier (`np0042`).
+    pub id: String,
+    /// The game (the Norochess family).
+    pub variant: Variant,
+    /// The position text, with move number and scores.
+    pub position: String,
+    /// What the side to move must achieve.
+    pub objective: Objective,
+    /// The intended line in coordinate notation: the solver's moves and the
+    /// best defence, alternating, starting with the side to move.
+    pub solution: Vec<String>,
+    /// Difficulty rating (about 600–2400).
+    pub rating: u16,
+    /// Themes such as `overtime` or `last-move-capture`.
+    pub themes: Vec<String>,
+}
+
+/// A puzzle file or line that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PuzzleError {
+    /// A line is malformed.
+    #[error("line {line}: {problem}")]
+    Line {
+        /// Line number, from 1.
+        line: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// The file does not start with the format header.
+    #[error("line 1: expected the header `{FORMAT_HEADER}`, found `{0}`")]
+    Header(String),
+}
+
+impl Puzzle {
+    /// The difficulty tier.
+    pub fn difficulty(&self) -> Difficulty {
+        Difficulty::of_rating(self.rating)
+    }
+
+    /// The start position.
+    pub fn start(&self) -> Result<AnyPosition, crate::PositionError> {
+        AnyPosition::from_text(self.variant, &self.position)
+    }
+
+    /// The solution as moves, checked for legality from the start.
+    pub fn solution_moves(&self) -> Result<Vec<Move>, String> {
+        let mut position = self.start().map_err(|e| e.to_string())?;
+        let mut moves = Vec::new();
+        for (i, text) in self.solution.iter().enumerate() {
+            let m = position
+                .parse_uci(text)
+                .map_err(|e| format!("solution move {} ({text}): {e}", i + 1))?;
+            moves.push(m);
+            position = position.play(m).map_err(|e| e.to_string())?;
+        }
+        Ok(moves)
+    }
+
+    /// The objective in words with move number and score: "White to play
+    /// and win — move 46, score 30–31".
+    pub fn describe(&self) -> String {
+        match self.start() {
+            Ok(p) => {
+                use crate::types::Color;
+                format!(
+                    "{} — move {}, score {}–{}",
+                    self.objective.describe(p.turn()),
+                    p.fullmove_number(),
+                    p.score(Color::White),
+                    p.score(Color::Black)
+                )
+            }
+            Err(_) => self.objective.text(),
+        }
+    }
+
+    /// One line of the file format.
+    pub fn to_line(&self) -> String {
+        let mut line = String::new();
+        let _ = write!(
+            line,
+            "{}|{}|{}|{}|{}|{}|{}",
+            self.id,
+            self.variant.id(),
+            self.position,
+            self.objective.text(),
+            self.solution.join(" "),
+            self.rating,
+            self.themes.join(",")
+        );
+        line
+    }
+
+    /// Reads one line of the file format (`line` is its number, for errors).
+    pub fn from_line(text: &str, line: usize) -> Result<Puzzle, PuzzleError> {
+        let error = |problem: String| PuzzleError::Line { line, problem };
+        let fields: Vec<&str> = text.split('|').map(str::trim).collect();
+        let [id, variant, position, objective, solution, rating, themes] = fields.as_slice() else {
+            return Err(error(format!(
+                "expected 7 fields separated by `|` (id|variant|position|objective|solution|rating|themes), found {}",
+                fields.len()
+            )));
+        };
+        if id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(error(format!(
+                "bad id `{id}` (letters, digits, - and _ only)"
+            )));
+        }
+        let variant = Variant::parse(variant, None, None).map_err(|e| error(e.to_string()))?;
+        if !variant.is_norochess_family() {
+            return Err(error(format!(
+                "puzzles are for the Norochess family, not {}",
+                variant.id()
+            )));
+        }
+        let start = AnyPosition::from_text(variant, position)
+            .map_err(|e| error(format!("position: {e}")))?;
+        let objective = Objective::parse(objective).ok_or_else(|| {
+            error(format!(
+                "unknown objective `{objective}` (expected win, win-by K or save)"
+            ))
+        })?;
+        let solution: Vec<String> = solution.split_whitespace().map(str::to_string).collect();
+        if solution.is_empty() {
+            return Err(error("the solution is empty".to_string()));
+        }
+        let mut position = start;
+        for (i, text) in solution.iter().enumerate() {
+            let m = position
+                .parse_uci(text)
+                .map_err(|e| error(format!("solution move {} ({text}): {e}", i + 1)))?;
+            position = position.play(m).map_err(|e| error(e.to_string()))?;
+        }
+        let rating = rating
+            .parse::<u16>()
+            .ok()
+            .filter(|r| (100..=4000).contains(r))
+            .ok_or_else(|| {
+                error(format!(
+                    "rating `{rating}` is not a number from 100 to 4000"
+                ))
+            })?;
+        let themes = themes
+            .split(',')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(str::to_string)
+            .collect();
+        Ok(Puzzle {
+            id: id.to_string(),
+            variant,
+            position: start.to_text(),
+            objective,
+            solution,
+            rating,
+            themes,
+        })
+    }
+}
+
+/// Reads a whole puzzle file: the header line, then one puzzle per line
+/// (blank lines and `#` comments allowed). Ids must be unique.
+pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
+    let mut lines = text.lines().enumerate();
+    match lines.next() {
+        Some((_, first)) if first.trim() == FORMAT_HEADER => {}
+        Some((_, first)) => return Err(PuzzleError::Header(first.chars().take(60).collect())),
+        None => return Err(PuzzleError::Header(String::new())),
+    }
+    let mut puzzles: Vec<Puzzle> = Vec::new();
+    for (index, line) in lines {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let puzzle = Puzzle::from_line(trimmed, index + 1)?;
+        if puzzles.iter().any(|p| p.id == puzzle.id) {
+            return Err(PuzzleError::Line {
+                line: index + 1,
+                problem: format!("duplicate id `{}`", puzzle.id),
+            });
+        }
+        puzzles.push(puzzle);
+    }
+    Ok(puzzles)
+}
+
+/// Writes a puzzle file.
+pub fn write_puzzles(puzzles: &[Puzzle]) -> String {
+    let mut out = String::from(FORMAT_HEADER);
+    out.push('\n');
+    out.push_str("# id|variant|position|objective|solution|rating|themes\n");
+    for p in puzzles {
+        out.push_str(&p.to_line());
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str = "t1|norochess|6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1 w - - 0 47 score=21-19|win|c1c8|1200|back-rank";
+
+    #[test]
+    fn line_round_trips() {
+        let p = Puzzle::from_line(LINE, 1);
+        assert!(p.is_ok(), "{p:?}");
+        if let Ok(p) = p {
+            assert_eq!(p.to_line(), LINE);
+            assert_eq!(p.difficulty(), Difficulty::Easy);
+            assert_eq!(p.describe(), "White to play and win — move 47, score 21–19");
+        }
+    }
+
+    #[test]
+    fn bad_files_name_the_line() {
+        let bad =
+            format!("{FORMAT_HEADER}\n{LINE}\nt2|norochess|8/8/8/8/8/8/8/8 w - -|win|e2e4|1000|\n");
+        let err = parse_puzzles(&bad).map(|_| ()).unwrap_err().to_string();
+        assert!(err.starts_with("line 3: solution move 1 (e2e4)"), "{err}");
+        let dup = format!("{FORMAT_HEADER}\n{LINE}\n{LINE}\n");
+        assert_eq!(
+            parse_puzzles(&dup).map(|_| ()).unwrap_err().to_string(),
+            "line 3: duplicate id `t1`"
+        );
+        assert!(parse_puzzles("hello").is_err());
+        assert!(Puzzle::from_line("a|b", 7)
+            .unwrap_err()
+            .to_string()
+            .starts_with("line 7: expected 7 fields"));
+        assert!(Puzzle::from_line(&LINE.replace("|win|", "|mate|"), 2)
+            .unwrap_err()
+            .to_string()
+            .contains("unknown objective"));
+        assert!(Puzzle::from_line(&LINE.replace("|1200|", "|x|"), 2)
+            .unwrap_err()
+            .to_string()
+            .contains("rating"));
+    }
+}
