@@ -85,14 +85,24 @@ pub fn generate_puzzles(options: &GeneratorOptions, found: &mut dyn FnMut(&Puzzl
             )) {
                 continue;
             }
-            let id = format!(
-                "{}{:04}",
-                options.id_prefix,
-                options.first_number + puzzles.len()
-            );
-            if let Some(puzzle) = consider(position, id, &mut solver, limits, options) {
-                found(&puzzle);
-                puzzles.push(puzzle);
+            if !near_decision(position) {
+                continue;
+            }
+            for variation in score_variations(position) {
+                if puzzles.len() >= options.count {
+                    break;
+                }
+                let id = format!(
+                    "{}{:04}",
+                    options.id_prefix,
+                    options.first_number + puzzles.len()
+                );
+                if let Some(puzzle) =
+                    consider(&variation, id, &mut solver, &mut engine, limits, options)
+                {
+                    found(&puzzle);
+                    puzzles.push(puzzle);
+                }
             }
         }
     }
@@ -127,10 +137,44 @@ fn self_play(engine: &mut Engine, rng: &mut Rng) -> Option<Game> {
 }
 
 /// Turns a position into a puzzle if it makes a good one.
+/// The position as played and, near the limit, the same board with level
+/// scores: a tie at move 48 sends the game into overtime, which makes for
+/// different puzzles on the same pieces.
+fn score_variations(position: &AnyPosition) -> Vec<AnyPosition> {
+    let mut variations = vec![*position];
+    let (white, black) = (position.score(Color::White), position.score(Color::Black));
+    if white != black {
+        let level = white.max(black);
+        let text = position.to_text();
+        if let Some((board, _)) = text.split_once(" score=") {
+            if let Ok(p) = AnyPosition::from_text(
+                position.variant(),
+                &format!("{board} score={level}-{level}"),
+            ) {
+                variations.push(p);
+            }
+        }
+    }
+    variations
+}
+
+/// Whether the move limit can decide the game within a few plies (or the
+/// game is in overtime), where puzzles are exact and quick to prove.
+fn near_decision(position: &AnyPosition) -> bool {
+    let n = position.fullmove_number();
+    let own = if position.turn() == Color::White {
+        2
+    } else {
+        1
+    };
+    n > 48 || 2 * 48u32.saturating_sub(n) + own <= 6
+}
+
 fn consider(
     position: &AnyPosition,
     id: String,
     solver: &mut Solver,
+    engine: &mut Engine,
     limits: SolveLimits,
     options: &GeneratorOptions,
 ) -> Option<Puzzle> {
@@ -139,8 +183,10 @@ fn consider(
     }
     let started = Instant::now();
     let value = solver.value(position, &[], limits)?;
+    let ahead = position.score(position.turn()) > position.score(!position.turn());
     let candidates: &[Objective] = &match value {
-        GameValue::Win(m) if m >= 3 => [Objective::Win, Objective::WinBy(m as u16)],
+        GameValue::Win(m) if m >= 2 && ahead => [Objective::WinBy(m as u16), Objective::Win],
+        GameValue::Win(m) if m >= 2 => [Objective::Win, Objective::WinBy(m as u16)],
         GameValue::Win(_) => [Objective::Win, Objective::Win],
         GameValue::Draw => [Objective::Save, Objective::Save],
         GameValue::Loss(_) => return None,
@@ -162,7 +208,15 @@ fn consider(
         }
     }
     let (objective, first) = chosen?;
-    let line = solution_line(position, first, objective, solver, limits, options.max_line)?;
+    let line = solution_line(
+        position,
+        first,
+        objective,
+        solver,
+        engine,
+        limits,
+        options.max_line,
+    )?;
     let player_moves = line.len().div_ceil(2);
     let obvious = greedy_move(position, 0).is_some_and(|g| {
         let capture = position
@@ -207,6 +261,7 @@ fn solution_line(
     first: Move,
     objective: Objective,
     solver: &mut Solver,
+    engine: &mut Engine,
     limits: SolveLimits,
     max_line: usize,
 ) -> Option<Vec<Move>> {
@@ -216,17 +271,17 @@ fn solution_line(
     let mut game_like = Game::from_position(start.variant(), &start.to_text()).ok()?;
     game_like.play(first).ok()?;
     while line.len() < max_line && game_like.outcome().is_none() {
-        // Defender: the reply that leaves the solver's side the least.
-        let replies = solver.move_values(&position, &history, limits);
-        let reply = replies
-            .iter()
-            .filter_map(|(m, v)| v.map(|v| (*m, v)))
-            .max_by_key(|(_, v)| match v {
-                GameValue::Win(x) => 1_000_000 + i64::from(*x),
-                GameValue::Draw => 0,
-                GameValue::Loss(x) => -1_000_000 + i64::from(*x),
-            })
-            .map(|(m, _)| m)?;
+        // Defender: the reply that leaves the solver's side the least, by a
+        // search deep enough to reach the game's end.
+        let request = SearchRequest::for_game(
+            &game_like,
+            Limits {
+                depth: Some(12),
+                nodes: Some(3_000_000),
+                ..Limits::default()
+            },
+        );
+        let reply = engine.search(&request, &mut |_| {}).best_move?;
         history.push(position.hash());
         position = position.play(reply).ok()?;
         game_like.play(reply).ok()?;
@@ -326,7 +381,7 @@ fn themes(start: &AnyPosition, line: &[Move], objective: Objective) -> Vec<Strin
 /// A rating from the line length and the solver's effort.
 fn rating(player_moves: usize, nodes: u64, objective: Objective, _elapsed: Duration) -> u16 {
     let effort = (nodes as f64).log10().max(0.0);
-    let base = 500.0 + 280.0 * player_moves as f64 + 110.0 * effort;
+    let base = 350.0 + 330.0 * player_moves as f64 + 130.0 * effort;
     let bonus = match objective {
         Objective::Save => 120.0,
         Objective::WinBy(_) => 80.0,
