@@ -13,6 +13,9 @@
 //!   the move time before the engine forfeits), `fen=full|plain` (`plain`
 //!   sends set-up positions without our `score=` / `opening=` fields), `name=TEXT`.
 //!
+//! - `random` (a uniformly random legal move) and `greedy` (the capture of
+//!   the most valuable piece, else random): baselines for strength tests.
+//!
 //! Values cannot contain commas.
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -43,6 +46,13 @@ pub enum EngineSpec {
         nodes: Option<u64>,
         movetime: Option<u64>,
         hash_mb: usize,
+    },
+    /// A baseline mover: random, or one-ply greedy capturer.
+    Baseline {
+        /// Display name.
+        name: String,
+        /// Greedy capturer instead of random mover.
+        greedy: bool,
     },
     /// An external UCI engine.
     External {
@@ -173,14 +183,20 @@ impl EngineSpec {
                     plain_fen,
                 })
             }
-            other => bail!("unknown engine kind `{other}` in `{spec}` (expected self: or uci:)"),
+            "random" | "greedy" if pairs.is_empty() => Ok(EngineSpec::Baseline {
+                name: kind.to_string(),
+                greedy: kind == "greedy",
+            }),
+            other => bail!("unknown engine kind `{other}` in `{spec}` (expected self:, uci:, random or greedy)"),
         }
     }
 
     /// The name for results and records.
     pub fn name(&self) -> &str {
         match self {
-            EngineSpec::Builtin { name, .. } | EngineSpec::External { name, .. } => name,
+            EngineSpec::Builtin { name, .. }
+            | EngineSpec::Baseline { name, .. }
+            | EngineSpec::External { name, .. } => name,
         }
     }
 }
@@ -200,6 +216,9 @@ pub enum Player {
         engine: Engine,
         level: Option<Level>,
         limits: Limits,
+    },
+    Baseline {
+        greedy: bool,
     },
     External {
         spec: Box<EngineSpec>,
@@ -249,6 +268,7 @@ impl Player {
                     limits(*depth, *nodes, *movetime)
                 },
             }),
+            EngineSpec::Baseline { greedy, .. } => Ok(Player::Baseline { greedy: *greedy }),
             EngineSpec::External {
                 depth,
                 nodes,
@@ -273,6 +293,7 @@ impl Player {
                 engine.clear();
                 Ok(())
             }
+            Player::Baseline { .. } => Ok(()),
             Player::External {
                 spec,
                 process,
@@ -310,6 +331,15 @@ impl Player {
                     .or_else(|| game.position().legal_moves().first().copied())
                     .ok_or_else(|| Forfeit::Illegal("no move found".to_string()))
             }
+            Player::Baseline { greedy } => {
+                let position = game.position();
+                let choice = if *greedy {
+                    norochess_core::baseline::greedy_move(position, seed)
+                } else {
+                    norochess_core::baseline::random_move(position, seed)
+                };
+                choice.ok_or_else(|| Forfeit::Illegal("no legal move".to_string()))
+            }
             Player::External {
                 spec,
                 process,
@@ -328,7 +358,7 @@ impl Player {
                 );
                 let timeout_ms = match **spec {
                     EngineSpec::External { timeout_ms, .. } => timeout_ms,
-                    EngineSpec::Builtin { .. } => None,
+                    EngineSpec::Builtin { .. } | EngineSpec::Baseline { .. } => None,
                 };
                 let answer = engine.best_move(game, limits, plain, timeout_ms);
                 if let Err(Forfeit::Time(_)) = &answer {
