@@ -120,7 +120,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 return true;
             }
         }
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 255 == 0 {
             if self.stopper.flag.load(Ordering::Relaxed) {
                 self.stopped = true;
             } else if let Some(deadline) = self.stopper.hard_deadline {

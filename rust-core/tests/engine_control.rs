@@ -1,0 +1,119 @@
+//! Search control: node-limited searches are deterministic, a stop from
+//! another thread returns quickly, limits are respected, multi-PV works.
+
+use norochess_core::{AnyPosition, Engine, Game, Level, Limits, SearchRequest, Variant};
+use std::time::{Duration, Instant};
+
+fn request(variant: Variant, limits: Limits) -> SearchRequest {
+    let game = Game::new(variant, None).expect("start");
+    SearchRequest::for_game(&game, limits)
+}
+
+#[test]
+fn node_limited_search_is_deterministic() {
+    for variant in [Variant::Norochess, Variant::Ram, Variant::Chess] {
+        let limits = Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        };
+        let a = Engine::new(4).search(&request(variant, limits), &mut |_| {});
+        let b = Engine::new(4).search(&request(variant, limits), &mut |_| {});
+        assert_eq!(
+            (a.best_move, a.nodes, a.lines),
+            (b.best_move, b.nodes, b.lines),
+            "{variant}"
+        );
+        assert!(a.nodes <= 20_000 + 1, "{variant}: {} nodes", a.nodes);
+    }
+}
+
+#[test]
+fn stop_from_another_thread_returns_within_50_ms() {
+    let mut engine = Engine::new(4);
+    let stop = engine.stop_handle();
+    let req = request(Variant::Norochess, Limits::default());
+    let searcher = std::thread::spawn(move || {
+        let result = engine.search(&req, &mut |_| {});
+        (result, Instant::now())
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    stop.stop();
+    let (result, finished) = searcher.join().expect("search thread");
+    assert!(result.best_move.is_some(), "a stopped search still answers");
+    let latency = finished.saturating_duration_since(asked);
+    assert!(latency < Duration::from_millis(50), "stop took {latency:?}");
+}
+
+#[test]
+fn move_time_and_depth_limits_are_respected() {
+    let mut engine = Engine::new(4);
+    let started = Instant::now();
+    let result = engine.search(
+        &request(
+            Variant::Frontal,
+            Limits {
+                move_time: Some(Duration::from_millis(200)),
+                ..Limits::default()
+            },
+        ),
+        &mut |_| {},
+    );
+    assert!(
+        started.elapsed() < Duration::from_millis(400),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert!(result.best_move.is_some());
+    let mut depths = Vec::new();
+    let result = engine.search(
+        &request(
+            Variant::Chess,
+            Limits {
+                depth: Some(4),
+                ..Limits::default()
+            },
+        ),
+        &mut |info| depths.push(info.depth),
+    );
+    assert_eq!(result.depth, 4);
+    assert_eq!(depths, vec![1, 2, 3, 4]);
+}
+
+#[test]
+fn level_8_answers_within_a_second() {
+    let mut engine = Engine::default();
+    let started = Instant::now();
+    let result = engine.play_at_level(
+        &request(Variant::Norochess, Limits::default()),
+        Level::MAX,
+        1,
+    );
+    assert!(result.best_move.is_some());
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "took {:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn multipv_returns_distinct_lines_best_first() {
+    let position = AnyPosition::start(Variant::Norochess, None).expect("start");
+    let mut engine = Engine::new(4);
+    let req = SearchRequest {
+        position,
+        history: Vec::new(),
+        limits: Limits {
+            depth: Some(3),
+            ..Limits::default()
+        },
+        multipv: 3,
+    };
+    let result = engine.search(&req, &mut |_| {});
+    assert_eq!(result.lines.len(), 3);
+    let firsts: Vec<_> = result.lines.iter().map(|l| l.pv[0]).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    let keys: Vec<i32> = result.lines.iter().map(|l| l.score.sort_key()).collect();
+    assert!(keys.windows(2).all(|w| w[0] >= w[1]), "{keys:?}");
+}
