@@ -124,7 +124,10 @@ fn check_forced_wins(count: usize, max_plies: u32, min_wins: usize) {
         }
     }
     eprintln!("{count} positions, {wins} forced wins checked");
-    assert!(wins >= min_wins, "the test set should hold at least {min_wins} forced wins, found {wins}");
+    assert!(
+        wins >= min_wins,
+        "the test set should hold at least {min_wins} forced wins, found {wins}"
+    );
 }
 
 #[test]

@@ -17,24 +17,35 @@ fn from(variant: Variant, text: &str, moves: &str) -> Game {
 }
 
 fn ended(game: &Game) -> Outcome {
-    game.outcome().unwrap_or_else(|| panic!("game not over at {}", game.position().to_text()))
+    game.outcome()
+        .unwrap_or_else(|| panic!("game not over at {}", game.position().to_text()))
 }
 
 #[test]
 fn norochess_overtime_is_decided_after_blacks_52nd_move() {
-    let mut game = Game::from_position(Variant::Norochess, "k7/p7/8/8/8/8/8/R6K w - - 0 47 score=10-10")
-        .expect("position");
+    let mut game = Game::from_position(
+        Variant::Norochess,
+        "k7/p7/8/8/8/8/8/R6K w - - 0 47 score=10-10",
+    )
+    .expect("position");
     play(&mut game, "h1g1 a8b8 g1f1 b8c8");
     // After Black's 48th move the scores are level: overtime begins.
     assert_eq!(game.outcome(), None);
     let snap = game.snapshot();
     assert_eq!(snap.move_number, 49);
-    assert_eq!(snap.overtime.map(|o| (o.move_number, o.last_move)), Some((49, 60)));
+    assert_eq!(
+        snap.overtime.map(|o| (o.move_number, o.last_move)),
+        Some((49, 60))
+    );
     assert_eq!(snap.regular_moves_left, Some(0));
     play(&mut game, "f1e1 c8d8 e1d1 d8e8 d1c1 e8f8");
     // Move 52: White takes a pawn; the game goes on until Black has replied.
     play(&mut game, "a1a7");
-    assert_eq!(game.outcome(), None, "only a Black move can end the game on points");
+    assert_eq!(
+        game.outcome(),
+        None,
+        "only a Black move can end the game on points"
+    );
     play(&mut game, "f8g8");
     let outcome = ended(&game);
     assert_eq!(outcome.to_string(), "White wins 11-10 (move limit)");
@@ -44,9 +55,16 @@ fn norochess_overtime_is_decided_after_blacks_52nd_move() {
 
 #[test]
 fn norochess_regular_limit_decides_after_move_48() {
-    let game = from(Variant::Norochess, "k7/p7/8/8/8/8/8/R6K w - - 0 48 score=10-12", "a1a7 a8a7");
+    let game = from(
+        Variant::Norochess,
+        "k7/p7/8/8/8/8/8/R6K w - - 0 48 score=10-12",
+        "a1a7 a8a7",
+    );
     let outcome = ended(&game);
-    assert_eq!((outcome.winner, outcome.reason, outcome.scores), (Some(Color::Black), EndReason::MoveLimit, Some((11, 17))));
+    assert_eq!(
+        (outcome.winner, outcome.reason, outcome.scores),
+        (Some(Color::Black), EndReason::MoveLimit, Some((11, 17)))
+    );
     assert_eq!(outcome.to_string(), "Black wins 11-17 (move limit)");
 }
 
@@ -67,21 +85,39 @@ fn norochess_threefold_repetition_is_lost_by_its_creator() {
     assert_eq!(game.outcome(), None);
     play(&mut game, "f6g8");
     let outcome = ended(&game);
-    assert_eq!((outcome.winner, outcome.reason), (Some(Color::White), EndReason::RepetitionLoss));
-    assert_eq!(outcome.to_string(), "White wins 0-0 (threefold repetition created)");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Color::White), EndReason::RepetitionLoss)
+    );
+    assert_eq!(
+        outcome.to_string(),
+        "White wins 0-0 (threefold repetition created)"
+    );
 }
 
 #[test]
 fn norochess_blocked_side_is_decided_by_score() {
-    let game = from(Variant::Norochess, "8/8/8/p7/P7/8/8/7k b - - 0 30 score=5-3", "h1g1");
+    let game = from(
+        Variant::Norochess,
+        "8/8/8/p7/P7/8/8/7k b - - 0 30 score=5-3",
+        "h1g1",
+    );
     assert_eq!(ended(&game).to_string(), "White wins 5-3 (no legal move)");
-    let level = from(Variant::Norochess, "8/8/8/p7/P7/8/8/7k b - - 0 30 score=4-4", "h1g1");
+    let level = from(
+        Variant::Norochess,
+        "8/8/8/p7/P7/8/8/7k b - - 0 30 score=4-4",
+        "h1g1",
+    );
     assert_eq!(ended(&level).to_string(), "Draw 4-4 (no legal move)");
 }
 
 #[test]
 fn norochess_capturing_the_last_piece_wins_at_once_whatever_the_score() {
-    let game = from(Variant::Norochess, "8/8/8/8/8/8/8/k6Q w - - 0 20 score=0-40", "h1a1");
+    let game = from(
+        Variant::Norochess,
+        "8/8/8/8/8/8/8/k6Q w - - 0 20 score=0-40",
+        "h1a1",
+    );
     let outcome = ended(&game);
     assert_eq!(outcome.to_string(), "White wins 2-40 (no pieces left)");
     assert_eq!(game.captured()[0].len(), 1);
@@ -89,7 +125,11 @@ fn norochess_capturing_the_last_piece_wins_at_once_whatever_the_score() {
 
 #[test]
 fn finished_game_refuses_moves_but_can_be_undone() {
-    let mut game = from(Variant::Norochess, "8/8/8/8/8/8/8/k6Q w - - 0 20 score=0-40", "h1a1");
+    let mut game = from(
+        Variant::Norochess,
+        "8/8/8/8/8/8/8/k6Q w - - 0 20 score=0-40",
+        "h1a1",
+    );
     let err = game.play_uci("a1b1");
     assert!(matches!(err, Err(GameError::GameOver(_))), "{err:?}");
     assert!(game.undo());
@@ -101,18 +141,36 @@ fn finished_game_refuses_moves_but_can_be_undone() {
 
 #[test]
 fn resignation_agreement_and_flag_fall() {
-    let mut game = Game::from_position(Variant::Norochess, "k7/8/8/8/8/8/8/K7 w - - 0 20 score=9-3").expect("pos");
-    assert_eq!(game.resign(Color::White).map(|o| o.to_string()), Ok("Black wins 9-3 (resignation)".to_string()));
+    let mut game =
+        Game::from_position(Variant::Norochess, "k7/8/8/8/8/8/8/K7 w - - 0 20 score=9-3")
+            .expect("pos");
+    assert_eq!(
+        game.resign(Color::White).map(|o| o.to_string()),
+        Ok("Black wins 9-3 (resignation)".to_string())
+    );
     assert!(game.resign(Color::Black).is_err());
     assert!(game.undo());
-    assert_eq!(game.agree_draw().map(|o| o.to_string()), Ok("Draw 9-3 (agreement)".to_string()));
+    assert_eq!(
+        game.agree_draw().map(|o| o.to_string()),
+        Ok("Draw 9-3 (agreement)".to_string())
+    );
     assert!(game.undo());
     // In Norochess a flag fall loses whatever the score.
-    assert_eq!(game.flag_fall(Color::White).map(|o| o.to_string()), Ok("Black wins 9-3 (time forfeit)".to_string()));
-    let mut chess = Game::from_position(Variant::Chess, "k7/8/8/8/8/8/8/KQ6 w - - 0 1").expect("pos");
-    assert_eq!(chess.flag_fall(Color::White).map(|o| o.reason), Ok(EndReason::TimeoutVsInsufficientMaterial));
+    assert_eq!(
+        game.flag_fall(Color::White).map(|o| o.to_string()),
+        Ok("Black wins 9-3 (time forfeit)".to_string())
+    );
+    let mut chess =
+        Game::from_position(Variant::Chess, "k7/8/8/8/8/8/8/KQ6 w - - 0 1").expect("pos");
+    assert_eq!(
+        chess.flag_fall(Color::White).map(|o| o.reason),
+        Ok(EndReason::TimeoutVsInsufficientMaterial)
+    );
     assert!(chess.undo());
-    assert_eq!(chess.flag_fall(Color::Black).map(|o| o.to_string()), Ok("White wins (time forfeit)".to_string()));
+    assert_eq!(
+        chess.flag_fall(Color::Black).map(|o| o.to_string()),
+        Ok("White wins (time forfeit)".to_string())
+    );
 }
 
 #[test]
@@ -128,7 +186,10 @@ fn chess_checkmate_stalemate_and_draws() {
     play(&mut repetition, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
     assert_eq!(repetition.outcome(), None);
     play(&mut repetition, "f6g8");
-    assert_eq!(ended(&repetition).to_string(), "Draw (threefold repetition)");
+    assert_eq!(
+        ended(&repetition).to_string(),
+        "Draw (threefold repetition)"
+    );
 
     let fifty = from(Variant::Chess, "k7/8/8/8/8/8/8/KR6 w - - 99 80", "b1b2");
     assert_eq!(ended(&fifty).to_string(), "Draw (fifty-move rule)");
@@ -140,10 +201,18 @@ fn chess_checkmate_stalemate_and_draws() {
 #[test]
 fn ram_and_frontal_end_like_chess() {
     // Ram: a back-rank mate on 10×10.
-    let mate = from(Variant::Ram, "9k/7ppp/10/10/10/10/10/10/10/R3K5 w - - 0 1", "a1a10");
+    let mate = from(
+        Variant::Ram,
+        "9k/7ppp/10/10/10/10/10/10/10/R3K5 w - - 0 1",
+        "a1a10",
+    );
     assert_eq!(ended(&mate).to_string(), "White wins (checkmate)");
     // Frontal: the black king on a10 has no move once the queen reaches c9.
-    let stalemate = from(Variant::Frontal, "k9/10/10/10/10/10/10/10/10/2Q1K5 w - - 0 1", "c1c9");
+    let stalemate = from(
+        Variant::Frontal,
+        "k9/10/10/10/10/10/10/10/10/2Q1K5 w - - 0 1",
+        "c1c9",
+    );
     assert_eq!(ended(&stalemate).to_string(), "Draw (stalemate)");
 }
 

@@ -33,7 +33,12 @@ fn random_games<G: Geometry>(variant: Variant, games: usize, seed: u64) -> usize
             let other_score_before = pos.score(!mover);
             pos.play_unchecked(m);
             plies += 1;
-            assert_eq!(pos.hash(), pos.compute_hash(), "{variant}: hash drifted after {m:?} in {}", pos.to_text());
+            assert_eq!(
+                pos.hash(),
+                pos.compute_hash(),
+                "{variant}: hash drifted after {m:?} in {}",
+                pos.to_text()
+            );
             if variant.rules().capture_points {
                 let captured = opponent_material_before - pos.material_points(!mover);
                 assert_eq!(
@@ -48,7 +53,12 @@ fn random_games<G: Geometry>(variant: Variant, games: usize, seed: u64) -> usize
             }
             // The text of every position reached reads back to the same position.
             let reread = Position::<G>::from_text(&pos.to_text(), variant.rules()).expect("reread");
-            assert_eq!(reread, pos, "{variant}: text round trip of {}", pos.to_text());
+            assert_eq!(
+                reread,
+                pos,
+                "{variant}: text round trip of {}",
+                pos.to_text()
+            );
         }
     }
     plies
