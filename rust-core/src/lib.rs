@@ -42,7 +42,7 @@ pub use engine::{
     ClockLimits, Engine, Level, Limits, Line, Score, SearchInfo, SearchRequest, SearchResult,
     StopHandle, DEFAULT_HASH_MB,
 };
-pub use error::{Error, GameError, MoveError, PositionError, VariantError};
+pub use error::{Error, GameError, MoveError, PositionError, RecordError, VariantError};
 pub use game::{Clock, ClockError, EndReason, Game, Outcome, Overtime, Ply, Snapshot, TimeControl};
 pub use geometry::{Board10, Board8, Geometry};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};

@@ -428,7 +428,10 @@ fn tokenize(text: &str, first_line: usize) -> Result<Vec<Token>, RecordError> {
 fn strip_move_number(word: &str) -> &str {
     let digits = word.bytes().take_while(u8::is_ascii_digit).count();
     let dots = word.bytes().skip(digits).take_while(|&b| b == b'.').count();
-    if digits > 0 && dots > 0 {
+    if digits > 0 && digits == word.len() {
+        // A move number written without its dot (`1 e4 e5 2 Nf3`).
+        ""
+    } else if digits > 0 && dots > 0 {
         &word[digits + dots..]
     } else if digits == 0 && dots > 0 && word.bytes().all(|b| b == b'.') {
         ""
