@@ -4,7 +4,7 @@
 //! deeper under node or time limits.
 
 use super::search::{Searcher, Stopper};
-use super::{Engine, Evaluator, Limits, SearchRequest, SearchResult};
+use super::{Engine, Evaluator, SearchRequest, SearchResult};
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::position::Position;
@@ -183,6 +183,3 @@ pub(super) fn choose<G: Geometry>(
     result.elapsed = started.elapsed();
     result
 }
-
-#[allow(dead_code)]
-fn _limits(_: Limits) {}
