@@ -4,6 +4,7 @@ mod bench;
 mod engines;
 mod matches;
 mod perft;
+mod play;
 mod puzzles;
 mod replay;
 mod solve;
@@ -22,6 +23,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play in the terminal: the computer, pass and play, puzzles, saved games.
+    Play(play::PlayArgs),
     /// Count the leaves of the legal move tree (move-generation check and speed).
     Perft(perft::PerftArgs),
     /// Search a fixed set of positions; print total nodes and nodes/second.
@@ -41,6 +44,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Play(args) => play::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Solve(args) => solve::run(&args),

@@ -83,7 +83,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
             } else {
                 let text =
                     std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
-                parse_puzzles(&text).with_context(|| format!("{file}"))?
+                parse_puzzles(&text).with_context(|| file.to_string())?
             };
             let limits = SolveLimits { nodes: *nodes };
             let mut solver = Solver::default();

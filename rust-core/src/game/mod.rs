@@ -218,10 +218,11 @@ impl Game {
         self.verdicts.push(verdict);
     }
 
-    /// Takes back the last move (also after the game ended). Returns whether
-    /// there was one.
+    /// Takes back the last move (also after the game ended), or a
+    /// resignation, agreed draw or flag fall. Returns whether there was one.
     pub fn undo(&mut self) -> bool {
-        if self.declared.take().is_some() && self.plies.is_empty() {
+        // A resignation, agreed draw or flag fall is taken back on its own.
+        if self.declared.take().is_some() {
             return true;
         }
         match self.plies.pop() {

@@ -1,0 +1,218 @@
+//! `norochess play`: the whole app in a terminal — play the computer, pass
+//! and play, puzzles, continuing the unfinished game, the games list,
+//! settings and rules.
+//!
+//! It is a line-based program: after each action it prints a screen (the
+//! board with coordinates and the last move marked, the Norochess score bar,
+//! captured pieces, clocks, whose turn or the result). In a terminal the
+//! computer thinks on a background thread while input stays live (`stop`
+//! makes it move now) and clocks tick. With `--script FILE`, or when
+//! standard input is not a terminal, the same commands are read from the
+//! file or pipe and the same screens printed as plain text: the computer's
+//! moves are awaited and reproducible (fixed seed, node-limited searches)
+//! and clocks run on virtual time advanced by `wait MS`.
+
+mod app;
+mod game_view;
+mod home;
+mod puzzle_view;
+mod rules;
+mod screen;
+mod settings;
+mod store;
+mod text;
+mod worker;
+
+use anyhow::{Context, Result};
+use app::{App, Config};
+use clap::Args;
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::Duration;
+use worker::Answer;
+
+/// Options of `norochess play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Read commands from FILE (`-` for standard input) and print the
+    /// screens as plain text; without it, commands come from the terminal
+    /// (or from standard input when it is not a terminal, as a script).
+    #[arg(long, value_name = "FILE")]
+    script: Option<String>,
+    /// Directory for the unfinished game, finished games, puzzle progress
+    /// and settings [default: the user's data directory, e.g.
+    /// ~/.local/share/norochess].
+    #[arg(long, value_name = "PATH")]
+    store: Option<PathBuf>,
+    /// ASCII only: pieces as letters (White upper case), no Unicode symbols.
+    #[arg(long)]
+    ascii: bool,
+    /// Never use colours (they are used only when the output is a terminal
+    /// and NO_COLOR is not set).
+    #[arg(long)]
+    no_color: bool,
+    /// Seed of the computer's choices [default: 1 in scripts, random in a
+    /// terminal].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Node budget of full-strength searches (level 8 and hints), which
+    /// makes them reproducible [default in scripts: 150000 for level 8,
+    /// 50000 for hints].
+    #[arg(long, value_name = "N")]
+    engine_nodes: Option<u64>,
+    /// Play the puzzles of this file (the format of docs/puzzles.md, as
+    /// `norochess puzzles generate` writes it) instead of the built-in pack.
+    #[arg(long, value_name = "FILE")]
+    puzzles: Option<PathBuf>,
+    /// Engine hash table size in megabytes.
+    #[arg(long, default_value_t = 16, value_name = "MB")]
+    hash: usize,
+}
+
+/// What the terminal loop waits for.
+enum Event {
+    Line(String),
+    EndOfInput,
+    Engine(Answer),
+}
+
+/// Runs `norochess play`.
+pub fn run(args: &PlayArgs) -> Result<()> {
+    let stdin_is_terminal = std::io::stdin().is_terminal();
+    let script = args.script.is_some() || !stdin_is_terminal;
+    let color = !script
+        && !args.no_color
+        && std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let config = Config {
+        script,
+        unicode: !args.ascii,
+        color,
+        seed: args.seed.or(script.then_some(1)),
+        engine_nodes: args.engine_nodes,
+        hash_mb: args.hash.clamp(1, 4096),
+        puzzles: match &args.puzzles {
+            Some(path) => Some(
+                std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?,
+            ),
+            None => None,
+        },
+    };
+    let store_dir = args.store.clone().unwrap_or_else(store::default_dir);
+    if script {
+        let lines: Box<dyn BufRead> = match args.script.as_deref() {
+            None | Some("-") => Box::new(std::io::stdin().lock()),
+            Some(file) => Box::new(std::io::BufReader::new(
+                std::fs::File::open(file).with_context(|| format!("cannot read {file}"))?,
+            )),
+        };
+        run_script(config, store_dir, lines)
+    } else {
+        run_terminal(config, store_dir)
+    }
+}
+
+fn print(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Scripts: each command is echoed after the prompt, as a player would see
+/// it typed, and the computer's answers are awaited.
+fn run_script(config: Config, store_dir: PathBuf, lines: Box<dyn BufRead>) -> Result<()> {
+    let (answers, inbox) = mpsc::channel::<Answer>();
+    let mut app = App::new(config, store_dir, move |answer| {
+        let _ = answers.send(answer);
+    });
+    app.start();
+    print(&app.take_output())?;
+    for line in lines.lines() {
+        let line = line.context("cannot read the script")?;
+        print(&format!("{}{}\n", app.prompt(), line.trim_end()))?;
+        app.command(&line);
+        print(&app.take_output())?;
+        while app.is_thinking() {
+            match inbox.recv() {
+                Ok(answer) => app.engine_answer(answer),
+                Err(_) => break,
+            }
+            print(&app.take_output())?;
+        }
+        if app.wants_quit() {
+            break;
+        }
+    }
+    app.command("quit");
+    let _ = app.take_output();
+    Ok(())
+}
+
+/// A terminal: lines are read on their own thread, so the engine's answers
+/// and clock ticks arrive while the player is typing.
+fn run_terminal(config: Config, store_dir: PathBuf) -> Result<()> {
+    let (events, inbox) = mpsc::channel::<Event>();
+    let engine_events = events.clone();
+    let mut app = App::new(config, store_dir, move |answer| {
+        let _ = engine_events.send(Event::Engine(answer));
+    });
+    std::thread::Builder::new()
+        .name("norochess-input".to_string())
+        .spawn(move || {
+            let stdin = std::io::stdin();
+            for line in stdin.lock().lines() {
+                match line {
+                    Ok(line) => {
+                        if events.send(Event::Line(line)).is_err() {
+                            return;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+            let _ = events.send(Event::EndOfInput);
+        })
+        .context("cannot start the input thread")?;
+    app.start();
+    print(&app.take_output())?;
+    print(&app.prompt())?;
+    loop {
+        let event = inbox.recv_timeout(Duration::from_millis(200));
+        match event {
+            Ok(Event::Line(line)) => {
+                app.command(&line);
+                let output = app.take_output();
+                print(&output)?;
+                if app.wants_quit() {
+                    break;
+                }
+                print(&app.prompt())?;
+            }
+            Ok(Event::Engine(answer)) => {
+                app.engine_answer(answer);
+                let output = app.take_output();
+                if !output.is_empty() {
+                    print(&format!("\n{output}"))?;
+                    print(&app.prompt())?;
+                }
+            }
+            Ok(Event::EndOfInput) | Err(mpsc::RecvTimeoutError::Disconnected) => {
+                app.command("quit");
+                print(&format!("\n{}", app.take_output()))?;
+                break;
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                app.tick();
+                let output = app.take_output();
+                if !output.is_empty() {
+                    print(&format!("\n{output}"))?;
+                    print(&app.prompt())?;
+                }
+            }
+        }
+    }
+    Ok(())
+}

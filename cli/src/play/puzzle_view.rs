@@ -1,0 +1,580 @@
+//! Puzzles: the built-in pack by difficulty with progress and streak, and
+//! puzzles from a position of your own (`puzzle fen "…" objective win`).
+
+use super::app::{promotion_choices, promotion_question, App, View};
+use super::game_view::heading;
+use super::screen::{self, Marks};
+use norochess_core::puzzle::{Difficulty, Hint, MoveFeedback, Puzzle, PuzzleSession, SessionState};
+use norochess_core::{AnyPosition, Color, Objective, Proof, SolveLimits, Solver, Variant};
+
+/// A puzzle on the screen.
+pub struct PuzzleView {
+    pub session: PuzzleSession,
+    /// Where it is in the pack (`None` for a puzzle of your own).
+    pub index: Option<usize>,
+    /// The tier `next` keeps to.
+    pub tier: Option<Difficulty>,
+    /// Whether progress has been recorded for this attempt.
+    pub recorded: bool,
+    /// A wrong move, a move hint or the solution was used.
+    pub helped: bool,
+    pub flipped: bool,
+}
+
+/// Node budget of the solver for puzzles of your own.
+const CUSTOM_NODES: u64 = 5_000_000;
+
+impl App {
+    /// `puzzle [next|easy|medium|hard|list|ID|N]`, `puzzle fen "…" [objective …]`.
+    pub(super) fn puzzle(&mut self, args: &[String]) {
+        let first = args.first().map(|a| a.to_ascii_lowercase());
+        match first.as_deref() {
+            Some("fen" | "position") => self.custom_puzzle(&args[1..]),
+            Some("list") => self.list_puzzles(),
+            None | Some("next") => {
+                let tier = match &self.view {
+                    View::Puzzle(view) => view.tier,
+                    _ => None,
+                };
+                self.next_puzzle(tier)
+            }
+            Some("easy") => self.next_puzzle(Some(Difficulty::Easy)),
+            Some("medium") => self.next_puzzle(Some(Difficulty::Medium)),
+            Some("hard") => self.next_puzzle(Some(Difficulty::Hard)),
+            Some(other) => {
+                let by_id = self
+                    .pack
+                    .iter()
+                    .position(|p| p.id.eq_ignore_ascii_case(other));
+                let by_number = other
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .filter(|i| *i < self.pack.len());
+                match by_id.or(by_number) {
+                    Some(index) => self.open_puzzle(index, None),
+                    None => self.say(format!(
+                        "No puzzle `{other}` in the pack ({} puzzles; `puzzle list` shows them).",
+                        self.pack.len()
+                    )),
+                }
+            }
+        }
+    }
+
+    fn pack_is_empty(&mut self) -> bool {
+        if !self.pack.is_empty() {
+            return false;
+        }
+        let why = match &self.pack_error {
+            Some(e) => format!("The puzzle pack cannot be read ({e})."),
+            None => "The puzzle pack has no puzzles yet.".to_string(),
+        };
+        self.say(format!(
+            "{why} Try a position of your own: puzzle fen \"<position with move number and score>\" objective win"
+        ));
+        true
+    }
+
+    fn list_puzzles(&mut self) {
+        if self.pack_is_empty() {
+            return;
+        }
+        let mut lines = vec![format!(
+            "Puzzles: {} solved of {}, streak {} (best {}):",
+            self.pack
+                .iter()
+                .filter(|p| self.progress.is_solved(&p.id))
+                .count(),
+            self.pack.len(),
+            self.progress.streak(),
+            self.progress.best_streak()
+        )];
+        for (i, p) in self.pack.iter().enumerate() {
+            let status = if self.progress.is_solved(&p.id) {
+                "solved"
+            } else if self.progress.is_failed(&p.id) {
+                "failed"
+            } else {
+                ""
+            };
+            lines.push(format!(
+                "  {:>3}. {:<8} {:<6} {:>4}  {:<6}  {}",
+                i + 1,
+                p.id,
+                p.difficulty().id(),
+                p.rating,
+                status,
+                p.describe()
+            ));
+        }
+        lines.push("Open one with `puzzle N` or `puzzle ID`.".to_string());
+        self.say(lines.join("\n"));
+    }
+
+    /// The next unsolved puzzle after the current one (of `tier`, if given).
+    fn next_puzzle(&mut self, tier: Option<Difficulty>) {
+        if self.pack_is_empty() {
+            return;
+        }
+        let after = match &self.view {
+            View::Puzzle(view) => view.index.map_or(0, |i| i + 1),
+            _ => 0,
+        };
+        let n = self.pack.len();
+        let fits = |p: &Puzzle| tier.is_none_or(|t| p.difficulty() == t);
+        let unsolved = (0..n)
+            .map(|k| (after + k) % n)
+            .find(|&i| fits(&self.pack[i]) && !self.progress.is_solved(&self.pack[i].id));
+        let any = (0..n)
+            .map(|k| (after + k) % n)
+            .find(|&i| fits(&self.pack[i]));
+        match unsolved.or(any) {
+            Some(index) => {
+                if unsolved.is_none() {
+                    self.say("You have solved every puzzle of this kind; here they come again.");
+                }
+                self.open_puzzle(index, tier)
+            }
+            None => self.say(format!(
+                "The pack has no {} puzzles.",
+                tier.map_or("", |t| t.id())
+            )),
+        }
+    }
+
+    fn open_puzzle(&mut self, index: usize, tier: Option<Difficulty>) {
+        let puzzle = self.pack[index].clone();
+        match PuzzleSession::new(puzzle) {
+            Ok(session) => self.enter_puzzle(session, Some(index), tier),
+            Err(e) => self.say(format!("That puzzle cannot be played: {e}.")),
+        }
+    }
+
+    fn enter_puzzle(
+        &mut self,
+        session: PuzzleSession,
+        index: Option<usize>,
+        tier: Option<Difficulty>,
+    ) {
+        self.leave_view();
+        self.view = View::Puzzle(Box::new(PuzzleView {
+            session,
+            index,
+            tier,
+            recorded: false,
+            helped: false,
+            flipped: false,
+        }));
+        self.show_puzzle();
+    }
+
+    /// `puzzle fen "<position>" [objective win|win-by K|save] [variant norochess960]`.
+    fn custom_puzzle(&mut self, args: &[String]) {
+        let Some(text) = args.first() else {
+            self.say("Usage: puzzle fen \"<position>\" [objective win|win-by K|save]");
+            return;
+        };
+        let mut objective = None;
+        let mut variant = Variant::Norochess;
+        let mut rest = args[1..].iter();
+        while let Some(word) = rest.next() {
+            match word.to_ascii_lowercase().as_str() {
+                "objective" => {
+                    let mut words: Vec<String> = rest.by_ref().take(1).cloned().collect();
+                    if words
+                        .first()
+                        .is_some_and(|w| w.eq_ignore_ascii_case("win-by"))
+                    {
+                        words.extend(rest.by_ref().take(1).cloned());
+                    }
+                    let joined = words.join(" ");
+                    match Objective::parse(&joined) {
+                        Some(o) => objective = Some(o),
+                        None => {
+                            self.say(format!(
+                                "Unknown objective `{joined}` (win, win-by K or save)."
+                            ));
+                            return;
+                        }
+                    }
+                }
+                "variant" | "game" => match rest.next().map(|v| Variant::parse(v, None, None)) {
+                    Some(Ok(v)) if v.is_norochess_family() => variant = v,
+                    _ => {
+                        self.say("Puzzles are for norochess and norochess960.");
+                        return;
+                    }
+                },
+                other => {
+                    self.say(format!(
+                        "`{other}` is not an option of `puzzle fen` (objective, variant)."
+                    ));
+                    return;
+                }
+            }
+        }
+        let position = match AnyPosition::from_text(variant, text) {
+            Ok(p) => p,
+            Err(e) => {
+                self.say(format!("Cannot read that position: {e}."));
+                return;
+            }
+        };
+        let limits = SolveLimits {
+            nodes: CUSTOM_NODES,
+        };
+        let mut solver = Solver::new(16);
+        let objective = match objective {
+            Some(o) => o,
+            None => match solver.value(&position, &[], limits) {
+                Some(norochess_core::GameValue::Win(_)) => Objective::Win,
+                Some(_) => Objective::Save,
+                None => {
+                    self.say("The solver could not work this position out; give an objective or a position nearer the end of the game.");
+                    return;
+                }
+            },
+        };
+        match solver.prove(&position, &[], objective, limits) {
+            Proof::Yes => {}
+            Proof::No => {
+                self.say(format!(
+                    "{} is not possible here: the solver proves it cannot be done.",
+                    objective.describe(position.turn())
+                ));
+                return;
+            }
+            Proof::Unknown => {
+                self.say("The solver could not prove the objective within its budget; try a position nearer the end of the game.");
+                return;
+            }
+        }
+        let line = solver.principal_line(&position, &[], 24, limits);
+        if line.is_empty() {
+            self.say("There is no move to find in that position.");
+            return;
+        }
+        let width = position.width();
+        let puzzle = Puzzle {
+            id: "custom".to_string(),
+            variant,
+            position: position.to_text(),
+            objective,
+            solution: line.iter().map(|m| m.uci(width)).collect(),
+            rating: 1500,
+            themes: Vec::new(),
+        };
+        match PuzzleSession::new(puzzle) {
+            Ok(session) => self.enter_puzzle(session, None, None),
+            Err(e) => self.say(format!("That puzzle cannot be played: {e}.")),
+        }
+    }
+
+    /// Commands of the puzzle screen.
+    pub(super) fn puzzle_command(&mut self, command: &str, args: &[String], line: &str) {
+        match command {
+            "hint" => self.puzzle_hint(),
+            "retry" | "undo" | "takeback" => {
+                let View::Puzzle(view) = &mut self.view else { return };
+                if view.session.retry() {
+                    self.say("Taken back: try again.");
+                    self.show_puzzle();
+                } else {
+                    self.say("There is nothing to retry.");
+                }
+            }
+            "solution" | "solve" => {
+                let View::Puzzle(view) = &mut self.view else { return };
+                if view.session.state() == SessionState::Wrong {
+                    view.session.retry();
+                }
+                let before = view.session.game().plies().len();
+                let played = view.session.show_next();
+                view.helped = true;
+                if played.is_empty() {
+                    self.say("There is no further move to show.");
+                    return;
+                }
+                let words = moves_from(view.session.game(), before);
+                self.say(format!("Solution: {words}"));
+                self.after_puzzle_move();
+            }
+            "next" | "skip" => self.puzzle(&[]),
+            "flip" => {
+                if let View::Puzzle(view) = &mut self.view {
+                    view.flipped = !view.flipped;
+                }
+                self.show_puzzle();
+            }
+            "board" | "show" | "screen" => self.show_puzzle(),
+            "moves" => {
+                let View::Puzzle(view) = &self.view else { return };
+                let lines = screen::move_list(view.session.game(), None);
+                let text = if lines.is_empty() {
+                    "No moves yet.".to_string()
+                } else {
+                    lines.join("\n")
+                };
+                self.say(text);
+            }
+            "legal" => {
+                let View::Puzzle(view) = &self.view else { return };
+                let position = *view.session.game().position();
+                let mut moves: Vec<String> = position
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| {
+                        args.first()
+                            .and_then(|s| position.parse_square(&s.to_ascii_lowercase()))
+                            .is_none_or(|sq| m.from == sq)
+                    })
+                    .map(|m| position.to_san(m))
+                    .collect();
+                moves.sort();
+                self.say(format!("Legal moves: {}", moves.join(" ")));
+            }
+            "resign" | "draw" | "redo" | "rematch" | "export" | "save" | "stop" | "back"
+            | "forward" => self.say(format!(
+                "`{command}` is for games. Puzzle commands: hint, retry, solution, next, flip, home."
+            )),
+            _ => self.puzzle_move(line),
+        }
+    }
+
+    pub(super) fn puzzle_move(&mut self, line: &str) {
+        let View::Puzzle(view) = &mut self.view else {
+            return;
+        };
+        match view.session.state() {
+            SessionState::Solved => {
+                self.say("Solved! Type `next` for another puzzle.");
+                return;
+            }
+            SessionState::Wrong => {
+                self.say("Type `retry` to take the wrong move back, or `solution`.");
+                return;
+            }
+            SessionState::Solving => {}
+        }
+        let position = *view.session.game().position();
+        let m = match position.parse_move(line.trim()) {
+            Ok(m) => m,
+            Err(_) if !promotion_choices(&position, line).is_empty() => {
+                let choices = promotion_choices(&position, line);
+                self.say(promotion_question(&choices));
+                self.confirm = Some(super::app::Confirm::Promotion(choices));
+                return;
+            }
+            Err(e) => {
+                let mut message = super::game_view::capitalized(&e.to_string());
+                if matches!(e, norochess_core::MoveError::Unreadable { .. }) {
+                    message.push_str(". Type `help` for the commands");
+                }
+                self.say(format!("{message}."));
+                return;
+            }
+        };
+        let san = position.to_san(m);
+        let before = view.session.game().plies().len();
+        let feedback = match view.session.play(m) {
+            Ok(feedback) => feedback,
+            Err(e) => {
+                self.say(format!("{e}."));
+                return;
+            }
+        };
+        let player = view.session.player();
+        let opponent = !player;
+        let answers = moves_after(view.session.game(), before + 1);
+        let message = match feedback {
+            MoveFeedback::Correct { solved, .. } => {
+                let mut text = format!("✓ {san} is right.");
+                if !answers.is_empty() {
+                    text.push_str(&format!(" {opponent} answers {answers}."));
+                }
+                if !solved {
+                    text.push_str(" Your move.");
+                }
+                text
+            }
+            MoveFeedback::Wrong { .. } => {
+                view.helped = true;
+                format!(
+                    "✗ {san} is not it: {opponent} answers {answers}, and the objective is out of reach. `retry` to try again, or `solution`."
+                )
+            }
+        };
+        self.say(message);
+        self.after_puzzle_move();
+    }
+
+    /// Records a solved puzzle and prints the screen.
+    fn after_puzzle_move(&mut self) {
+        let View::Puzzle(view) = &mut self.view else {
+            return;
+        };
+        let mut note = None;
+        if view.session.state() == SessionState::Solved && !view.recorded {
+            view.recorded = true;
+            let clean = view.session.solved_cleanly() && !view.helped;
+            if let Some(index) = view.index {
+                let id = self.pack[index].id.clone();
+                self.progress.record(&id, clean);
+                note = Some(if clean {
+                    format!(
+                        "Puzzle solved! Streak {} (best {}).",
+                        self.progress.streak(),
+                        self.progress.best_streak()
+                    )
+                } else {
+                    "Puzzle solved, with help (the streak starts again).".to_string()
+                });
+                let text = self.progress.to_text();
+                if let Err(e) = self.store.save_progress(&text) {
+                    self.store_failed(&e);
+                }
+            } else {
+                note = Some("Puzzle solved!".to_string());
+            }
+        }
+        self.show_puzzle();
+        if let Some(note) = note {
+            self.say(note);
+        }
+    }
+
+    /// Leaving a puzzle that went wrong counts as a failure.
+    pub(super) fn record_abandoned_puzzle(&mut self) {
+        let View::Puzzle(view) = &mut self.view else {
+            return;
+        };
+        if view.recorded || !view.helped {
+            return;
+        }
+        view.recorded = true;
+        if let Some(index) = view.index {
+            let id = self.pack[index].id.clone();
+            self.progress.record(&id, false);
+            let text = self.progress.to_text();
+            if let Err(e) = self.store.save_progress(&text) {
+                self.store_failed(&e);
+            }
+        }
+    }
+
+    fn puzzle_hint(&mut self) {
+        let View::Puzzle(view) = &mut self.view else {
+            return;
+        };
+        let position = *view.session.game().position();
+        match view.session.hint() {
+            Some(Hint::Piece(square)) => {
+                let piece = position
+                    .piece_at(square)
+                    .map_or("piece".to_string(), |p| p.role.name().to_string());
+                self.say(format!(
+                    "Hint: move your {piece} on {} (`hint` again for the move).",
+                    position.square_name(square)
+                ));
+            }
+            Some(Hint::Move(m)) => {
+                view.helped = true;
+                self.say(format!("Hint: play {}.", position.to_san(m)));
+            }
+            None => self.say("No hint now (`retry` after a wrong move, `next` after solving)."),
+        }
+    }
+
+    /// Prints the puzzle screen.
+    pub(super) fn show_puzzle(&mut self) {
+        let style = self.style();
+        let View::Puzzle(view) = &self.view else {
+            return;
+        };
+        let session = &view.session;
+        let puzzle = session.puzzle();
+        let game = session.game();
+        let snapshot = game.snapshot();
+        let title = match view.index {
+            Some(i) => format!(
+                "Puzzle {} · {} of {} · {} ({})",
+                puzzle.id,
+                i + 1,
+                self.pack.len(),
+                puzzle.difficulty().id(),
+                puzzle.rating
+            ),
+            None => "Your puzzle".to_string(),
+        };
+        let mut lines = vec![heading(style, &title), String::new()];
+        lines.push(format!("  {}", style.bold(&puzzle.describe())));
+        if let Some(bar) = screen::score_bar(&snapshot, style) {
+            lines.push(bar);
+        }
+        lines.push(String::new());
+        let marks = Marks {
+            last_move: snapshot
+                .last_move
+                .map(|m| vec![m.from, m.to])
+                .unwrap_or_default(),
+            ..Marks::default()
+        };
+        let bottom = if view.flipped {
+            !session.player()
+        } else {
+            session.player()
+        };
+        lines.extend(screen::board(
+            &snapshot.board,
+            snapshot.width,
+            snapshot.height,
+            bottom,
+            &marks,
+            style,
+        ));
+        lines.push(String::new());
+        if !game.plies().is_empty() {
+            lines.push(format!(
+                "  Moves: {}",
+                screen::recent_moves(game, game.plies().len(), 8)
+            ));
+        }
+        if let Some(outcome) = game.outcome() {
+            lines.push(format!("  {}", screen::result_line(game, &outcome, style)));
+        }
+        let player: Color = session.player();
+        lines.push(match session.state() {
+            SessionState::Solving => format!(
+                "  Your move ({player}). `hint` · `solution` · `next` · `flip` · `home` · `help`"
+            ),
+            SessionState::Wrong => "  Not solved yet: `retry` · `solution` · `next`".to_string(),
+            SessionState::Solved => {
+                "  Solved. `next` for another puzzle, `home` for the menu.".to_string()
+            }
+        });
+        if view.index.is_some() {
+            lines.push(format!(
+                "  Progress: {} solved, streak {} (best {})",
+                self.progress.solved_count(),
+                self.progress.streak(),
+                self.progress.best_streak()
+            ));
+        }
+        self.say(lines.join("\n"));
+    }
+}
+
+/// The moves of `game` from ply `from` on, in SAN.
+fn moves_after(game: &norochess_core::Game, from: usize) -> String {
+    let san = game.san_moves();
+    san.get(from..).map(|s| s.join(" ")).unwrap_or_default()
+}
+
+/// The moves from ply `from` with move numbers.
+fn moves_from(game: &norochess_core::Game, from: usize) -> String {
+    let total = game.plies().len();
+    screen::recent_moves(game, total, total.saturating_sub(from))
+        .trim_start_matches("… ")
+        .to_string()
+}

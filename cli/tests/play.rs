@@ -1,0 +1,777 @@
+//! `norochess play` driven by scripts: the same commands a player types,
+//! the same screens printed as plain text, a store in a temporary directory.
+
+use norochess_core::puzzle::builtin_pack;
+use norochess_core::{AnyPosition, Game, Objective, SolveLimits, Solver, Variant};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A store directory removed at the end of the test.
+struct TempStore(PathBuf);
+
+impl TempStore {
+    fn new(name: &str) -> TempStore {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!(
+            "norochess-play-test-{}-{name}-{n}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        TempStore(dir)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempStore {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs `norochess play --store STORE <extra> --script -` with `script` on
+/// standard input; returns standard output.
+fn play_with(store: &TempStore, extra: &[&str], script: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_norochess"))
+        .arg("play")
+        .arg("--store")
+        .arg(store.path())
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the norochess binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        output.status.success(),
+        "exit {:?}\nstderr: {}\nstdout: {stdout}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+fn play(store: &TempStore, script: &str) -> String {
+    play_with(store, &["--script", "-"], script)
+}
+
+/// The output after the last echo of `command` at a prompt.
+fn after<'a>(output: &'a str, command: &str) -> &'a str {
+    let marker = format!("> {command}\n");
+    let start = output
+        .rfind(&marker)
+        .unwrap_or_else(|| panic!("`{command}` not in the output:\n{output}"));
+    &output[start + marker.len()..]
+}
+
+/// Whether a line is a prompt with the command echoed after it.
+fn is_prompt(line: &str) -> bool {
+    let Some((place, _)) = line.split_once("> ") else {
+        return false;
+    };
+    if matches!(
+        place,
+        "norochess" | "game over" | "puzzle" | "review" | "promotion" | "confirm"
+    ) {
+        return true;
+    }
+    let place = place.trim_end_matches(" (thinking)");
+    let Some((number, side)) = place.split_once(' ') else {
+        return false;
+    };
+    matches!(side, "White" | "Black")
+        && number
+            .trim_end_matches('.')
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+        && number.ends_with('.')
+}
+
+/// The output of `command` only (up to the next prompt).
+fn answer_to<'a>(output: &'a str, command: &str) -> &'a str {
+    let rest = after(output, command);
+    let mut end = 0;
+    for line in rest.split_inclusive('\n') {
+        if is_prompt(line) {
+            break;
+        }
+        end += line.len();
+    }
+    &rest[..end]
+}
+
+const NEAR_THE_END: &str = "r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w - - 0 47 score=20-19";
+
+#[test]
+fn a_pass_and_play_game_near_move_48_ends_on_the_move_limit() {
+    let store = TempStore::new("friend");
+    let output = play(
+        &store,
+        &format!(
+            "new friend norochess fen \"{NEAR_THE_END}\" names Ann Bob\n\
+             Ra1-d1\nRd8\nRxd8\nKxd8\nmoves\ngames\n"
+        ),
+    );
+    let first = answer_to(&output, "new friend norochess fen \"r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w - - 0 47 score=20-19\" names Ann Bob");
+    assert!(first.contains("White: Ann · Black: Bob"), "{first}");
+    assert!(
+        first.contains("White 20 – 19 Black      Move 47 / 48  (2 moves left)"),
+        "{first}"
+    );
+    assert!(first.contains("White to move (Ann)"), "{first}");
+    // Coordinates on the edge.
+    assert!(first.contains("      a  b  c  d  e  f  g  h\n"), "{first}");
+    assert!(
+        first.contains("   8  ♜  ·  ·  ·  ♚  ·  ·  ♜  8\n"),
+        "{first}"
+    );
+    let black_move = answer_to(&output, "Ra1-d1");
+    // Pass and play turns the board to the side to move; the last move is marked.
+    assert!(
+        black_move.contains("      h  g  f  e  d  c  b  a\n"),
+        "{black_move}"
+    );
+    assert!(
+        black_move.contains("   1  ♖  ·  ·  ♔ [♖] ·  · [·] 1\n"),
+        "{black_move}"
+    );
+    assert!(black_move.contains("Black to move (Bob)"), "{black_move}");
+    let last_regular = answer_to(&output, "Rd8");
+    assert!(
+        last_regular.contains("Move 48 / 48  (last regular move)"),
+        "{last_regular}"
+    );
+    let capture = answer_to(&output, "Rxd8");
+    assert!(capture.contains("White 25 – 19 Black"), "{capture}");
+    assert!(
+        capture.contains("Captured by White: ♜  (5 points)"),
+        "{capture}"
+    );
+    let end = answer_to(&output, "Kxd8");
+    assert!(
+        end.contains("White 25 – 24 Black      Move 48 / 48 (final)"),
+        "{end}"
+    );
+    assert!(
+        end.contains("■ White wins 25–24 — higher score after move 48"),
+        "{end}"
+    );
+    assert!(end.contains("`rematch`"), "{end}");
+    let moves = answer_to(&output, "moves");
+    assert!(moves.contains("47.  Rd1       Rd8"), "{moves}");
+    assert!(moves.contains("48.  Rxd8      Kxd8"), "{moves}");
+    let games = answer_to(&output, "games");
+    assert!(
+        games.contains("Norochess · Ann vs Bob · White wins 25–24 (move limit)"),
+        "{games}"
+    );
+    // The finished game went to the games list; nothing is left to continue.
+    assert!(!store.path().join("current.pgn").exists());
+    let again = play(&store, "continue\n");
+    assert!(after(&again, "continue").contains("There is no unfinished game"));
+}
+
+#[test]
+fn equal_scores_after_move_48_go_to_overtime() {
+    let store = TempStore::new("overtime");
+    let fen = "r3k3/8/8/8/8/8/8/R3K3 w - - 0 48 score=20-20";
+    let output = play(
+        &store,
+        &format!("new friend noflip fen \"{fen}\"\nKf1 Kf8\nRxa8+\nKe7\n"),
+    );
+    let overtime = answer_to(&output, "Kf1 Kf8");
+    assert!(
+        overtime.contains("White 20 – 20 Black      ▶ Overtime 49 / 60 ◀"),
+        "{overtime}"
+    );
+    // White's capture alone does not end the game: Black moves last.
+    let capture = answer_to(&output, "Rxa8+");
+    assert!(
+        capture.contains("White 25 – 20 Black      ▶ Overtime 49 / 60 ◀"),
+        "{capture}"
+    );
+    assert!(capture.contains("Black to move"), "{capture}");
+    let end = answer_to(&output, "Ke7");
+    assert!(
+        end.contains("White 25 – 20 Black      Overtime 49 / 60 (final)"),
+        "{end}"
+    );
+    assert!(
+        end.contains("■ White wins 25–20 — higher score after move 49"),
+        "{end}"
+    );
+}
+
+/// A legal move picked by a fixed rule, so the game is the same every time.
+fn pick(game: &Game, ply: usize) -> String {
+    let position = *game.position();
+    let mut moves: Vec<String> = position
+        .legal_moves()
+        .into_iter()
+        .map(|m| position.to_san(m))
+        .collect();
+    moves.sort();
+    // Prefer captures now and then, so the scores move.
+    let captures: Vec<&String> = moves.iter().filter(|m| m.contains('x')).collect();
+    if ply % 3 == 0 && !captures.is_empty() {
+        return captures[ply % captures.len()].clone();
+    }
+    moves[(ply * 7 + 3) % moves.len()].clone()
+}
+
+#[test]
+fn a_whole_game_from_the_start_played_by_script_moves() {
+    let mut game = Game::new(Variant::Norochess, None).unwrap();
+    let mut moves = Vec::new();
+    while !game.is_over() {
+        let san = pick(&game, moves.len());
+        let m = game.position().parse_move(&san).unwrap();
+        game.play(m).unwrap();
+        moves.push(san);
+    }
+    let outcome = game.outcome().unwrap();
+    let (white, black) = outcome.scores.unwrap();
+    let store = TempStore::new("whole");
+    // White's and Black's moves one line each, as two players would type them.
+    let mut script = String::from("new friend noflip\n");
+    for m in &moves {
+        script.push_str(m);
+        script.push('\n');
+    }
+    script.push_str("export\n");
+    let output = play(&store, &script);
+    assert!(!output.contains("not a legal move"), "{output}");
+    let end = answer_to(&output, moves.last().unwrap());
+    let who = match outcome.winner {
+        Some(color) => format!("{color} wins"),
+        None => "Draw".to_string(),
+    };
+    assert!(
+        end.contains(&format!("■ {who} {white}–{black} — ")),
+        "expected {outcome}:\n{end}"
+    );
+    // The exported record replays to the same result.
+    let record = answer_to(&output, "export");
+    let replayed = Game::from_pgn(record, None).unwrap();
+    assert_eq!(replayed.outcome(), Some(outcome));
+    assert_eq!(replayed.plies().len(), moves.len());
+}
+
+#[test]
+fn a_repetition_ends_a_short_game_from_the_start() {
+    let store = TempStore::new("repetition");
+    let output = play(&store, "new friend\nNf3 Nf6 Ng1 Ng8\nNf3 Nf6 Ng1\nNg8\n");
+    let end = answer_to(&output, "Ng8");
+    assert!(
+        end.contains("■ White wins 0–0 — Black repeated the position a third time"),
+        "{end}"
+    );
+}
+
+#[test]
+fn against_the_computer_with_a_seed_is_reproducible_and_takes_back_two_moves() {
+    let script = "new computer norochess level 1 white seed 7\ne4\nd4\nundo\nmoves\nhint\nNf3\n";
+    let first_store = TempStore::new("computer-a");
+    let first = play(&first_store, script);
+    let second_store = TempStore::new("computer-b");
+    let second = play(&second_store, script);
+    assert_eq!(first, second, "the same seed gives the same game");
+    assert!(
+        first.contains("White: You · Black: Computer (level 1)"),
+        "{first}"
+    );
+    let reply = answer_to(&first, "e4");
+    assert!(reply.contains("You play 1. e4."), "{reply}");
+    assert!(reply.contains("Computer plays 1... "), "{reply}");
+    assert!(reply.contains("White to move — your move"), "{reply}");
+    let undo = answer_to(&first, "undo");
+    assert!(undo.starts_with("Took back 2 moves."), "{undo}");
+    assert!(undo.contains("Move 2 / 48"), "{undo}");
+    let moves = answer_to(&first, "moves");
+    assert_eq!(moves.lines().count(), 1, "{moves}");
+    assert!(moves.trim_start().starts_with("1.  e4"), "{moves}");
+    let hint = answer_to(&first, "hint");
+    assert!(hint.contains("Hint: "), "{hint}");
+    assert!(hint.contains("expected result"), "{hint}");
+    assert!(hint.contains("points for White"), "{hint}");
+    // Playing Black: the computer opens.
+    let black_store = TempStore::new("computer-black");
+    let output = play(&black_store, "new computer level 2 black seed 3\n");
+    assert!(output.contains("Computer plays 1. "), "{output}");
+    assert!(output.contains("Black to move — your move"), "{output}");
+}
+
+#[test]
+fn full_strength_is_node_limited_and_reproducible_in_scripts() {
+    let script = "new computer level 8 white\ne4\nd4\n";
+    let a = TempStore::new("level8-a");
+    let b = TempStore::new("level8-b");
+    assert_eq!(play(&a, script), play(&b, script));
+}
+
+#[test]
+fn the_promotion_picker_offers_only_what_the_rules_allow() {
+    let store = TempStore::new("promotion");
+    // Ram chess: White lacks a bishop and a knight, so only they can come back.
+    let output = play(
+        &store,
+        "new friend ram noflip fen \"5k4/P9/10/10/10/10/10/10/10/1RN1QKB1R1 w - - 0 30\"\n\
+         a10\nq\na10\nn\n",
+    );
+    assert!(
+        output.contains("promotion> q\nNo promotion chosen; the move was not played."),
+        "{output}"
+    );
+    let picked = answer_to(&output, "n");
+    assert!(picked.contains("Moves: 30. a10=N"), "{picked}");
+    assert!(
+        picked.contains("  10 [♘] ·  ·  ·  ·  ♚  ·  ·  ·  ·  10\n"),
+        "{picked}"
+    );
+    assert!(
+        answer_to(&output, "a10").starts_with("Promote to: bishop (b), knight (n)?"),
+        "{output}"
+    );
+}
+
+#[test]
+fn a_ram_game_with_a_ram() {
+    let store = TempStore::new("ram");
+    let output = play(
+        &store,
+        "new friend ram noflip\ne4\ne3\ne7\ne5\nd7\ne6\nd6\nlegal e6\nexe7\n",
+    );
+    let first = answer_to(&output, "new friend ram noflip");
+    assert!(
+        first.contains("      a  b  c  d  e  f  g  h  i  j\n"),
+        "{first}"
+    );
+    assert!(
+        first.contains("  10  ·  ♜  ♞  ♝  ♛  ♚  ♝  ♞  ♜  ·  10\n"),
+        "{first}"
+    );
+    let refused = answer_to(&output, "e4");
+    assert!(
+        refused.contains("e4 is not a legal move here: no pawn can reach e4"),
+        "{refused}"
+    );
+    let legal = answer_to(&output, "legal e6");
+    assert!(legal.contains("(♙)"), "{legal}");
+    assert!(
+        legal.contains("The white pawn on e6 can move to e7 (exe7)."),
+        "{legal}"
+    );
+    let ram = answer_to(&output, "exe7");
+    // Both pawns leave the board: e6 and e7 are empty and marked.
+    assert!(
+        ram.contains("   7  ·  ·  ·  · [·] ·  ·  ·  ·  ·  7\n"),
+        "{ram}"
+    );
+    assert!(
+        ram.contains("   6  ·  ·  ·  ♟ [·] ·  ·  ·  ·  ·  6\n"),
+        "{ram}"
+    );
+    assert!(ram.contains("Captured by White: ♟\n"), "{ram}");
+    assert!(ram.contains("2. e5 d7 3. e6 d6 4. exe7"), "{ram}");
+}
+
+#[test]
+fn puzzles_from_the_built_in_pack() {
+    let pack = builtin_pack().expect("the built-in pack reads");
+    let Some(puzzle) = pack.first() else {
+        eprintln!("the built-in pack is empty: skipping (the custom puzzle test still runs)");
+        return;
+    };
+    let store = TempStore::new("pack");
+    // The player's moves of the intended line, in coordinates.
+    let mut script = String::from("puzzle\n");
+    for m in puzzle.solution.iter().step_by(2) {
+        script.push_str(m);
+        script.push('\n');
+    }
+    script.push_str("puzzle list\n");
+    let output = play(&store, &script);
+    let opened = answer_to(&output, "puzzle");
+    assert!(
+        opened.contains(&format!("Puzzle {} · 1 of {}", puzzle.id, pack.len())),
+        "{opened}"
+    );
+    assert!(opened.contains(&puzzle.describe()), "{opened}");
+    assert!(
+        output.contains("Puzzle solved! Streak 1 (best 1)."),
+        "{output}"
+    );
+    let progress = std::fs::read_to_string(store.path().join("puzzles.txt")).unwrap();
+    assert!(
+        progress.contains(&format!("solved {}", puzzle.id)),
+        "{progress}"
+    );
+    let list = answer_to(&output, "puzzle list");
+    assert!(list.contains("solved"), "{list}");
+    // Progress survives a restart: the next puzzle is another one.
+    if pack.len() > 1 {
+        let output = play(&store, "puzzle\n");
+        assert!(
+            output.contains(&format!("Puzzle {} · 2 of", pack[1].id)),
+            "{output}"
+        );
+    }
+}
+
+#[test]
+fn puzzles_from_a_file_with_progress_streak_and_tiers() {
+    let store = TempStore::new("puzzle-file");
+    let file = store.path().with_extension("puzzles.txt");
+    std::fs::write(
+        &file,
+        "# norochess-puzzles 1\n\
+         t1|norochess|6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1 w - - 0 47 score=21-19|win|c1c8|1200|back-rank\n\
+         np0007|norochess|2r5/2q2p2/3b3r/p4p2/2nk2pp/p7/P1Q1RPPP/4KB1R w - - 0 48 score=13-13|win|c2f5 d6h2 f5g4|1829|\n",
+    )
+    .unwrap();
+    let file_arg = file.display().to_string();
+    let args = ["--puzzles", file_arg.as_str(), "--script", "-"];
+    let output = play_with(
+        &store,
+        &args,
+        "puzzle\nhint\nRc8\nnext\nhint\nhint\nQxf5\nQg4\nhome\n",
+    );
+    let first = answer_to(&output, "puzzle");
+    assert!(
+        first.contains("Puzzle t1 · 1 of 2 · easy (1200)"),
+        "{first}"
+    );
+    assert!(
+        first.contains("White to play and win — move 47, score 21–19"),
+        "{first}"
+    );
+    assert!(
+        answer_to(&output, "Rc8").contains("Puzzle solved! Streak 1 (best 1)."),
+        "{output}"
+    );
+    let second = answer_to(&output, "next");
+    assert!(
+        second.contains("Puzzle np0007 · 2 of 2 · hard (1829)"),
+        "{second}"
+    );
+    assert!(
+        second.contains("White to play and win — move 48, score 13–13"),
+        "{second}"
+    );
+    assert!(
+        answer_to(&output, "Qxf5").contains("✓ Qxf5 is right. Black answers Bxh2. Your move."),
+        "{output}"
+    );
+    // The move hint was used: solved, but the streak starts again.
+    assert!(
+        answer_to(&output, "Qg4").contains("Puzzle solved, with help (the streak starts again)."),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "home")
+            .contains("puzzles from your puzzle file: 1 of 2 solved, streak 0 (best 1)"),
+        "{output}"
+    );
+    // After a restart the unsolved one comes first; tiers pick their own.
+    let output = play_with(&store, &args, "puzzle\npuzzle easy\npuzzle list\n");
+    assert!(
+        answer_to(&output, "puzzle").contains("Puzzle np0007"),
+        "{output}"
+    );
+    let easy = answer_to(&output, "puzzle easy");
+    assert!(
+        easy.starts_with("You have solved every puzzle of this kind; here they come again."),
+        "{easy}"
+    );
+    assert!(easy.contains("Puzzle t1"), "{easy}");
+    let list = answer_to(&output, "puzzle list");
+    assert!(list.contains("t1       easy   1200  solved"), "{list}");
+    assert!(list.contains("np0007   hard   1829  failed"), "{list}");
+    let _ = std::fs::remove_file(&file);
+}
+
+const PUZZLE: &str = "6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1 w - - 0 47 score=21-19";
+
+#[test]
+fn a_puzzle_of_your_own_with_hints_a_wrong_move_retry_and_solution() {
+    // A failing move and a winning one, from the solver.
+    let position = AnyPosition::from_text(Variant::Norochess, PUZZLE).unwrap();
+    let mut solver = Solver::new(8);
+    let classified = solver.classify_moves(
+        &position,
+        &[],
+        Objective::Win,
+        SolveLimits { nodes: 5_000_000 },
+    );
+    let wrong = classified
+        .iter()
+        .find(|(_, ok)| *ok == Some(false))
+        .map(|(m, _)| position.to_san(*m))
+        .expect("some move fails");
+    let store = TempStore::new("custom");
+    let output = play(
+        &store,
+        &format!(
+            "puzzle fen \"{PUZZLE}\" objective win\nhint\nhint\n{wrong}\nretry\nRc8\nsolution\n"
+        ),
+    );
+    let opened = answer_to(&output, &format!("puzzle fen \"{PUZZLE}\" objective win"));
+    assert!(
+        opened.contains("White to play and win — move 47, score 21–19"),
+        "{opened}"
+    );
+    assert!(
+        opened.contains("White 21 – 19 Black      Move 47 / 48  (2 moves left)"),
+        "{opened}"
+    );
+    assert!(
+        answer_to(&output, "hint").contains("Hint: play Rc8."),
+        "the second hint names the move:\n{output}"
+    );
+    assert!(
+        output.contains("Hint: move your rook on c1 (`hint` again for the move)."),
+        "{output}"
+    );
+    let refuted = answer_to(&output, &wrong);
+    assert!(
+        refuted.contains(&format!("✗ {wrong} is not it: Black answers ")),
+        "{refuted}"
+    );
+    assert!(answer_to(&output, "retry").starts_with("Taken back: try again."));
+    let right = answer_to(&output, "Rc8");
+    assert!(right.contains("✓ Rc8 is right. Black answers "), "{right}");
+    let solved = answer_to(&output, "solution");
+    assert!(solved.starts_with("Solution: 48. "), "{solved}");
+    assert!(solved.contains("Puzzle solved!"), "{solved}");
+    // A position where the objective cannot be met is refused.
+    let output = play(
+        &store,
+        "puzzle fen \"4k3/8/8/8/8/8/8/4K3 w - - 0 60 score=0-30\" objective win\n",
+    );
+    assert!(output.contains("is not possible here"), "{output}");
+}
+
+#[test]
+fn continue_after_a_restart_restores_the_game_exactly() {
+    let store = TempStore::new("continue");
+    play(
+        &store,
+        "new friend norochess clock norochess-10 names Ann Bob\ne4 d5\nexd5\nwait 7000\nquit\n",
+    );
+    let saved = std::fs::read_to_string(store.path().join("current.pgn")).unwrap();
+    assert!(saved.contains("[Mode \"friend\"]"), "{saved}");
+    assert!(saved.contains("[TimeControl \"norochess-10\"]"), "{saved}");
+    assert!(saved.contains("1. e4 d5 2. exd5 *"), "{saved}");
+    let output = play(&store, "continue\nQxd5\nquit\n");
+    let restored = answer_to(&output, "continue");
+    assert!(restored.contains("White: Ann · Black: Bob"), "{restored}");
+    assert!(
+        restored.contains("White 1 – 0 Black      Move 2 / 48"),
+        "{restored}"
+    );
+    assert!(restored.contains("Moves: 1. e4 d5 2. exd5"), "{restored}");
+    assert!(restored.contains("Black to move (Bob)"), "{restored}");
+    // White's clock got its increment; Black's 7 seconds were saved.
+    assert!(
+        restored.contains("White 10:10   Black 9:58 ◀"),
+        "{restored}"
+    );
+    let home = play(&store, "home\n");
+    assert!(
+        home.contains("continue       Norochess pass and play, Ann vs Bob, move 3, 1–1"),
+        "{home}"
+    );
+    // Against the computer, with the computer to move after the restart.
+    let store = TempStore::new("continue-computer");
+    let first = play(&store, "new computer level 1 black seed 5\nquit\n");
+    let second = play(&store, "continue\n");
+    assert!(first.contains("Computer plays 1. "), "{first}");
+    assert!(second.contains("Black to move — your move"), "{second}");
+    assert!(!second.contains("Computer plays"), "{second}");
+}
+
+#[test]
+fn bad_moves_get_helpful_errors() {
+    let store = TempStore::new("errors");
+    let output = play(&store, "new friend\nNd4\nhello\nNf9\n");
+    assert!(
+        answer_to(&output, "Nd4").starts_with(
+            "Nd4 is not a legal move here: no knight can reach d4; knights can go to a3, c3, f3, h3"
+        ),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "hello").starts_with("Cannot read move `hello`"),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "hello").contains("Type `help` for the commands."),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "Nf9").contains("`f9` is not a square of this board"),
+        "{output}"
+    );
+}
+
+#[test]
+fn clocks_run_on_virtual_time_and_a_flag_fall_ends_the_game() {
+    let store = TempStore::new("clock");
+    let output = play(
+        &store,
+        "new friend noflip clock 1+0\ne4 e5\nwait 30000\nNf3\nwait 55000\nwait 10000\nNc6\n",
+    );
+    assert!(
+        answer_to(&output, "Nf3").contains("Clock (Bullet 1+0): White 0:30   Black 1:00 ◀"),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "wait 55000").contains("Black is low on time: 0:05.0 left."),
+        "{output}"
+    );
+    let flag = answer_to(&output, "wait 10000");
+    assert!(flag.starts_with("Black's time is up."), "{flag}");
+    assert!(
+        flag.contains("■ White wins 0–0 — Black ran out of time"),
+        "{flag}"
+    );
+    assert!(
+        answer_to(&output, "Nc6").starts_with("The game is over"),
+        "{output}"
+    );
+}
+
+#[test]
+fn resign_asks_first_and_draws_are_offered_and_accepted() {
+    let store = TempStore::new("resign");
+    let output = play(
+        &store,
+        "new friend\ne4\nresign\nno\nresign\nyes\nundo\nresign yes\nnew friend\ndraw\ndecline\ndraw\naccept\ngames\n",
+    );
+    assert!(
+        output.contains("Resign as Black? Type `yes` to confirm"),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "no").starts_with("Cancelled."),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "yes").contains("■ White wins 0–0 — Black resigned"),
+        "{output}"
+    );
+    // Taking back a resignation keeps the moves.
+    let undo = answer_to(&output, "undo");
+    assert!(
+        undo.starts_with("The game goes on: the resignation or draw is taken back."),
+        "{undo}"
+    );
+    assert!(undo.contains("Moves: 1. e4"), "{undo}");
+    assert!(undo.contains("Black to move"), "{undo}");
+    assert!(
+        answer_to(&output, "decline").starts_with("Draw declined"),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "accept").contains("■ Draw 0–0 — draw agreed"),
+        "{output}"
+    );
+    let games = answer_to(&output, "games");
+    assert!(games.contains("Draw 0–0 (agreement)"), "{games}");
+    assert!(games.contains("White wins 0–0 (resignation)"), "{games}");
+}
+
+#[test]
+fn games_are_listed_replayed_and_exported() {
+    let store = TempStore::new("games");
+    let record = store.path().join("exported.pgn");
+    let output = play(
+        &store,
+        &format!(
+            "new friend\ne4 e5 Qh5 Nc6\nnew friend chess\nf3 e5 g4 Qh4#\ngames\ngames 2\nforward 4\nexport {}\ngames 1\ncontinue\nmoves\n",
+            record.display()
+        ),
+    );
+    assert!(
+        output.contains("Your unfinished game was filed in the games list"),
+        "{output}"
+    );
+    let mate = answer_to(&output, "f3 e5 g4 Qh4#");
+    assert!(mate.contains("!♔!"), "the king in check is marked:\n{mate}");
+    assert!(mate.contains("■ Black wins — checkmate"), "{mate}");
+    let games = answer_to(&output, "games");
+    assert!(games.contains("2.  "), "{games}");
+    assert!(
+        games.contains("Chess · White vs Black · Black wins (checkmate)"),
+        "{games}"
+    );
+    assert!(
+        games.contains("Norochess · White vs Black · unfinished at move 3"),
+        "{games}"
+    );
+    let replay = answer_to(&output, "forward 4");
+    assert!(replay.contains("Ply 4 of 4"), "{replay}");
+    assert!(replay.contains("Black wins — checkmate"), "{replay}");
+    let exported = std::fs::read_to_string(&record).unwrap();
+    assert!(exported.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{exported}");
+    // The unfinished game is played on from the list.
+    let moves = answer_to(&output, "moves");
+    assert!(moves.contains("2.  Qh5       Nc6"), "{moves}");
+}
+
+#[test]
+fn standard_input_without_a_terminal_is_a_script_and_ascii_is_plain() {
+    let script = "new friend noflip\ne4\nquit\n";
+    let a = TempStore::new("stdin-a");
+    let b = TempStore::new("stdin-b");
+    assert_eq!(play_with(&a, &[], script), play(&b, script));
+    let c = TempStore::new("ascii");
+    let output = play_with(&c, &["--ascii", "--script", "-"], script);
+    assert!(output.is_ascii(), "{output}");
+    assert!(
+        output.contains("   8  r  n  b  q  k  b  n  r  8\n"),
+        "{output}"
+    );
+    assert!(
+        output.contains("   4  .  .  .  . [P] .  .  .  4\n"),
+        "{output}"
+    );
+    assert!(output.contains("White 0 - 0 Black"), "{output}");
+}
+
+#[test]
+fn settings_rules_and_help() {
+    let store = TempStore::new("settings");
+    let output = play(
+        &store,
+        "set pieces letters\nset level 9\nrules ram\nhelp\nclocks\n",
+    );
+    assert!(output.contains("pieces is now letters."), "{output}");
+    assert!(
+        output.contains("level `9` is not a number from 1 to 8"),
+        "{output}"
+    );
+    assert!(output.contains("The ram: a pawn may ram"), "{output}");
+    assert!(output.contains("new computer [game]"), "{output}");
+    assert!(output.contains("norochess-10"), "{output}");
+    // Settings are kept.
+    let output = play(&store, "settings\nnew friend\n");
+    assert!(output.contains("pieces          letters"), "{output}");
+    assert!(
+        output.contains("   8  r  n  b  q  k  b  n  r  8\n"),
+        "{output}"
+    );
+}
