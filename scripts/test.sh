@@ -15,3 +15,17 @@ cargo test --workspace --locked
 
 echo "== cargo test (release, long tests)"
 cargo test --workspace --locked --release -- --ignored
+
+echo "== shellcheck (scripts)"
+shellcheck scripts/*.sh .ci/run
+
+echo "== Kotlin bindings: JUnit 5 on the JVM against the host library"
+bash scripts/test-kotlin.sh
+
+# Swift needs root (debootstrap, chroot); a developer without it may skip.
+if [[ ${NOROCHESS_SKIP_SWIFT:-0} == 1 ]]; then
+    echo "== Swift bindings: skipped (NOROCHESS_SKIP_SWIFT=1)"
+else
+    echo "== Swift bindings: XCTest on Linux (Swift 6.0 from Debian trixie, chroot)"
+    bash scripts/test-swift.sh
+fi

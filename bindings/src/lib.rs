@@ -1,0 +1,67 @@
+//! # norochess-bindings
+//!
+//! The interface through which the Android and iOS apps use the Norochess
+//! core, generated for Kotlin and Swift by UniFFI (proc-macros, library
+//! mode: `scripts/generate-bindings.sh`). The apps keep only screen state;
+//! rules, scores, outcomes, clocks and the engine all come from here.
+//!
+//! | Rust | Kotlin | Swift |
+//! |---|---|---|
+//! | [`variants`], [`GameSetup`] | `variants()`, `GameSetup(GameVariant.RAM)` | `variants()`, `GameSetup(variant: .ram)` |
+//! | [`GameHandle`] | `GameHandle(setup)`, `game.play("e2", "e4", null)` | `try GameHandle(setup:)`, `try game.play(from: "e2", to: "e4", promotion: nil)` |
+//! | [`ClockHandle`] | `ClockHandle(control)` | `try ClockHandle(control:)` |
+//! | [`EngineHandle`] | `EngineHandle(16u).bestMove(game, limits, null)` | `try EngineHandle(hashMb: 16).bestMove(...)` |
+//! | [`NorochessError`] | `NorochessException.IllegalMove` … | `NorochessError.IllegalMove(message:)` … |
+//!
+//! **Safety rules of this layer.**
+//! - Every object is `Send + Sync` (state behind a `Mutex`, shared as `Arc`):
+//!   any thread may call any method.
+//! - Game, clock and list calls are quick; engine searches block their
+//!   thread and are meant for a background thread, with
+//!   [`EngineHandle::stop`] callable from any thread.
+//! - No panic crosses the boundary: every call that does real work returns
+//!   `Result<_, NorochessError>` and runs under a guard that turns a panic
+//!   into [`NorochessError::Internal`] (and logs it).
+//! - Squares are names (`e4`, `j10`); files and ranks count from 0 where
+//!   numbers are given; time is in milliseconds of the app's monotonic clock.
+
+#![warn(missing_docs)]
+
+uniffi::setup_scaffolding!("norochess");
+
+mod clock;
+mod engine;
+mod error;
+mod game;
+mod logging;
+pub mod puzzles;
+mod types;
+mod variants;
+
+pub use clock::{time_control_presets, ClockHandle, ClockState, TimeControl, TimeControlPreset};
+pub use engine::{
+    EngineClock, EngineHandle, EngineLine, EngineScore, Hint, ListenerError, ScoreKind,
+    SearchLimits, SearchListener, SearchOutcome, SearchProgress,
+};
+pub use error::{NorochessError, Result};
+pub use game::{EndReason, GameHandle, GameOutcome, GameSnapshot, OvertimeInfo, PromotionChoices};
+pub use logging::{set_log_level, LogLevel};
+pub use types::{MoveInfo, MoveKind, Piece, PieceKind, PlacedPiece, Scores, Side};
+pub use variants::{
+    game_setup_ids, parse_game_setup, variant_info, variants, Blockage, GameSetup, GameVariant,
+    OptionChoice, VariantInfo, VariantOption, Zone,
+};
+
+/// The version of the core and these bindings (`0.1.0`), for about screens
+/// and bug reports.
+#[uniffi::export]
+pub fn core_version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// The name of the square on `file` and `rank` (both from 0): `square_name(4, 3)` is `e4`.
+#[uniffi::export]
+pub fn square_name(file: u32, rank: u32) -> String {
+    let file = char::from_u32(u32::from('a') + file.min(25)).unwrap_or('?');
+    format!("{file}{}", rank.saturating_add(1))
+}

@@ -1,0 +1,388 @@
+//! The games the apps offer, with their names, descriptions and options.
+
+use crate::error::{guard, NorochessError, Result};
+use norochess_core as core;
+
+/// The games of the rule book.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum GameVariant {
+    /// Norochess (`norochess`): non-royal king, capture points, 48 moves
+    /// plus up to 12 overtime moves.
+    Norochess,
+    /// Norochess from a Chess960 set-up (`norochess960`, start number 0–959).
+    Norochess960,
+    /// Ram chess (`ram`), 10×10.
+    Ram,
+    /// Frontal chess (`frontal`), 10×10.
+    Frontal,
+    /// Improved chess (`improved`) with a zone and a blockage option.
+    Improved,
+    /// Crab chess (`crab`).
+    Crab,
+    /// Standard chess (`chess`).
+    Chess,
+}
+
+impl GameVariant {
+    const ALL: [GameVariant; 7] = [
+        GameVariant::Norochess,
+        GameVariant::Norochess960,
+        GameVariant::Ram,
+        GameVariant::Frontal,
+        GameVariant::Improved,
+        GameVariant::Crab,
+        GameVariant::Chess,
+    ];
+
+    fn core_default(self) -> core::Variant {
+        match self {
+            GameVariant::Norochess => core::Variant::Norochess,
+            GameVariant::Norochess960 => core::Variant::Norochess960,
+            GameVariant::Ram => core::Variant::Ram,
+            GameVariant::Frontal => core::Variant::Frontal,
+            GameVariant::Improved => core::Variant::Improved {
+                zone: core::Zone::default(),
+                blockage: core::Blockage::default(),
+            },
+            GameVariant::Crab => core::Variant::Crab,
+            GameVariant::Chess => core::Variant::Chess,
+        }
+    }
+}
+
+/// Improved chess: where a blocked pawn may step obliquely.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum Zone {
+    /// Ranks 5, 6 and 7 (`far-half`, the default).
+    FarHalf,
+    /// Ranks 6 and 7 (`beyond-fifth`).
+    BeyondFifth,
+    /// Rank 7 only (`seventh`).
+    Seventh,
+}
+
+impl From<core::Zone> for Zone {
+    fn from(z: core::Zone) -> Self {
+        match z {
+            core::Zone::FarHalf => Zone::FarHalf,
+            core::Zone::BeyondFifth => Zone::BeyondFifth,
+            core::Zone::Seventh => Zone::Seventh,
+        }
+    }
+}
+
+impl From<Zone> for core::Zone {
+    fn from(z: Zone) -> Self {
+        match z {
+            Zone::FarHalf => core::Zone::FarHalf,
+            Zone::BeyondFifth => core::Zone::BeyondFifth,
+            Zone::Seventh => core::Zone::Seventh,
+        }
+    }
+}
+
+/// Improved chess: what counts as a blocked pawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum Blockage {
+    /// An enemy piece or pawn in front (`enemy`, the default).
+    EnemyPiece,
+    /// Any piece or pawn in front, own or enemy (`any`).
+    AnyPiece,
+}
+
+impl From<core::Blockage> for Blockage {
+    fn from(b: core::Blockage) -> Self {
+        match b {
+            core::Blockage::Enemy => Blockage::EnemyPiece,
+            core::Blockage::Any => Blockage::AnyPiece,
+        }
+    }
+}
+
+impl From<Blockage> for core::Blockage {
+    fn from(b: Blockage) -> Self {
+        match b {
+            Blockage::EnemyPiece => core::Blockage::Enemy,
+            Blockage::AnyPiece => core::Blockage::Any,
+        }
+    }
+}
+
+/// Which game to play, with its options: what "Play the computer" and
+/// "Pass and play" choose.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct GameSetup {
+    /// The game.
+    pub variant: GameVariant,
+    /// Improved chess's zone (`None`: the default, far half). Only for Improved.
+    #[uniffi(default = None)]
+    pub zone: Option<Zone>,
+    /// Improved chess's blockage rule (`None`: the default, enemy). Only for Improved.
+    #[uniffi(default = None)]
+    pub blockage: Option<Blockage>,
+    /// Norochess960's start position, 0–959 (`None`: 518, the standard
+    /// set-up). Only for Norochess960 games from the start.
+    #[uniffi(default = None)]
+    pub start_number: Option<u16>,
+}
+
+impl GameSetup {
+    /// The core's variant for this set-up, checking that each option applies.
+    pub(crate) fn core_variant(&self) -> Result<core::Variant> {
+        let id = self.variant.core_default().id();
+        let zone = self.zone.map(|z| core::Zone::from(z).id());
+        let blockage = self.blockage.map(|b| core::Blockage::from(b).id());
+        let variant = core::Variant::parse(id, zone, blockage)?;
+        if self.start_number.is_some() && variant != core::Variant::Norochess960 {
+            return Err(NorochessError::InvalidVariant(format!(
+                "a start number applies only to norochess960, not to {id}"
+            )));
+        }
+        if let Some(n) = self.start_number {
+            if n > 959 {
+                return Err(core::VariantError::StartNumberOutOfRange(n).into());
+            }
+        }
+        Ok(variant)
+    }
+
+    /// The set-up of a core variant (without a start number).
+    pub(crate) fn of(variant: core::Variant, start_number: Option<u16>) -> GameSetup {
+        let (zone, blockage) = match variant.improved_options() {
+            Some((z, b)) => (Some(z.into()), Some(b.into())),
+            None => (None, None),
+        };
+        let game = match variant {
+            core::Variant::Norochess => GameVariant::Norochess,
+            core::Variant::Norochess960 => GameVariant::Norochess960,
+            core::Variant::Ram => GameVariant::Ram,
+            core::Variant::Frontal => GameVariant::Frontal,
+            core::Variant::Improved { .. } => GameVariant::Improved,
+            core::Variant::Crab => GameVariant::Crab,
+            // `plain10` is test-only and never reaches the bindings.
+            core::Variant::Chess | core::Variant::Plain10 => GameVariant::Chess,
+        };
+        GameSetup {
+            variant: game,
+            zone,
+            blockage,
+            start_number,
+        }
+    }
+}
+
+/// One value of a game option, for a picker.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct OptionChoice {
+    /// The value's id in saved games and records (`far-half`).
+    pub id: String,
+    /// What a player reads (`Ranks 5, 6 and 7`).
+    pub name: String,
+    /// Whether this is the default.
+    pub is_default: bool,
+}
+
+/// A game option with its values (Improved chess's zone and blockage).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct VariantOption {
+    /// The option's id (`zone`, `blockage`).
+    pub id: String,
+    /// Its name for players (`Zone`).
+    pub name: String,
+    /// Its values, in the rule book's order.
+    pub choices: Vec<OptionChoice>,
+}
+
+/// A game as a menu shows it.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct VariantInfo {
+    /// The game.
+    pub variant: GameVariant,
+    /// Its id everywhere (CLI, records, saved games): `norochess`, `ram`…
+    pub id: String,
+    /// Its name for players (`Ram chess`).
+    pub name: String,
+    /// A one-paragraph description.
+    pub description: String,
+    /// Board width and height (8 or 10).
+    pub board_size: u32,
+    /// Whether captures score points and the game has a fixed length
+    /// (the Norochess family: show the score bar).
+    pub has_scores: bool,
+    /// Whether the king is royal (check and checkmate exist).
+    pub royal_king: bool,
+    /// Whether the game takes a start number (Norochess960: 0–959, 518 standard).
+    pub has_start_number: bool,
+    /// The game's options (only Improved chess has any).
+    pub options: Vec<VariantOption>,
+}
+
+/// Every game of the rule book, in menu order, with names, descriptions
+/// and options.
+#[uniffi::export]
+pub fn variants() -> Vec<VariantInfo> {
+    GameVariant::ALL.into_iter().map(variant_info).collect()
+}
+
+/// The menu entry of one game.
+#[uniffi::export]
+pub fn variant_info(variant: GameVariant) -> VariantInfo {
+    let core_variant = variant.core_default();
+    let rules = core_variant.rules();
+    let options = if variant == GameVariant::Improved {
+        vec![
+            VariantOption {
+                id: "zone".into(),
+                name: "Zone".into(),
+                choices: core::Zone::ALL
+                    .into_iter()
+                    .map(|z| OptionChoice {
+                        id: z.id().into(),
+                        name: match z {
+                            core::Zone::FarHalf => "Ranks 5, 6 and 7",
+                            core::Zone::BeyondFifth => "Ranks 6 and 7",
+                            core::Zone::Seventh => "Rank 7 only",
+                        }
+                        .into(),
+                        is_default: z == core::Zone::default(),
+                    })
+                    .collect(),
+            },
+            VariantOption {
+                id: "blockage".into(),
+                name: "Blocked by".into(),
+                choices: core::Blockage::ALL
+                    .into_iter()
+                    .map(|b| OptionChoice {
+                        id: b.id().into(),
+                        name: match b {
+                            core::Blockage::Enemy => "An enemy piece",
+                            core::Blockage::Any => "Any piece",
+                        }
+                        .into(),
+                        is_default: b == core::Blockage::default(),
+                    })
+                    .collect(),
+            },
+        ]
+    } else {
+        Vec::new()
+    };
+    VariantInfo {
+        variant,
+        id: core_variant.id().into(),
+        name: core_variant.display_name().into(),
+        description: core_variant.description().into(),
+        board_size: match core_variant.board_size() {
+            core::BoardSize::Eight => 8,
+            core::BoardSize::Ten => 10,
+        },
+        has_scores: rules.capture_points,
+        royal_king: rules.royal_king,
+        has_start_number: variant == GameVariant::Norochess960,
+        options,
+    }
+}
+
+/// Reads a game id with its option ids as saved games and records write
+/// them (`improved`, `seventh`, `any`) into a [`GameSetup`].
+#[uniffi::export]
+pub fn parse_game_setup(
+    id: String,
+    zone: Option<String>,
+    blockage: Option<String>,
+) -> Result<GameSetup> {
+    guard("parse_game_setup", || {
+        if id == core::Variant::Plain10.id() {
+            return Err(core::VariantError::UnknownVariant(id).into());
+        }
+        let variant = core::Variant::parse(&id, zone.as_deref(), blockage.as_deref())?;
+        Ok(GameSetup::of(variant, None))
+    })
+}
+
+/// The ids of a set-up, for saving: `(id, zone, blockage)` as
+/// `["improved", "seventh", "any"]` (two entries for games without options).
+#[uniffi::export]
+pub fn game_setup_ids(setup: GameSetup) -> Result<Vec<String>> {
+    guard("game_setup_ids", || {
+        let variant = setup.core_variant()?;
+        let mut ids = vec![variant.id().to_string()];
+        if let Some((zone, blockage)) = variant.improved_options() {
+            ids.push(zone.id().into());
+            ids.push(blockage.id().into());
+        }
+        Ok(ids)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_is_listed_once_with_its_options() {
+        let all = variants();
+        let ids: Vec<&str> = all.iter().map(|v| v.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            [
+                "norochess",
+                "norochess960",
+                "ram",
+                "frontal",
+                "improved",
+                "crab",
+                "chess"
+            ]
+        );
+        let improved = &all[4];
+        assert_eq!(improved.options.len(), 2);
+        assert_eq!(improved.options[0].choices.len(), 3);
+        assert!(all[2].board_size == 10 && all[0].has_scores && !all[0].royal_king);
+    }
+
+    #[test]
+    fn setups_check_their_options() {
+        let mut setup = GameSetup {
+            variant: GameVariant::Chess,
+            zone: Some(Zone::Seventh),
+            blockage: None,
+            start_number: None,
+        };
+        assert!(matches!(
+            setup.core_variant(),
+            Err(NorochessError::InvalidVariant(m)) if m.contains("zone")
+        ));
+        setup.variant = GameVariant::Improved;
+        assert_eq!(
+            setup.core_variant(),
+            Ok(core::Variant::Improved {
+                zone: core::Zone::Seventh,
+                blockage: core::Blockage::Enemy
+            })
+        );
+        setup.start_number = Some(3);
+        assert!(setup.core_variant().is_err());
+        let n960 = GameSetup {
+            variant: GameVariant::Norochess960,
+            zone: None,
+            blockage: None,
+            start_number: Some(960),
+        };
+        assert!(matches!(
+            n960.core_variant(),
+            Err(NorochessError::InvalidVariant(m)) if m.contains("0 to 959")
+        ));
+        assert_eq!(
+            parse_game_setup(
+                "improved".into(),
+                Some("seventh".into()),
+                Some("any".into())
+            )
+            .and_then(game_setup_ids),
+            Ok(vec!["improved".into(), "seventh".into(), "any".into()])
+        );
+        assert!(parse_game_setup("plain10".into(), None, None).is_err());
+    }
+}
