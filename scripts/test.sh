@@ -16,6 +16,9 @@ cargo test --workspace --locked
 echo "== cargo test (release, long tests)"
 cargo test --workspace --locked --release -- --ignored
 
+echo "== puzzles: re-prove every puzzle of the built-in pack"
+cargo run --release --locked --quiet --bin norochess -- puzzles verify builtin
+
 echo "== shellcheck (scripts)"
 shellcheck scripts/*.sh .ci/run
 

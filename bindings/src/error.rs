@@ -39,7 +39,9 @@ pub enum NorochessError {
     /// again with the choice.
     #[error("{0}")]
     PromotionRequired(String),
-    /// The game has ended: no more moves (undo to go on from earlier).
+    /// The game has ended: no more moves (undo to go on from earlier). In a
+    /// puzzle: the puzzle is solved, or the last move was wrong and
+    /// `retry` must take it back first.
     #[error("{0}")]
     GameOver(String),
     /// A game record that cannot be imported.
@@ -48,6 +50,13 @@ pub enum NorochessError {
     /// A clock action that is not possible now (not started, paused, flag fallen).
     #[error("{0}")]
     Clock(String),
+    /// A puzzle that does not exist (an unknown id) or cannot be read (a
+    /// malformed puzzle line, docs/puzzles.md).
+    #[error("{0}")]
+    InvalidPuzzle(String),
+    /// Saved puzzle progress that cannot be read.
+    #[error("{0}")]
+    InvalidProgress(String),
     /// An argument outside its range (a level of 9, zero lines of analysis…).
     #[error("{0}")]
     InvalidArgument(String),

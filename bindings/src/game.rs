@@ -207,7 +207,8 @@ fn parse_square(position: &AnyPosition, name: &str) -> Result<Square> {
     })
 }
 
-fn snapshot_of(game: &Game) -> GameSnapshot {
+/// Everything a screen draws of `game` (also the board of a puzzle session).
+pub(crate) fn snapshot_of(game: &Game) -> GameSnapshot {
     let s = game.snapshot();
     let position = game.position();
     let width = s.width;
@@ -394,36 +395,7 @@ impl GameHandle {
                 return Err(e);
             }
             let before = *game.position();
-            let candidates = candidates(&before, &from, &to)?;
-            let promotions: Vec<core::Role> =
-                candidates.iter().filter_map(|m| m.promotion()).collect();
-            let names = |roles: &[core::Role]| {
-                roles
-                    .iter()
-                    .map(|r| r.name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            let chosen = match (promotion.map(core::Role::from), promotions.as_slice()) {
-                (_, []) => candidates[0],
-                (None, [_]) => candidates[0],
-                (None, several) => {
-                    return Err(NorochessError::PromotionRequired(format!(
-                        "{from}-{to} reaches the last rank: choose one of {}",
-                        names(several)
-                    )))
-                }
-                (Some(role), choices) => *candidates
-                    .iter()
-                    .find(|m| m.promotion() == Some(role))
-                    .ok_or_else(|| {
-                    NorochessError::IllegalMove(format!(
-                        "{from}-{to} cannot become a {}: the choices are {}",
-                        role.name(),
-                        names(choices)
-                    ))
-                })?,
-            };
+            let chosen = choose_move(&before, &from, &to, promotion)?;
             game.play(chosen)?;
             let info = MoveInfo::of(&before, chosen);
             log::debug!("played {}", info.san);
@@ -544,6 +516,43 @@ impl GameHandle {
     /// The game's kind (`GameVariant.NOROCHESS`…).
     pub fn variant(&self) -> Result<GameVariant> {
         Ok(self.setup()?.variant)
+    }
+}
+
+/// The legal move `from`–`to` of `position` as a board produces it, with
+/// `promotion` choosing among several last-rank moves (ignored otherwise).
+pub(crate) fn choose_move(
+    position: &AnyPosition,
+    from: &str,
+    to: &str,
+    promotion: Option<PieceKind>,
+) -> Result<core::Move> {
+    let candidates = candidates(position, from, to)?;
+    let promotions: Vec<core::Role> = candidates.iter().filter_map(|m| m.promotion()).collect();
+    let names = |roles: &[core::Role]| {
+        roles
+            .iter()
+            .map(|r| r.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match (promotion.map(core::Role::from), promotions.as_slice()) {
+        (_, []) | (None, [_]) => Ok(candidates[0]),
+        (None, several) => Err(NorochessError::PromotionRequired(format!(
+            "{from}-{to} reaches the last rank: choose one of {}",
+            names(several)
+        ))),
+        (Some(role), choices) => candidates
+            .iter()
+            .find(|m| m.promotion() == Some(role))
+            .copied()
+            .ok_or_else(|| {
+                NorochessError::IllegalMove(format!(
+                    "{from}-{to} cannot become a {}: the choices are {}",
+                    role.name(),
+                    names(choices)
+                ))
+            }),
     }
 }
 

@@ -11,13 +11,15 @@
 //! | [`GameHandle`] | `GameHandle(setup)`, `game.play("e2", "e4", null)` | `try GameHandle(setup:)`, `try game.play(from: "e2", to: "e4", promotion: nil)` |
 //! | [`ClockHandle`] | `ClockHandle(control)` | `try ClockHandle(control:)` |
 //! | [`EngineHandle`] | `EngineHandle(16u).bestMove(game, limits, null)` | `try EngineHandle(hashMb: 16).bestMove(...)` |
+//! | [`builtin_puzzles`], [`PuzzleSessionHandle`], [`PuzzleProgressHandle`] | `PuzzleSessionHandle("np0042").play("c2", "f5", null)` | `try PuzzleSessionHandle(puzzleId: "np0042").play(from: "c2", to: "f5", promotion: nil)` |
 //! | [`NorochessError`] | `NorochessException.IllegalMove` … | `NorochessError.IllegalMove(message:)` … |
 //!
 //! **Safety rules of this layer.**
 //! - Every object is `Send + Sync` (state behind a `Mutex`, shared as `Arc`):
 //!   any thread may call any method.
-//! - Game, clock and list calls are quick; engine searches block their
-//!   thread and are meant for a background thread, with
+//! - Game, clock and list calls are quick; engine searches and puzzle
+//!   moves and hints (which may run the exact solver) block their thread
+//!   and are meant for a background thread, with
 //!   [`EngineHandle::stop`] callable from any thread.
 //! - No panic crosses the boundary: every call that does real work returns
 //!   `Result<_, NorochessError>` and runs under a guard that turns a panic
@@ -46,6 +48,10 @@ pub use engine::{
 pub use error::{NorochessError, Result};
 pub use game::{EndReason, GameHandle, GameOutcome, GameSnapshot, OvertimeInfo, PromotionChoices};
 pub use logging::{set_log_level, LogLevel};
+pub use puzzles::{
+    builtin_puzzles, puzzles_by_difficulty, PuzzleDifficulty, PuzzleFeedback, PuzzleHint,
+    PuzzleInfo, PuzzleObjective, PuzzleProgressHandle, PuzzleSessionHandle, PuzzleState,
+};
 pub use types::{MoveInfo, MoveKind, Piece, PieceKind, PlacedPiece, Scores, Side};
 pub use variants::{
     game_setup_ids, parse_game_setup, variant_info, variants, Blockage, GameSetup, GameVariant,

@@ -6,8 +6,8 @@ extension NorochessError: LocalizedError {
         switch self {
         case let .InvalidVariant(message), let .InvalidPosition(message), let .InvalidSquare(message),
              let .IllegalMove(message), let .PromotionRequired(message), let .GameOver(message),
-             let .InvalidRecord(message), let .Clock(message), let .InvalidArgument(message),
-             let .Internal(message):
+             let .InvalidRecord(message), let .Clock(message), let .InvalidPuzzle(message),
+             let .InvalidProgress(message), let .InvalidArgument(message), let .Internal(message):
             return message
         }
     }

@@ -1,0 +1,242 @@
+package app.norochess.kit
+
+import app.norochess.core.NorochessException
+import app.norochess.core.PieceKind
+import app.norochess.core.PuzzleDifficulty
+import app.norochess.core.PuzzleFeedback
+import app.norochess.core.PuzzleHint
+import app.norochess.core.PuzzleInfo
+import app.norochess.core.PuzzleObjective
+import app.norochess.core.PuzzleProgressHandle
+import app.norochess.core.PuzzleSessionHandle
+import app.norochess.core.PuzzleState
+import app.norochess.core.Scores
+import app.norochess.core.Side
+import app.norochess.core.builtinPuzzles
+import app.norochess.core.puzzlesByDifficulty
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
+import java.io.File
+import java.util.concurrent.Executors
+import java.util.concurrent.TimeUnit
+
+/** A known sound puzzle: White wins with 1. Qxf5 Bxh2 2. Qxg4. */
+const val PUZZLE_LINE =
+    "t7|norochess|2r5/2q2p2/3b3r/p4p2/2nk2pp/p7/P1Q1RPPP/4KB1R w - - 0 48 score=13-13|win|c2f5 d6h2 f5g4|1829|"
+
+/** Plays the player's moves of the intended line, checking each reply against it. */
+fun solveByTheIntendedLine(session: PuzzleSessionHandle, puzzle: PuzzleInfo) {
+    val line = puzzle.solution
+    for (i in line.indices step 2) {
+        val move = line[i]
+        val feedback = session.play(move.substring(0, 2), move.substring(2, 4), promotionOf(move))
+        assertTrue(feedback is PuzzleFeedback.Correct, "${puzzle.id}: $move should be right, got $feedback")
+        feedback as PuzzleFeedback.Correct
+        assertEquals(move, feedback.played.uci)
+        val last = i + 1 >= line.size
+        assertEquals(last, feedback.solved, "${puzzle.id}: solved after $move")
+        assertEquals(if (last) null else line[i + 1], feedback.reply?.uci, "${puzzle.id}: reply to $move")
+    }
+    assertEquals(PuzzleState.SOLVED, session.state())
+    assertTrue(session.solvedCleanly())
+}
+
+/** The piece of a coordinate move like `e7e8q` (8×8 boards: puzzles are Norochess and Norochess960). */
+private fun promotionOf(uci: String): PieceKind? = when (uci.getOrNull(4)) {
+    'q' -> PieceKind.QUEEN
+    'r' -> PieceKind.ROOK
+    'b' -> PieceKind.BISHOP
+    'n' -> PieceKind.KNIGHT
+    else -> null
+}
+
+class PuzzleTest {
+    private inline fun <reified E : NorochessException> fails(vararg words: String, block: () -> Unit) {
+        val e = assertThrows<E> { block() }
+        val message = e.message ?: ""
+        for (word in words) assertTrue(message.contains(word), "`$message` should mention `$word`")
+    }
+
+    @Test
+    fun `the built-in pack lists every puzzle of the pack file and each can be solved by its line`() {
+        val puzzles = builtinPuzzles()
+        // The pack is embedded in the library: compare with the file it comes from.
+        val file = File("../../rust-core/puzzles/pack.txt")
+        if (file.exists()) {
+            val lines = file.readLines().map { it.trim() }.filter { it.isNotEmpty() && !it.startsWith("#") }
+            assertEquals(lines.size, puzzles.size)
+            if (lines.isNotEmpty()) assertTrue(puzzles.isNotEmpty())
+        }
+        assertEquals(puzzles.size, puzzles.map { it.id }.toSet().size, "ids are unique")
+        for (p in puzzles) {
+            val tier = when {
+                p.rating < 1300u -> PuzzleDifficulty.EASY
+                p.rating < 1700u -> PuzzleDifficulty.MEDIUM
+                else -> PuzzleDifficulty.HARD
+            }
+            assertEquals(tier, p.difficulty, p.id)
+            assertEquals(tier.name.lowercase(), p.difficultyId)
+            assertTrue(p.variantId == "norochess" || p.variantId == "norochess960", p.variantId)
+            assertEquals(((p.solution.size + 1) / 2).toUInt(), p.playerMoves, p.id)
+            assertEquals(p.solution.size, p.solutionSan.size)
+            val sideName = if (p.player == Side.WHITE) "White" else "Black"
+            assertTrue(p.objectiveText.startsWith("$sideName to play and "), p.objectiveText)
+        }
+        val byTier = PuzzleDifficulty.entries.sumOf { puzzlesByDifficulty(it).size }
+        assertEquals(puzzles.size, byTier)
+        for (p in puzzles) {
+            // Each session holds the solver's table: free it now, not at the next GC.
+            PuzzleSessionHandle(p.id).use { session ->
+                assertEquals(p, session.puzzle())
+                assertEquals(p.player, session.snapshot().turn)
+                solveByTheIntendedLine(session, p)
+            }
+        }
+    }
+
+    @Test
+    fun `a puzzle line is solved through its intended line`() {
+        val session = PuzzleSessionHandle.fromLine(PUZZLE_LINE)
+        val puzzle = session.puzzle()
+        assertEquals("t7", puzzle.id)
+        assertEquals(listOf("c2f5", "d6h2", "f5g4"), puzzle.solution)
+        assertEquals(listOf("Qxf5", "Bxh2", "Qxg4"), puzzle.solutionSan)
+        assertEquals(2u, puzzle.playerMoves)
+        assertEquals(PuzzleObjective.Win, puzzle.objective)
+        assertEquals("win", puzzle.objectiveId)
+        assertEquals(PuzzleDifficulty.HARD, puzzle.difficulty)
+        assertEquals(1829u, puzzle.rating)
+        assertEquals(Side.WHITE, session.player())
+        assertEquals("White to play and win — move 48, score 13–13", session.objectiveText())
+
+        val board = session.snapshot()
+        assertEquals(48u, board.moveNumber)
+        assertEquals(Scores(13u, 13u), board.scores)
+        assertEquals(Side.WHITE, board.turn)
+        assertTrue(board.legalMoves.any { it.uci == "c2f5" })
+        assertEquals(PuzzleState.SOLVING, session.state())
+
+        solveByTheIntendedLine(session, puzzle)
+        val end = session.snapshot()
+        assertEquals("Qxg4", end.lastMove!!.san)
+        assertEquals(3u, end.plyCount)
+        assertTrue(session.hint() == null)
+        assertTrue(session.showNext().isEmpty())
+    }
+
+    @Test
+    fun `a wrong move is refuted on the board and retry takes it back`() {
+        val session = PuzzleSessionHandle.fromLine(PUZZLE_LINE)
+        // The solver's work belongs off the main thread.
+        val pool = Executors.newSingleThreadExecutor()
+        val feedback = try {
+            pool.submit<PuzzleFeedback> { session.playText("h3") }.get(30, TimeUnit.SECONDS)
+        } finally {
+            pool.shutdownNow()
+        }
+        assertTrue(feedback is PuzzleFeedback.Wrong, "$feedback")
+        feedback as PuzzleFeedback.Wrong
+        assertEquals("h2h3", feedback.played.uci)
+        assertTrue(feedback.refutation.isNotEmpty())
+        assertEquals(PuzzleState.WRONG, session.state())
+        val refuted = session.snapshot()
+        assertEquals(1u + feedback.refutation.size.toUInt(), refuted.plyCount)
+        assertEquals(feedback.refutation.last().san, refuted.lastMove!!.san)
+        fails<NorochessException.GameOver>("wrong", "retry") { session.play("c2", "f5", null) }
+        assertNull(session.hint())
+
+        assertTrue(session.retry())
+        assertFalse(session.retry())
+        assertEquals(PuzzleState.SOLVING, session.state())
+        assertEquals(0u, session.snapshot().plyCount)
+        assertEquals(session.puzzle().positionText, session.snapshot().positionText)
+
+        val right = session.play("c2", "f5", null)
+        assertTrue(right is PuzzleFeedback.Correct && right.reply?.uci == "d6h2", "$right")
+        session.playText("Qxg4")
+        assertEquals(PuzzleState.SOLVED, session.state())
+        assertFalse(session.solvedCleanly(), "a wrong move on the way")
+    }
+
+    @Test
+    fun `hints show the piece then the move and show next plays the solution`() {
+        val session = PuzzleSessionHandle.fromLine(PUZZLE_LINE)
+        assertEquals(PuzzleHint.Piece("c2", PieceKind.QUEEN), session.hint())
+        val move = session.hint()
+        assertTrue(move is PuzzleHint.Move && move.suggested.san == "Qxf5", "$move")
+        assertEquals(PuzzleHint.Move((move as PuzzleHint.Move).suggested), session.hint())
+
+        val shown = session.showNext()
+        assertEquals(listOf("Qxf5", "Bxh2"), shown.map { it.san })
+        assertEquals(PuzzleState.SOLVING, session.state())
+        assertEquals(PuzzleHint.Piece("f5", PieceKind.QUEEN), session.hint())
+        assertEquals(listOf("Qxg4"), session.showNext().map { it.san })
+        assertEquals(PuzzleState.SOLVED, session.state())
+        assertFalse(session.solvedCleanly())
+    }
+
+    @Test
+    fun `progress counts clean solves and streaks and survives saving`() {
+        val progress = PuzzleProgressHandle()
+        assertEquals(0u, progress.solvedCount())
+        val session = PuzzleSessionHandle.fromLine(PUZZLE_LINE)
+        solveByTheIntendedLine(session, session.puzzle())
+        progress.record(session.puzzle().id, session.solvedCleanly())
+        progress.record("np0002", true)
+        progress.record("np0003", false)
+        progress.record("np0004", true)
+        assertEquals(1u, progress.streak())
+        assertEquals(2u, progress.bestStreak())
+        assertEquals(3u, progress.solvedCount())
+        assertEquals(1u, progress.failedCount())
+
+        val text = progress.toText()
+        assertTrue(text.startsWith("norochess-puzzle-progress 1\n"), text)
+        val restored = PuzzleProgressHandle.fromText(text)
+        assertTrue(restored.isSolved("t7"))
+        assertTrue(restored.isFailed("np0003"))
+        assertFalse(restored.isSolved("np0003"))
+        assertEquals(2u, restored.bestStreak())
+        assertEquals(1u, restored.streak())
+        assertEquals(text, restored.toText())
+        restored.record("np0003", true)
+        assertTrue(restored.isSolved("np0003") && !restored.isFailed("np0003"))
+        assertEquals(2u, restored.streak())
+    }
+
+    @Test
+    fun `unknown puzzles, malformed lines and bad progress fail with their reason`() {
+        fails<NorochessException.InvalidPuzzle>("no puzzle `np9999`", "built-in pack") { PuzzleSessionHandle("np9999") }
+        fails<NorochessException.InvalidPuzzle>("cannot read the puzzle", "expected 7 fields") {
+            PuzzleSessionHandle.fromLine("t7|norochess|win")
+        }
+        fails<NorochessException.InvalidPuzzle>("solution move 1 (c2f6)") {
+            PuzzleSessionHandle.fromLine(PUZZLE_LINE.replace("c2f5 d6h2", "c2f6 d6h2"))
+        }
+        fails<NorochessException.InvalidPuzzle>("unknown objective `mate`") {
+            PuzzleSessionHandle.fromLine(PUZZLE_LINE.replace("|win|", "|mate|"))
+        }
+        fails<NorochessException.InvalidPuzzle>("not chess") {
+            PuzzleSessionHandle.fromLine(PUZZLE_LINE.replace("|norochess|", "|chess|"))
+        }
+        fails<NorochessException.InvalidProgress>("norochess-puzzle-progress 1", "found `hello`") {
+            PuzzleProgressHandle.fromText("hello")
+        }
+        fails<NorochessException.InvalidProgress>("streak N") {
+            PuzzleProgressHandle.fromText("norochess-puzzle-progress 1\nstreak many\n")
+        }
+        fails<NorochessException.InvalidArgument>("not a puzzle id") { PuzzleProgressHandle().record("a,b", true) }
+
+        val session = PuzzleSessionHandle.fromLine(PUZZLE_LINE)
+        fails<NorochessException.IllegalMove>("c2-c8", "cannot go to c8") { session.play("c2", "c8", null) }
+        fails<NorochessException.InvalidSquare>("`c9`") { session.play("c2", "c9", null) }
+        fails<NorochessException.IllegalMove>("cannot read move") { session.playText("hello") }
+        assertEquals(PuzzleState.SOLVING, session.state())
+        solveByTheIntendedLine(session, session.puzzle())
+        fails<NorochessException.GameOver>("puzzle is solved") { session.playText("a3") }
+    }
+}

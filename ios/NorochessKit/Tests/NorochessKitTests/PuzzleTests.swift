@@ -1,0 +1,231 @@
+import Foundation
+import XCTest
+@testable import NorochessKit
+
+/// A known sound puzzle: White wins with 1. Qxf5 Bxh2 2. Qxg4.
+let puzzleLine =
+    "t7|norochess|2r5/2q2p2/3b3r/p4p2/2nk2pp/p7/P1Q1RPPP/4KB1R w - - 0 48 score=13-13|win|c2f5 d6h2 f5g4|1829|"
+
+/// The piece of a coordinate move like `e7e8q` (puzzles are on 8×8 boards).
+private func promotionOf(_ uci: String) -> PieceKind? {
+    guard uci.count > 4 else { return nil }
+    switch uci[uci.index(uci.startIndex, offsetBy: 4)] {
+    case "q": return .queen
+    case "r": return .rook
+    case "b": return .bishop
+    case "n": return .knight
+    default: return nil
+    }
+}
+
+/// Plays the player's moves of the intended line, checking each reply against it.
+func solveByTheIntendedLine(
+    _ session: PuzzleSessionHandle, _ puzzle: PuzzleInfo, file: StaticString = #filePath, line: UInt = #line
+) throws {
+    let moves = puzzle.solution
+    for i in stride(from: 0, to: moves.count, by: 2) {
+        let move = moves[i]
+        let feedback = try session.play(
+            from: String(move.prefix(2)), to: String(move.dropFirst(2).prefix(2)), promotion: promotionOf(move))
+        guard case let .correct(played, reply, solved) = feedback else {
+            XCTFail("\(puzzle.id): \(move) should be right, got \(feedback)", file: file, line: line)
+            return
+        }
+        XCTAssertEqual(played.uci, move, file: file, line: line)
+        let last = i + 1 >= moves.count
+        XCTAssertEqual(solved, last, "\(puzzle.id): solved after \(move)", file: file, line: line)
+        XCTAssertEqual(reply?.uci, last ? nil : moves[i + 1], "\(puzzle.id): reply to \(move)", file: file, line: line)
+    }
+    XCTAssertEqual(session.state(), .solved, file: file, line: line)
+    XCTAssertTrue(session.solvedCleanly(), file: file, line: line)
+}
+
+/// The answer to a move played on another thread (written before `done` is signalled).
+final class FeedbackBox: @unchecked Sendable {
+    var result: Result<PuzzleFeedback, Error>?
+}
+
+final class PuzzleTests: XCTestCase {
+    private func isPuzzle(_ e: NorochessError) -> Bool { if case .InvalidPuzzle = e { return true }; return false }
+    private func isProgress(_ e: NorochessError) -> Bool { if case .InvalidProgress = e { return true }; return false }
+    private func isArgument(_ e: NorochessError) -> Bool { if case .InvalidArgument = e { return true }; return false }
+    private func isMove(_ e: NorochessError) -> Bool { if case .IllegalMove = e { return true }; return false }
+    private func isSquare(_ e: NorochessError) -> Bool { if case .InvalidSquare = e { return true }; return false }
+    private func isOver(_ e: NorochessError) -> Bool { if case .GameOver = e { return true }; return false }
+
+    func testTheBuiltInPackListsEveryPuzzleOfThePackFileAndEachCanBeSolvedByItsLine() throws {
+        let puzzles = try builtinPuzzles()
+        // The pack is embedded in the library: compare with the file it comes
+        // from when the repository is at hand (not in the Linux test root).
+        let packFile = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().appendingPathComponent("../../../../rust-core/puzzles/pack.txt")
+        if let text = try? String(contentsOf: packFile, encoding: .utf8) {
+            let lines = text.split(separator: "\n")
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            XCTAssertEqual(puzzles.count, lines.count)
+            if !lines.isEmpty { XCTAssertFalse(puzzles.isEmpty) }
+        }
+        XCTAssertEqual(Set(puzzles.map(\.id)).count, puzzles.count, "ids are unique")
+        for p in puzzles {
+            let tier: PuzzleDifficulty = p.rating < 1300 ? .easy : p.rating < 1700 ? .medium : .hard
+            XCTAssertEqual(p.difficulty, tier, p.id)
+            XCTAssertEqual(p.difficultyId, "\(tier)")
+            XCTAssertTrue(["norochess", "norochess960"].contains(p.variantId), p.variantId)
+            XCTAssertEqual(Int(p.playerMoves), (p.solution.count + 1) / 2, p.id)
+            XCTAssertEqual(p.solutionSan.count, p.solution.count)
+            let sideName = p.player == .white ? "White" : "Black"
+            XCTAssertTrue(p.objectiveText.hasPrefix("\(sideName) to play and "), p.objectiveText)
+        }
+        let byTier = try [PuzzleDifficulty.easy, .medium, .hard].map { try puzzlesByDifficulty(difficulty: $0).count }
+        XCTAssertEqual(byTier.reduce(0, +), puzzles.count)
+        for p in puzzles {
+            let session = try PuzzleSessionHandle(puzzleId: p.id)
+            XCTAssertEqual(session.puzzle(), p)
+            XCTAssertEqual(session.snapshot().turn, p.player)
+            try solveByTheIntendedLine(session, p)
+        }
+    }
+
+    func testAPuzzleLineIsSolvedThroughItsIntendedLine() throws {
+        let session = try PuzzleSessionHandle.fromLine(line: puzzleLine)
+        let puzzle = session.puzzle()
+        XCTAssertEqual(puzzle.id, "t7")
+        XCTAssertEqual(puzzle.solution, ["c2f5", "d6h2", "f5g4"])
+        XCTAssertEqual(puzzle.solutionSan, ["Qxf5", "Bxh2", "Qxg4"])
+        XCTAssertEqual(puzzle.playerMoves, 2)
+        XCTAssertEqual(puzzle.objective, .win)
+        XCTAssertEqual(puzzle.objectiveId, "win")
+        XCTAssertEqual(puzzle.difficulty, .hard)
+        XCTAssertEqual(puzzle.rating, 1829)
+        XCTAssertEqual(session.player(), .white)
+        XCTAssertEqual(session.objectiveText(), "White to play and win — move 48, score 13–13")
+
+        let board = session.snapshot()
+        XCTAssertEqual(board.moveNumber, 48)
+        XCTAssertEqual(board.scores, Scores(white: 13, black: 13))
+        XCTAssertEqual(board.turn, .white)
+        XCTAssertTrue(board.legalMoves.contains { $0.uci == "c2f5" })
+        XCTAssertEqual(session.state(), .solving)
+
+        try solveByTheIntendedLine(session, puzzle)
+        let end = session.snapshot()
+        XCTAssertEqual(end.lastMove?.san, "Qxg4")
+        XCTAssertEqual(end.plyCount, 3)
+        XCTAssertNil(try session.hint())
+        XCTAssertTrue(try session.showNext().isEmpty)
+    }
+
+    func testAWrongMoveIsRefutedOnTheBoardAndRetryTakesItBack() throws {
+        let session = try PuzzleSessionHandle.fromLine(line: puzzleLine)
+        // The solver's work belongs off the main thread.
+        let box = FeedbackBox()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = Result { try session.playText(text: "h3") }
+            done.signal()
+        }
+        thread.start()
+        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        let feedback = try XCTUnwrap(box.result).get()
+        guard case let .wrong(played, refutation) = feedback else {
+            return XCTFail("h3 should be wrong, got \(feedback)")
+        }
+        XCTAssertEqual(played.uci, "h2h3")
+        XCTAssertFalse(refutation.isEmpty)
+        XCTAssertEqual(session.state(), .wrong)
+        let refuted = session.snapshot()
+        XCTAssertEqual(refuted.plyCount, 1 + UInt32(refutation.count))
+        XCTAssertEqual(refuted.lastMove?.san, refutation.last?.san)
+        assertFails("wrong", "retry", matching: isOver) { try session.play(from: "c2", to: "f5", promotion: nil) }
+        XCTAssertNil(try session.hint())
+
+        XCTAssertTrue(try session.retry())
+        XCTAssertFalse(try session.retry())
+        XCTAssertEqual(session.state(), .solving)
+        XCTAssertEqual(session.snapshot().plyCount, 0)
+        XCTAssertEqual(session.snapshot().positionText, session.puzzle().positionText)
+
+        let right = try session.play(from: "c2", to: "f5", promotion: nil)
+        guard case let .correct(_, reply, _) = right else { return XCTFail("Qxf5 should be right, got \(right)") }
+        XCTAssertEqual(reply?.uci, "d6h2")
+        _ = try session.playText(text: "Qxg4")
+        XCTAssertEqual(session.state(), .solved)
+        XCTAssertFalse(session.solvedCleanly(), "a wrong move on the way")
+    }
+
+    func testHintsShowThePieceThenTheMoveAndShowNextPlaysTheSolution() throws {
+        let session = try PuzzleSessionHandle.fromLine(line: puzzleLine)
+        XCTAssertEqual(try session.hint(), .piece(square: "c2", kind: .queen))
+        let move = try session.hint()
+        guard case let .move(suggested)? = move else { return XCTFail("expected the move, got \(String(describing: move))") }
+        XCTAssertEqual(suggested.san, "Qxf5")
+        XCTAssertEqual(try session.hint(), .move(suggested: suggested))
+
+        XCTAssertEqual(try session.showNext().map(\.san), ["Qxf5", "Bxh2"])
+        XCTAssertEqual(session.state(), .solving)
+        XCTAssertEqual(try session.hint(), .piece(square: "f5", kind: .queen))
+        XCTAssertEqual(try session.showNext().map(\.san), ["Qxg4"])
+        XCTAssertEqual(session.state(), .solved)
+        XCTAssertFalse(session.solvedCleanly())
+    }
+
+    func testProgressCountsCleanSolvesAndStreaksAndSurvivesSaving() throws {
+        let progress = PuzzleProgressHandle()
+        XCTAssertEqual(progress.solvedCount(), 0)
+        let session = try PuzzleSessionHandle.fromLine(line: puzzleLine)
+        try solveByTheIntendedLine(session, session.puzzle())
+        try progress.record(puzzleId: session.puzzle().id, clean: session.solvedCleanly())
+        try progress.record(puzzleId: "np0002", clean: true)
+        try progress.record(puzzleId: "np0003", clean: false)
+        try progress.record(puzzleId: "np0004", clean: true)
+        XCTAssertEqual(progress.streak(), 1)
+        XCTAssertEqual(progress.bestStreak(), 2)
+        XCTAssertEqual(progress.solvedCount(), 3)
+        XCTAssertEqual(progress.failedCount(), 1)
+
+        let text = progress.toText()
+        XCTAssertTrue(text.hasPrefix("norochess-puzzle-progress 1\n"), text)
+        let restored = try PuzzleProgressHandle.fromText(text: text)
+        XCTAssertTrue(restored.isSolved(puzzleId: "t7"))
+        XCTAssertTrue(restored.isFailed(puzzleId: "np0003"))
+        XCTAssertFalse(restored.isSolved(puzzleId: "np0003"))
+        XCTAssertEqual(restored.bestStreak(), 2)
+        XCTAssertEqual(restored.streak(), 1)
+        XCTAssertEqual(restored.toText(), text)
+        try restored.record(puzzleId: "np0003", clean: true)
+        XCTAssertTrue(restored.isSolved(puzzleId: "np0003") && !restored.isFailed(puzzleId: "np0003"))
+        XCTAssertEqual(restored.streak(), 2)
+    }
+
+    func testUnknownPuzzlesMalformedLinesAndBadProgressFailWithTheirReason() throws {
+        assertFails("no puzzle `np9999`", "built-in pack", matching: isPuzzle) { try PuzzleSessionHandle(puzzleId: "np9999") }
+        assertFails("cannot read the puzzle", "expected 7 fields", matching: isPuzzle) {
+            try PuzzleSessionHandle.fromLine(line: "t7|norochess|win")
+        }
+        assertFails("solution move 1 (c2f6)", matching: isPuzzle) {
+            try PuzzleSessionHandle.fromLine(line: puzzleLine.replacingOccurrences(of: "c2f5 d6h2", with: "c2f6 d6h2"))
+        }
+        assertFails("unknown objective `mate`", matching: isPuzzle) {
+            try PuzzleSessionHandle.fromLine(line: puzzleLine.replacingOccurrences(of: "|win|", with: "|mate|"))
+        }
+        assertFails("not chess", matching: isPuzzle) {
+            try PuzzleSessionHandle.fromLine(line: puzzleLine.replacingOccurrences(of: "|norochess|", with: "|chess|"))
+        }
+        assertFails("norochess-puzzle-progress 1", "found `hello`", matching: isProgress) {
+            try PuzzleProgressHandle.fromText(text: "hello")
+        }
+        assertFails("streak N", matching: isProgress) {
+            try PuzzleProgressHandle.fromText(text: "norochess-puzzle-progress 1\nstreak many\n")
+        }
+        assertFails("not a puzzle id", matching: isArgument) { try PuzzleProgressHandle().record(puzzleId: "a,b", clean: true) }
+
+        let session = try PuzzleSessionHandle.fromLine(line: puzzleLine)
+        assertFails("c2-c8", "cannot go to c8", matching: isMove) { try session.play(from: "c2", to: "c8", promotion: nil) }
+        assertFails("`c9`", matching: isSquare) { try session.play(from: "c2", to: "c9", promotion: nil) }
+        assertFails("cannot read move", matching: isMove) { try session.playText(text: "hello") }
+        XCTAssertEqual(session.state(), .solving)
+        try solveByTheIntendedLine(session, session.puzzle())
+        assertFails("puzzle is solved", matching: isOver) { try session.playText(text: "a3") }
+    }
+}
