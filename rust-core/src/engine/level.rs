@@ -63,14 +63,14 @@ impl Level {
                 noisy_depth: None,
                 noise: 0,
                 random_percent: 0,
-                nodes: Some(20_000),
+                nodes: Some(60_000),
                 move_time: None,
             },
             7 => Style {
                 noisy_depth: None,
                 noise: 0,
                 random_percent: 0,
-                nodes: Some(120_000),
+                nodes: Some(250_000),
                 move_time: None,
             },
             _ => Style {
