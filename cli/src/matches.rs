@@ -6,7 +6,7 @@
 use crate::engines::{EngineSpec, Forfeit, Player};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use norochess_core::{Color, Game, Move, Variant};
+use norochess_core::{Color, Game, Move, SplitMix64, Variant};
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -70,23 +70,6 @@ struct Played {
     game: Game,
     /// Why the match ended the game itself, if it did.
     note: Option<String>,
-}
-
-/// A small deterministic generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
 }
 
 /// Runs the match.
@@ -191,7 +174,7 @@ fn worker(
 /// The games: openings of random legal plies, each played twice with the
 /// colours swapped.
 fn make_jobs(variant: Variant, games: usize, plies: usize, seed: u64) -> Result<Vec<Job>> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut jobs = Vec::with_capacity(games);
     for pair in 0..games.div_ceil(2) {
         let start_number = (variant == Variant::Norochess960).then(|| rng.below(960) as u16);
@@ -202,7 +185,7 @@ fn make_jobs(variant: Variant, games: usize, plies: usize, seed: u64) -> Result<
             opening.clear();
             while opening.len() < plies && !game.is_over() {
                 let moves = game.position().legal_moves();
-                let Some(&mv) = moves.get(rng.below(moves.len())) else {
+                let Some(&mv) = moves.get(rng.below(moves.len() as u64) as usize) else {
                     break;
                 };
                 game.play(mv)?;

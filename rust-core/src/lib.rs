@@ -29,6 +29,7 @@ mod moves;
 mod notation;
 mod position;
 pub mod puzzle;
+mod rng;
 mod types;
 mod variant;
 mod zobrist;
@@ -48,6 +49,7 @@ pub use geometry::{Board10, Board8, Geometry};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::{parse_move, to_long, to_san, to_uci, write_move, Notation};
 pub use position::Position;
+pub use rng::SplitMix64;
 pub use types::{Color, Piece, Role, Square};
 pub use variant::{
     Blockage, BoardSize, DoubleStep, MoveLimit, ObliqueStep, OpeningRule, PromotionRule, Rules,

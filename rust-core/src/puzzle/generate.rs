@@ -9,6 +9,7 @@ use crate::engine::solver::{GameValue, Objective, SolveLimits, Solver};
 use crate::engine::{Engine, Level, Limits, SearchRequest};
 use crate::game::{EndReason, Game};
 use crate::moves::{Move, MoveKind};
+use crate::rng::SplitMix64;
 use crate::types::{Color, Role};
 use crate::variant::Variant;
 use std::collections::HashSet;
@@ -47,21 +48,9 @@ impl Default for GeneratorOptions {
     }
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
 /// Finds puzzles; `found` is called with each one as it is accepted.
 pub fn generate_puzzles(options: &GeneratorOptions, found: &mut dyn FnMut(&Puzzle)) -> Vec<Puzzle> {
-    let mut rng = Rng(options.seed);
+    let mut rng = SplitMix64::new(options.seed);
     let mut engine = Engine::new(8);
     let mut solver = Solver::new(32);
     let mut seen = HashSet::new();
@@ -110,11 +99,11 @@ pub fn generate_puzzles(options: &GeneratorOptions, found: &mut dyn FnMut(&Puzzl
 }
 
 /// A self-play game between two random levels, to its end.
-fn self_play(engine: &mut Engine, rng: &mut Rng) -> Option<Game> {
+fn self_play(engine: &mut Engine, rng: &mut SplitMix64) -> Option<Game> {
     let mut game = Game::new(Variant::Norochess, None).ok()?;
     let levels = [
-        Level::new(2 + (rng.next() % 5) as u8),
-        Level::new(2 + (rng.next() % 5) as u8),
+        Level::new(2 + (rng.next_u64() % 5) as u8),
+        Level::new(2 + (rng.next_u64() % 5) as u8),
     ];
     engine.clear();
     while game.outcome().is_none() {
@@ -126,7 +115,10 @@ fn self_play(engine: &mut Engine, rng: &mut Rng) -> Option<Game> {
                 ..Limits::default()
             },
         );
-        let Some(m) = engine.play_at_level(&request, level, rng.next()).best_move else {
+        let Some(m) = engine
+            .play_at_level(&request, level, rng.next_u64())
+            .best_move
+        else {
             break;
         };
         if game.play(m).is_err() {
