@@ -256,6 +256,17 @@ const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 
 const NOROCHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
 
 impl Variant {
+    /// The ids of the rule book's games (without the test-only `plain10`).
+    pub const IDS: [&'static str; 7] = [
+        "norochess",
+        "norochess960",
+        "ram",
+        "frontal",
+        "improved",
+        "crab",
+        "chess",
+    ];
+
     /// Every game of the rule book with default options (Improved with each
     /// of its six option sets), without the test-only `plain10`.
     pub fn all() -> Vec<Variant> {

@@ -391,15 +391,7 @@ const RECORD_TAGS: [&str; 14] = [
 ];
 
 /// Words that name a game.
-const GAME_IDS: [&str; 7] = [
-    "norochess",
-    "norochess960",
-    "ram",
-    "frontal",
-    "improved",
-    "crab",
-    "chess",
-];
+const GAME_IDS: [&str; 7] = Variant::IDS;
 
 impl App {
     /// `new computer …` / `new friend …`.

@@ -19,15 +19,7 @@ pub fn page(variant: Variant) -> String {
 /// The list of games with their ids.
 pub fn index() -> String {
     let mut out = String::from("Rules of each game: `rules GAME` with one of\n");
-    for id in [
-        "norochess",
-        "norochess960",
-        "ram",
-        "frontal",
-        "improved",
-        "crab",
-        "chess",
-    ] {
+    for id in Variant::IDS {
         if let Ok(v) = Variant::parse(id, None, None) {
             out.push_str(&format!("  {id:<13} {}\n", v.description()));
         }
