@@ -28,17 +28,11 @@ pub struct UciArgs {
     variant: String,
 }
 
-/// Game ids offered in the `UCI_Variant` combo.
-const VARIANT_IDS: [&str; 8] = [
-    "norochess",
-    "norochess960",
-    "ram",
-    "frontal",
-    "improved",
-    "crab",
-    "chess",
-    "plain10",
-];
+/// Game ids offered in the `UCI_Variant` combo: the rule book's games and
+/// the test-only `plain10`.
+fn variant_ids() -> impl Iterator<Item = &'static str> {
+    Variant::IDS.into_iter().chain(std::iter::once("plain10"))
+}
 
 const MAX_HASH_MB: usize = 4096;
 const MAX_MULTIPV: usize = 64;
@@ -97,7 +91,7 @@ struct Session {
 /// Runs the protocol until `quit` or the end of input.
 pub fn run(args: &UciArgs) -> Result<()> {
     let id = args.variant.to_ascii_lowercase();
-    if !VARIANT_IDS.contains(&id.as_str()) {
+    if !variant_ids().any(|v| v == id) {
         anyhow::bail!("unknown game `{}`", args.variant);
     }
     let variant = Variant::parse(&id, None, None)?;
@@ -193,7 +187,7 @@ impl Session {
     fn uci(&self) {
         send(&format!("id name Norochess {}", env!("CARGO_PKG_VERSION")));
         send("id author the Norochess authors");
-        let vars: String = VARIANT_IDS.iter().map(|v| format!(" var {v}")).collect();
+        let vars: String = variant_ids().map(|v| format!(" var {v}")).collect();
         send(&format!(
             "option name UCI_Variant type combo default {}{vars}",
             self.variant_id
@@ -242,7 +236,7 @@ impl Session {
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
                 let id = value.to_ascii_lowercase();
-                if !VARIANT_IDS.contains(&id.as_str()) {
+                if !variant_ids().any(|v| v == id) {
                     error(&format!("unknown variant `{}`", shorten(&value)));
                     return;
                 }
