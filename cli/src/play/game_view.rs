@@ -1327,29 +1327,11 @@ impl App {
         };
         lines.push(heading(style, &format!("{variant}{mode}{players}")));
         lines.push(String::new());
-        match screen::score_bar(&snapshot, style) {
-            Some(bar) => lines.push(bar),
-            None => lines.push(format!("  Move {}", snapshot.move_number)),
-        }
-        lines.push(String::new());
-        let marks = Marks {
-            last_move: snapshot
-                .last_move
-                .map(|m| vec![m.from, m.to])
-                .unwrap_or_default(),
-            check: snapshot.check_square,
-            ..Marks::default()
-        };
-        lines.extend(screen::board(
-            &snapshot.board,
-            snapshot.width,
-            snapshot.height,
+        lines.extend(screen::game_panel(
+            &snapshot,
             session.bottom(snapshot.turn),
-            &marks,
             style,
         ));
-        lines.push(String::new());
-        lines.extend(screen::captured_lines(&snapshot, style));
         if shown > 0 {
             lines.push(format!(
                 "  Moves: {}   ([ ] marks the last move)",

@@ -4,7 +4,7 @@
 use super::app::{App, View};
 use super::game_view::{heading, GameSession};
 use super::rules;
-use super::screen::{self, Marks};
+use super::screen;
 use super::settings::KEYS;
 use super::text::{clock_id, clock_name};
 use norochess_core::{Color, Game, TimeControl, Variant};
@@ -280,34 +280,12 @@ impl App {
             ),
             String::new(),
         ];
-        match screen::score_bar(&snapshot, style) {
-            Some(bar) => lines.push(bar),
-            None => lines.push(format!("  Move {}", snapshot.move_number)),
-        }
-        lines.push(String::new());
-        let marks = Marks {
-            last_move: snapshot
-                .last_move
-                .map(|m| vec![m.from, m.to])
-                .unwrap_or_default(),
-            check: snapshot.check_square,
-            ..Marks::default()
-        };
         let bottom = if view.flipped {
             Color::Black
         } else {
             Color::White
         };
-        lines.extend(screen::board(
-            &snapshot.board,
-            snapshot.width,
-            snapshot.height,
-            bottom,
-            &marks,
-            style,
-        ));
-        lines.push(String::new());
-        lines.extend(screen::captured_lines(&snapshot, style));
+        lines.extend(screen::game_panel(&snapshot, bottom, style));
         if view.shown > 0 {
             lines.push(format!(
                 "  Moves: {}",

@@ -255,6 +255,35 @@ pub fn score_bar(snapshot: &Snapshot, style: Style) -> Option<String> {
     Some(format!("  White {scores} Black      {counter}"))
 }
 
+/// The middle of a game screen: the score bar (or the move number), the
+/// board with the last move and a king in check marked, and the captured
+/// pieces.
+pub fn game_panel(snapshot: &Snapshot, bottom: Color, style: Style) -> Vec<String> {
+    let mut lines = vec![
+        score_bar(snapshot, style).unwrap_or_else(|| format!("  Move {}", snapshot.move_number)),
+        String::new(),
+    ];
+    let marks = Marks {
+        last_move: snapshot
+            .last_move
+            .map(|m| vec![m.from, m.to])
+            .unwrap_or_default(),
+        check: snapshot.check_square,
+        ..Marks::default()
+    };
+    lines.extend(board(
+        &snapshot.board,
+        snapshot.width,
+        snapshot.height,
+        bottom,
+        &marks,
+        style,
+    ));
+    lines.push(String::new());
+    lines.extend(captured_lines(snapshot, style));
+    lines
+}
+
 /// `Captured by White: ♛ ♞ ♟  (13 points)`, one line per side.
 pub fn captured_lines(snapshot: &Snapshot, style: Style) -> Vec<String> {
     let mut lines = Vec::new();
