@@ -6,8 +6,9 @@
 //! [`EngineHandle::analyse`] off the main thread (a Kotlin coroutine on
 //! `Dispatchers.Default`, a Swift `Task.detached`). [`EngineHandle::stop`]
 //! may be called from any thread, the main one included: the running search
-//! returns its best move so far within milliseconds. One engine runs one
-//! search at a time; a second call waits for the first to finish.
+//! returns its best move so far within milliseconds, and so does every
+//! search already called that is still waiting for the engine. One engine
+//! runs one search at a time; a second call waits for the first to finish.
 
 use crate::error::{guard, NorochessError, Result};
 use crate::game::GameHandle;
@@ -213,7 +214,8 @@ impl From<uniffi::UnexpectedUniFFICallbackError> for ListenerError {
 #[derive(uniffi::Object)]
 pub struct EngineHandle {
     engine: Mutex<Engine>,
-    stop: StopHandle,
+    /// Shared by every search called since the last [`EngineHandle::stop`].
+    stop: Mutex<StopHandle>,
 }
 
 const MAX_HASH_MB: u32 = 1024;
@@ -235,6 +237,7 @@ impl EngineHandle {
         let position = *game.position();
         let mut request = SearchRequest::for_game(&game, limits.into());
         request.multipv = lines as usize;
+        request.stop = lock(&self.stop).clone();
         let ply_count = game.plies().len() as u32;
         drop(game);
         let listener_failed = AtomicBool::new(false);
@@ -267,7 +270,7 @@ impl EngineHandle {
             Some((level, seed)) => engine.play_at_level(&request, level, seed),
             None => engine.search(&request, &mut progress),
         };
-        let was_stopped = self.stop.is_stopped();
+        let was_stopped = request.stop.is_stopped();
         drop(engine);
         let outcome = SearchOutcome {
             best_move: result.best_move.map(|m| MoveInfo::of(&position, m)),
@@ -311,11 +314,9 @@ impl EngineHandle {
                     "hash size {hash_mb} MB is out of range (1 to {MAX_HASH_MB})"
                 )));
             }
-            let engine = Engine::new(hash_mb as usize);
-            let stop = engine.stop_handle();
             Ok(Arc::new(EngineHandle {
-                engine: Mutex::new(engine),
-                stop,
+                engine: Mutex::new(Engine::new(hash_mb as usize)),
+                stop: Mutex::new(StopHandle::new()),
             }))
         })
     }
@@ -398,12 +399,12 @@ impl EngineHandle {
         })
     }
 
-    /// Stops the running search, if any, from any thread: it returns its
-    /// best move so far within milliseconds. A stop before a search starts
-    /// has no effect on it.
+    /// Stops the running search, if any, and the searches already called
+    /// that wait for it, from any thread: each returns its best move so far
+    /// within milliseconds. Searches called after this are not affected.
     pub fn stop(&self) {
         log::debug!("stop requested");
-        self.stop.stop();
+        std::mem::take(&mut *lock(&self.stop)).stop();
     }
 
     /// Forgets what earlier searches learnt (for a new game). Waits for a
@@ -481,5 +482,50 @@ mod tests {
         ));
         let hint = engine.hint(game, 50).unwrap();
         assert!(!hint.suggested.san.is_empty());
+    }
+
+    #[test]
+    fn stop_also_ends_a_search_waiting_for_the_engine() {
+        // A hint asked while the analysis runs waits for the engine; one
+        // tap on "stop" must end both, or the hint would run to its limit
+        // (and an unlimited analysis queued behind would never end).
+        let engine = EngineHandle::new(8).unwrap();
+        let game = norochess();
+        let count = Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let analysis = {
+            let (engine, game, count) = (engine.clone(), game.clone(), count.clone());
+            thread::spawn(move || {
+                engine.analyse(
+                    game,
+                    SearchLimits::default(),
+                    1,
+                    Some(Box::new(Count(count))),
+                )
+            })
+        };
+        while count.load(Ordering::SeqCst) < 3 {
+            thread::sleep(Duration::from_millis(5));
+        }
+        let queued = {
+            let (engine, game) = (engine.clone(), game.clone());
+            thread::spawn(move || {
+                let asked = std::time::Instant::now();
+                let out = engine.analyse(game, SearchLimits::default(), 1, None);
+                (out, asked.elapsed())
+            })
+        };
+        thread::sleep(Duration::from_millis(100));
+        engine.stop();
+        assert!(analysis.join().unwrap().unwrap().was_stopped);
+        let (out, took) = queued.join().unwrap();
+        let out = out.unwrap();
+        assert!(out.was_stopped && out.best_move.is_some());
+        assert!(took < Duration::from_secs(2), "took {took:?}");
+        // The next search is not stopped.
+        let limits = SearchLimits {
+            depth: Some(2),
+            ..SearchLimits::default()
+        };
+        assert!(!engine.best_move(game, limits, None).unwrap().was_stopped);
     }
 }

@@ -80,15 +80,13 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             None => AnyPosition::start(variant, None)?,
         };
         engine.clear();
-        let request = SearchRequest {
+        let request = SearchRequest::new(
             position,
-            history: Vec::new(),
-            limits: Limits {
+            Limits {
                 depth: Some(args.depth),
                 ..Limits::default()
             },
-            multipv: 1,
-        };
+        );
         let result = engine.search(&request, &mut |_| {});
         total_nodes += result.nodes;
         let best = result

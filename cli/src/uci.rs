@@ -51,11 +51,9 @@ fn error(message: &str) {
 /// A search running on its own thread.
 struct Search {
     handle: JoinHandle<Engine>,
-    /// The engine's stop handle.
+    /// The request's stop handle; an infinite search also waits for it
+    /// before answering.
     stop: StopHandle,
-    /// Set by `stop`; the thread also watches it (a stop sent before the
-    /// engine started would otherwise be cleared by the engine).
-    stop_requested: Arc<AtomicBool>,
     /// Set once the thread has printed its `bestmove`.
     answered: Arc<AtomicBool>,
     /// A move to print if the thread dies without answering.
@@ -445,10 +443,9 @@ impl Session {
         let multipv = self.multipv;
         let level = self.level;
         let request = SearchRequest {
-            position: self.position,
             history: self.history.clone(),
-            limits: go.limits,
             multipv,
+            ..SearchRequest::new(self.position, go.limits)
         };
         self.searches += 1;
         let seed = self.position.hash() ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
@@ -458,8 +455,7 @@ impl Session {
             .engine
             .take()
             .unwrap_or_else(|| Engine::new(self.hash_mb));
-        let stop = engine.stop_handle();
-        let stop_requested = Arc::new(AtomicBool::new(false));
+        let stop = request.stop.clone();
         let answered = Arc::new(AtomicBool::new(false));
         let width = self.position.width();
         let fallback = self
@@ -468,19 +464,13 @@ impl Session {
             .first()
             .map_or("(none)".to_string(), |m| m.uci(width));
         let thread_stop = stop.clone();
-        let thread_requested = Arc::clone(&stop_requested);
         let thread_answered = Arc::clone(&answered);
         let infinite = go.infinite;
         let spawned = std::thread::Builder::new()
             .name("search".to_string())
             .stack_size(16 << 20)
             .spawn(move || {
-                let mut progress = |info: &SearchInfo| {
-                    if thread_requested.load(Ordering::Relaxed) {
-                        thread_stop.stop();
-                    }
-                    send(&info_line(info, width));
-                };
+                let mut progress = |info: &SearchInfo| send(&info_line(info, width));
                 let result = if level > 0 {
                     let result = engine.play_at_level(&request, Level::new(level), seed);
                     report_level(&result, width);
@@ -489,7 +479,7 @@ impl Session {
                     engine.search(&request, &mut progress)
                 };
                 // An infinite search answers only when told to stop.
-                while infinite && !thread_requested.load(Ordering::Relaxed) {
+                while infinite && !thread_stop.is_stopped() {
                     std::thread::sleep(Duration::from_millis(2));
                 }
                 send(&bestmove_line(&result, width));
@@ -501,7 +491,6 @@ impl Session {
                 self.search = Some(Search {
                     handle,
                     stop,
-                    stop_requested,
                     answered,
                     fallback,
                     infinite,
@@ -528,13 +517,7 @@ impl Session {
             return;
         };
         if stop || search.infinite {
-            search.stop_requested.store(true, Ordering::Relaxed);
-            // Repeat the stop until the thread ends: a stop that arrives
-            // before the engine starts is cleared by it.
-            while !search.handle.is_finished() {
-                search.stop.stop();
-                std::thread::sleep(Duration::from_millis(1));
-            }
+            search.stop.stop();
         }
         match search.handle.join() {
             Ok(engine) => self.engine = Some(engine),

@@ -30,8 +30,8 @@ fn node_limited_search_is_deterministic() {
 #[test]
 fn stop_from_another_thread_returns_within_50_ms() {
     let mut engine = Engine::new(4);
-    let stop = engine.stop_handle();
     let req = request(Variant::Norochess, Limits::default());
+    let stop = req.stop.clone();
     let searcher = std::thread::spawn(move || {
         let result = engine.search(&req, &mut |_| {});
         (result, Instant::now())
@@ -43,6 +43,31 @@ fn stop_from_another_thread_returns_within_50_ms() {
     assert!(result.best_move.is_some(), "a stopped search still answers");
     let latency = finished.saturating_duration_since(asked);
     assert!(latency < Duration::from_millis(50), "stop took {latency:?}");
+}
+
+#[test]
+fn stop_before_the_search_starts_is_kept() {
+    // An unlimited search whose request was stopped before it began (a tap
+    // on "stop" while the search was still queued) answers at once.
+    let mut engine = Engine::new(4);
+    let req = request(Variant::Norochess, Limits::default());
+    req.stop.stop();
+    let started = Instant::now();
+    let result = engine.search(&req, &mut |_| {});
+    assert!(result.best_move.is_some(), "a stopped search still answers");
+    assert!(started.elapsed() < Duration::from_millis(50));
+    let level = engine.play_at_level(&req, Level::new(8), 1);
+    assert!(level.best_move.is_some());
+    assert!(started.elapsed() < Duration::from_millis(100));
+    // Another request on the same engine is not affected.
+    let fresh = request(
+        Variant::Norochess,
+        Limits {
+            depth: Some(3),
+            ..Limits::default()
+        },
+    );
+    assert_eq!(engine.search(&fresh, &mut |_| {}).depth, 3);
 }
 
 #[test]
@@ -102,13 +127,14 @@ fn multipv_returns_distinct_lines_best_first() {
     let position = AnyPosition::start(Variant::Norochess, None).expect("start");
     let mut engine = Engine::new(4);
     let req = SearchRequest {
-        position,
-        history: Vec::new(),
-        limits: Limits {
-            depth: Some(3),
-            ..Limits::default()
-        },
         multipv: 3,
+        ..SearchRequest::new(
+            position,
+            Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
+        )
     };
     let result = engine.search(&req, &mut |_| {});
     assert_eq!(result.lines.len(), 3);

@@ -2,6 +2,7 @@
 //! and `stop` can interrupt a search.
 
 use norochess_core::{Engine, Level, SearchRequest, SearchResult, StopHandle};
+use std::cell::RefCell;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 
@@ -49,7 +50,8 @@ enum Message {
 /// The engine thread: jobs go in, answers come out through `answers`.
 pub struct Worker {
     jobs: Option<Sender<Message>>,
-    stop: StopHandle,
+    /// The cancellation shared by every job submitted since the last stop.
+    stop: RefCell<StopHandle>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -60,7 +62,6 @@ impl Worker {
         F: Fn(Answer) + Send + 'static,
     {
         let mut engine = Engine::new(hash_mb);
-        let stop = engine.stop_handle();
         let (jobs, inbox): (Sender<Message>, Receiver<Message>) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("norochess-engine".to_string())
@@ -87,13 +88,14 @@ impl Worker {
             .ok();
         Worker {
             jobs: thread.as_ref().map(|_| jobs),
-            stop,
+            stop: RefCell::new(StopHandle::new()),
             thread,
         }
     }
 
     /// Queues a search. Returns false if the engine thread is gone.
-    pub fn submit(&self, job: Job) -> bool {
+    pub fn submit(&self, mut job: Job) -> bool {
+        job.request.stop = self.stop.borrow().clone();
         self.jobs
             .as_ref()
             .is_some_and(|jobs| jobs.send(Message::Job(Box::new(job))).is_ok())
@@ -106,15 +108,16 @@ impl Worker {
         }
     }
 
-    /// Asks the running search to answer now with its best move so far.
+    /// Asks the running search, and any still queued, to answer now with
+    /// their best move so far. Jobs submitted later are not affected.
     pub fn stop(&self) {
-        self.stop.stop();
+        self.stop.replace(StopHandle::new()).stop();
     }
 }
 
 impl Drop for Worker {
     fn drop(&mut self) {
-        self.stop.stop();
+        self.stop.borrow().stop();
         self.jobs = None;
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();

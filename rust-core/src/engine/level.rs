@@ -151,9 +151,8 @@ pub(super) fn choose<G: Geometry>(
         return result;
     }
     let evaluator = Evaluator::<G>::new(pos.rules().royal_king);
-    let stop = engine.stop.clone();
     let stopper = Stopper {
-        flag: &stop.0,
+        flag: &request.stop.0,
         hard_deadline: None,
         node_limit: request.limits.nodes,
     };

@@ -134,18 +134,31 @@ pub struct SearchRequest {
     pub limits: Limits,
     /// Number of best lines to find (1 for play, more for analysis).
     pub multipv: usize,
+    /// This request's cancellation: keep a clone and stop it from any
+    /// thread, before or during the search. A request whose handle is
+    /// already stopped answers at once with the first legal move.
+    pub stop: StopHandle,
 }
 
 impl SearchRequest {
+    /// A request for `position` with no earlier history and one line.
+    pub fn new(position: AnyPosition, limits: Limits) -> SearchRequest {
+        SearchRequest {
+            position,
+            history: Vec::new(),
+            limits,
+            multipv: 1,
+            stop: StopHandle::new(),
+        }
+    }
+
     /// A request for the current position of `game`, with its history.
     pub fn for_game(game: &Game, limits: Limits) -> SearchRequest {
         let positions = game.positions();
         let earlier = positions.len().saturating_sub(1);
         SearchRequest {
-            position: *game.position(),
             history: positions[..earlier].iter().map(AnyPosition::hash).collect(),
-            limits,
-            multipv: 1,
+            ..SearchRequest::new(*game.position(), limits)
         }
     }
 }
@@ -189,13 +202,20 @@ impl SearchResult {
     }
 }
 
-/// Stops a running search from another thread.
+/// Cancels one search request from any thread. Clones share the request:
+/// once stopped it stays stopped, so a stop that arrives before the search
+/// begins is not lost (each request gets its own handle).
 #[derive(Clone, Debug, Default)]
 pub struct StopHandle(Arc<AtomicBool>);
 
 impl StopHandle {
+    /// A handle that has not been stopped.
+    pub fn new() -> StopHandle {
+        StopHandle::default()
+    }
+
     /// Asks the search to stop; it returns its best move so far within
-    /// milliseconds.
+    /// milliseconds (at once if it has not started).
     pub fn stop(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
@@ -204,17 +224,13 @@ impl StopHandle {
     pub fn is_stopped(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
-
-    fn reset(&self) {
-        self.0.store(false, Ordering::Relaxed);
-    }
 }
 
 /// A search engine with its transposition table. Searches run on the
-/// caller's thread; stop them from another with [`Engine::stop_handle`].
+/// caller's thread; stop one from another through its request's
+/// [`SearchRequest::stop`] handle.
 pub struct Engine {
     tt: TranspositionTable,
-    stop: StopHandle,
 }
 
 impl fmt::Debug for Engine {
@@ -236,13 +252,7 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: TranspositionTable::new(hash_mb),
-            stop: StopHandle::default(),
         }
-    }
-
-    /// The handle that stops this engine's searches.
-    pub fn stop_handle(&self) -> StopHandle {
-        self.stop.clone()
     }
 
     /// Forgets all stored search results (for a new game).
@@ -255,14 +265,13 @@ impl Engine {
         self.tt.bytes()
     }
 
-    /// Searches with the given limits, calling `progress` after each depth.
-    /// A stop request made before the call is cleared first.
+    /// Searches with the given limits, calling `progress` after each depth,
+    /// until a limit is reached or `request.stop` is stopped.
     pub fn search(
         &mut self,
         request: &SearchRequest,
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        self.stop.reset();
         self.tt.new_search();
         match &request.position {
             AnyPosition::Eight(p) => self.search_board(p, request, progress),
@@ -277,7 +286,6 @@ impl Engine {
         level: Level,
         seed: u64,
     ) -> SearchResult {
-        self.stop.reset();
         self.tt.new_search();
         match &request.position {
             AnyPosition::Eight(p) => level::choose(self, p, request, level, seed),
@@ -296,7 +304,7 @@ impl Engine {
         let (soft, hard) = time_budget(pos, &limits);
         let evaluator = Evaluator::<G>::new(pos.rules().royal_king);
         let stopper = Stopper {
-            flag: &self.stop.0,
+            flag: &request.stop.0,
             hard_deadline: hard.map(|h| started + h),
             node_limit: limits.nodes,
         };
