@@ -11,7 +11,7 @@
 use anyhow::Result;
 use clap::Args;
 use norochess_core::{
-    AnyPosition, Blockage, ClockLimits, Engine, Level, Limits, SearchInfo, SearchRequest,
+    AnyPosition, Blockage, ClockLimits, Engine, Level, Limits, Move, SearchInfo, SearchRequest,
     SearchResult, StopHandle, Variant, Zone,
 };
 use std::io::{BufRead, Write};
@@ -68,6 +68,7 @@ struct Go {
     limits: Limits,
     infinite: bool,
     perft: Option<u32>,
+    search_moves: Vec<Move>,
 }
 
 struct Session {
@@ -401,8 +402,24 @@ impl Session {
                     step = 1;
                 }
                 "searchmoves" => {
-                    send("info string searchmoves is not supported; searching all moves");
-                    step = words.len();
+                    // The moves run to the next `go` keyword.
+                    step = 1;
+                    while let Some(text) = words.get(i + step) {
+                        if GO_KEYWORDS.contains(text) {
+                            break;
+                        }
+                        match self
+                            .position
+                            .parse_uci(text)
+                            .or_else(|_| self.position.parse_move(text))
+                        {
+                            Ok(mv) => go.search_moves.push(mv),
+                            Err(e) => {
+                                error(&format!("searchmoves `{}`: {e}; left out", shorten(text)))
+                            }
+                        }
+                        step += 1;
+                    }
                 }
                 other => return Err(format!("unknown go parameter `{}`", shorten(other))),
             }
@@ -445,6 +462,7 @@ impl Session {
         let request = SearchRequest {
             history: self.history.clone(),
             multipv,
+            search_moves: go.search_moves,
             ..SearchRequest::new(self.position, go.limits)
         };
         self.searches += 1;
@@ -542,17 +560,35 @@ impl Session {
     }
 }
 
+/// The words that start a `go` parameter.
+const GO_KEYWORDS: [&str; 13] = [
+    "depth",
+    "mate",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "perft",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
 fn info_line(info: &SearchInfo, width: u8) -> String {
     let ms = info.elapsed.as_millis();
     let nps = u128::from(info.nodes) * 1_000_000 / info.elapsed.as_micros().max(1);
     let pv: Vec<String> = info.line.pv.iter().map(|m| m.uci(width)).collect();
     format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {nps} time {ms} pv {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {nps} hashfull {} time {ms} pv {}",
         info.depth,
         info.seldepth.max(info.depth),
         info.multipv,
         info.line.score.uci(),
         info.nodes,
+        info.hashfull,
         pv.join(" ")
     )
 }

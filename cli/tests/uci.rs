@@ -114,9 +114,45 @@ fn a_session_finds_a_best_move() {
         .expect("an info line for depth 3");
     assert!(info.contains(" score cp "), "{info}");
     assert!(info.contains(" nodes ") && info.contains(" pv "), "{info}");
+    assert!(info.contains(" hashfull "), "{info}");
     let best = lines.last().unwrap();
     let mv = best.split_whitespace().nth(1).unwrap();
     assert!(mv.len() >= 4 && mv != "(none)", "{best}");
+    uci.quit();
+}
+
+#[test]
+fn searchmoves_limits_the_root_moves() {
+    let mut uci = Session::start();
+    uci.send("position startpos");
+    // a2a3 and h2h3 are the only candidates; the illegal e2e5 is reported
+    // and left out; the depth after the list still counts.
+    uci.send("go searchmoves a2a3 e2e5 h2h3 depth 4");
+    let lines = uci.until("bestmove", WAIT);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error") && l.contains("e2e5")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 4 ")),
+        "{lines:?}"
+    );
+    for info in lines.iter().filter(|l| l.starts_with("info depth")) {
+        let first = info
+            .split(" pv ")
+            .nth(1)
+            .and_then(|pv| pv.split(' ').next());
+        assert!(matches!(first, Some("a2a3" | "h2h3")), "{info}");
+    }
+    let best = lines.last().unwrap();
+    assert!(
+        best == "bestmove a2a3"
+            || best.starts_with("bestmove a2a3 ")
+            || best.starts_with("bestmove h2h3"),
+        "{best}"
+    );
     uci.quit();
 }
 

@@ -143,3 +143,34 @@ fn multipv_returns_distinct_lines_best_first() {
     let keys: Vec<i32> = result.lines.iter().map(|l| l.score.sort_key()).collect();
     assert!(keys.windows(2).all(|w| w[0] >= w[1]), "{keys:?}");
 }
+
+#[test]
+fn search_moves_restrict_the_root_and_hashfull_grows() {
+    let position = AnyPosition::start(Variant::Norochess, None).expect("start");
+    let only: Vec<_> = ["a2a3", "h2h4"]
+        .iter()
+        .map(|t| position.parse_uci(t).expect("legal"))
+        .collect();
+    let req = SearchRequest {
+        multipv: 3,
+        search_moves: only.clone(),
+        ..SearchRequest::new(
+            position,
+            Limits {
+                depth: Some(4),
+                ..Limits::default()
+            },
+        )
+    };
+    let mut hashfull = Vec::new();
+    let result = Engine::new(1).search(&req, &mut |info| hashfull.push(info.hashfull));
+    // Three lines were asked for, but only two moves may be searched.
+    assert_eq!(result.lines.len(), 2);
+    assert!(result.lines.iter().all(|l| only.contains(&l.pv[0])));
+    assert!(only.contains(&result.best_move.expect("a move")));
+    assert!(hashfull.windows(2).all(|w| w[0] <= w[1]), "{hashfull:?}");
+    assert!(
+        hashfull.last().is_some_and(|&h| h > 0 && h <= 1000),
+        "{hashfull:?}"
+    );
+}

@@ -134,6 +134,9 @@ pub struct SearchRequest {
     pub limits: Limits,
     /// Number of best lines to find (1 for play, more for analysis).
     pub multipv: usize,
+    /// Consider only these moves at the root (UCI `searchmoves`); empty, or
+    /// none of them legal, means every legal move. Levels ignore it.
+    pub search_moves: Vec<Move>,
     /// This request's cancellation: keep a clone and stop it from any
     /// thread, before or during the search. A request whose handle is
     /// already stopped answers at once with the first legal move.
@@ -148,6 +151,7 @@ impl SearchRequest {
             history: Vec::new(),
             limits,
             multipv: 1,
+            search_moves: Vec::new(),
             stop: StopHandle::new(),
         }
     }
@@ -178,6 +182,8 @@ pub struct SearchInfo {
     pub nodes: u64,
     /// Time since the search began.
     pub elapsed: Duration,
+    /// How full the transposition table is, in thousandths (UCI `hashfull`).
+    pub hashfull: u32,
 }
 
 /// The answer of a search.
@@ -314,8 +320,18 @@ impl Engine {
             .unwrap_or(search::MAX_PLY as u32 - 8)
             .clamp(1, search::MAX_PLY as u32 - 8);
         let multipv = request.multipv.max(1);
+        let legal = pos.legal_moves();
+        // Moves left out of the request are treated as already found lines.
+        let mut left_out: Vec<Move> = legal
+            .iter()
+            .filter(|m| !request.search_moves.contains(m))
+            .copied()
+            .collect();
+        if left_out.len() == legal.len() {
+            left_out.clear();
+        }
         let mut result = SearchResult {
-            best_move: pos.legal_moves().first().copied(),
+            best_move: legal.iter().find(|m| !left_out.contains(m)).copied(),
             lines: Vec::new(),
             depth: 0,
             nodes: 0,
@@ -324,7 +340,7 @@ impl Engine {
         let mut previous_best: Option<Move> = None;
         for depth in 1..=max_depth {
             let mut lines: Vec<(i32, Line)> = Vec::new();
-            let mut excluded: Vec<Move> = Vec::new();
+            let mut excluded = left_out.clone();
             for index in 0..multipv {
                 let preferred = if index == 0 { previous_best } else { None };
                 let found = searcher.search_root(
@@ -350,6 +366,7 @@ impl Engine {
                     line: line.clone(),
                     nodes: searcher.nodes,
                     elapsed: started.elapsed(),
+                    hashfull: searcher.hashfull(),
                 });
                 lines.push((value, line));
             }

@@ -109,6 +109,11 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
     }
 
+    /// How full the transposition table is, in thousandths.
+    pub(crate) fn hashfull(&self) -> u32 {
+        self.tt.permille_used()
+    }
+
     #[inline]
     fn check_stop(&mut self) -> bool {
         if self.stopped {

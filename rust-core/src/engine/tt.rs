@@ -60,6 +60,17 @@ impl TranspositionTable {
         self.generation = 0;
     }
 
+    /// Thousandths of the table holding results of the current search,
+    /// estimated from its first thousand entries (UCI `hashfull`).
+    pub(crate) fn permille_used(&self) -> u32 {
+        let sample = &self.entries[..self.entries.len().min(1000)];
+        let used = sample
+            .iter()
+            .filter(|e| e.flags & 3 != 0 && e.flags >> 2 == self.generation)
+            .count();
+        (used * 1000 / sample.len().max(1)) as u32
+    }
+
     /// Marks the start of a new search so older entries are replaced first.
     pub(crate) fn new_search(&mut self) {
         self.generation = self.generation.wrapping_add(1) & 0x3f;
