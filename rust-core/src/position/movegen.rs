@@ -363,6 +363,20 @@ impl<G: Geometry> Position<G> {
             && (self.by_role[Role::Queen.index()] & self.by_color[1]).any()
     }
 
+    /// Whether a pawn of `color` reaching the last rank now would have a
+    /// legal move there (resurrection needs a type off the board).
+    pub(crate) fn can_promote(&self, color: Color) -> bool {
+        match self.rules.promotion {
+            PromotionRule::Free => true,
+            PromotionRule::DethroneOrResurrection if self.dethrones() => true,
+            PromotionRule::Resurrection | PromotionRule::DethroneOrResurrection => {
+                RESURRECTABLE.iter().any(|&role| {
+                    self.count(color, role) < u32::from(self.rules.start_counts[role.index()])
+                })
+            }
+        }
+    }
+
     /// The promotion moves from `from` to `to` that the game allows.
     fn push_promotions<const ROYAL: bool>(&self, list: &mut MoveList, from: Square, to: Square) {
         match self.rules.promotion {
