@@ -379,10 +379,7 @@ impl Engine {
                 result.depth = depth;
                 result.lines = lines.iter().map(|(_, l)| l.clone()).collect();
                 // A proven result needs no deeper search.
-                if value.abs() >= DECIDED
-                    && multipv == 1
-                    && depth as usize >= 2 * proven_depth_margin(*value)
-                {
+                if value.abs() >= DECIDED && multipv == 1 && depth >= PROVEN_RESULT_DEPTH {
                     break;
                 }
             }
@@ -401,10 +398,10 @@ impl Engine {
     }
 }
 
-/// Depth after which a proven result is trusted (deep enough to have seen it).
-fn proven_depth_margin(_value: i32) -> usize {
-    1
-}
+/// Depth from which a proven result (a forced game end) ends the search.
+/// Searching on could only find a quicker mate or, when the proof ends
+/// before the move limit (extinction, repetition), a larger margin.
+const PROVEN_RESULT_DEPTH: u32 = 2;
 
 /// The soft budget (do not start another depth after it) and the hard one
 /// (stop at once).
