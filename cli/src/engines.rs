@@ -547,12 +547,9 @@ impl UciProcess {
                 continue;
             }
             let text = words.next().unwrap_or("(none)");
-            return position
-                .parse_uci(text)
-                .or_else(|_| position.parse_move(text))
-                .map_err(|e| {
-                    Forfeit::Illegal(format!("engine {} played `{text}`: {e}", self.name))
-                });
+            return crate::uci::read_move(position, text).map_err(|e| {
+                Forfeit::Illegal(format!("engine {} played `{text}`: {e}", self.name))
+            });
         }
     }
 }

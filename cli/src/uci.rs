@@ -11,8 +11,8 @@
 use anyhow::Result;
 use clap::Args;
 use norochess_core::{
-    AnyPosition, Blockage, ClockLimits, Engine, Level, Limits, Move, SearchInfo, SearchRequest,
-    SearchResult, StopHandle, Variant, Zone,
+    AnyPosition, Blockage, ClockLimits, Engine, Level, Limits, Move, MoveError, SearchInfo,
+    SearchRequest, SearchResult, StopHandle, Variant, Zone,
 };
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -344,10 +344,7 @@ impl Session {
         };
         let mut history = Vec::with_capacity(moves.len());
         for (i, text) in moves.iter().enumerate() {
-            let mv = position
-                .parse_uci(text)
-                .or_else(|_| position.parse_move(text));
-            match mv.and_then(|mv| position.play(mv)) {
+            match read_move(&position, text).and_then(|mv| position.play(mv)) {
                 Ok(next) => {
                     history.push(position.hash());
                     position = next;
@@ -408,11 +405,7 @@ impl Session {
                         if GO_KEYWORDS.contains(text) {
                             break;
                         }
-                        match self
-                            .position
-                            .parse_uci(text)
-                            .or_else(|_| self.position.parse_move(text))
-                        {
+                        match read_move(&self.position, text) {
                             Ok(mv) => go.search_moves.push(mv),
                             Err(e) => {
                                 error(&format!("searchmoves `{}`: {e}; left out", shorten(text)))
@@ -558,6 +551,14 @@ impl Session {
             self.position.legal_uci().join(" ")
         ));
     }
+}
+
+/// A move as UCI programs write it (coordinates), else in any notation
+/// [`AnyPosition::parse_move`] reads.
+pub(crate) fn read_move(position: &AnyPosition, text: &str) -> Result<Move, MoveError> {
+    position
+        .parse_uci(text)
+        .or_else(|_| position.parse_move(text))
 }
 
 /// The words that start a `go` parameter.

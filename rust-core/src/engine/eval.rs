@@ -162,8 +162,7 @@ impl<G: Geometry> Evaluator<G> {
             if on_file > 1 {
                 value -= 12 * (on_file - 1);
             }
-            let neighbours = G::west(G::file(file)) | G::east(G::file(file));
-            if (pawns & neighbours).is_empty() {
+            if (pawns & neighbour_files::<G>(file)).is_empty() {
                 value -= 10 * on_file;
             }
         }
@@ -245,14 +244,7 @@ fn ahead<G: Geometry>(sq: Square, color: Color) -> G::Bb {
 
 /// The files beside `file`.
 fn neighbour_files<G: Geometry>(file: u8) -> G::Bb {
-    let mut files = G::Bb::EMPTY;
-    if file > 0 {
-        files |= G::file(file - 1);
-    }
-    if file + 1 < G::WIDTH {
-        files |= G::file(file + 1);
-    }
-    files
+    G::west(G::file(file)) | G::east(G::file(file))
 }
 
 #[cfg(test)]
