@@ -1247,9 +1247,7 @@ impl App {
             ..Marks::default()
         };
         let board = screen::board(
-            &snapshot.board,
-            snapshot.width,
-            snapshot.height,
+            &snapshot,
             session.bottom(snapshot.turn),
             &marks,
             self.style(),

@@ -525,14 +525,7 @@ impl App {
         } else {
             session.player()
         };
-        lines.extend(screen::board(
-            &snapshot.board,
-            snapshot.width,
-            snapshot.height,
-            bottom,
-            &marks,
-            style,
-        ));
+        lines.extend(screen::board(&snapshot, bottom, &marks, style));
         lines.push(String::new());
         if !game.plies().is_empty() {
             lines.push(format!(

@@ -93,15 +93,10 @@ pub struct Marks {
     pub targets: Vec<Square>,
 }
 
-/// The board, `bottom` side nearest the player, one string per line.
-pub fn board(
-    cells: &[Option<Piece>],
-    width: u8,
-    height: u8,
-    bottom: Color,
-    marks: &Marks,
-    style: Style,
-) -> Vec<String> {
+/// The snapshot's board, `bottom` side nearest the player, one string per
+/// line.
+pub fn board(snapshot: &Snapshot, bottom: Color, marks: &Marks, style: Style) -> Vec<String> {
+    let (cells, width, height) = (&snapshot.board, snapshot.width, snapshot.height);
     let files: Vec<u8> = if bottom == Color::White {
         (0..width).collect()
     } else {
@@ -271,14 +266,7 @@ pub fn game_panel(snapshot: &Snapshot, bottom: Color, style: Style) -> Vec<Strin
         check: snapshot.check_square,
         ..Marks::default()
     };
-    lines.extend(board(
-        &snapshot.board,
-        snapshot.width,
-        snapshot.height,
-        bottom,
-        &marks,
-        style,
-    ));
+    lines.extend(board(snapshot, bottom, &marks, style));
     lines.push(String::new());
     lines.extend(captured_lines(snapshot, style));
     lines
