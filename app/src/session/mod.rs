@@ -273,6 +273,12 @@ impl GameSession {
         self.saved.id
     }
 
+    /// The library revision this session was read or last saved at (0 before
+    /// its first save).
+    pub fn saved_revision(&self) -> i64 {
+        self.saved.revision
+    }
+
     /// Sets whether takebacks and hints are allowed (from the settings).
     pub fn set_policies(&mut self, takeback_allowed: bool, hints_allowed: bool) {
         self.takeback_allowed = takeback_allowed;
@@ -481,6 +487,36 @@ impl GameSession {
         }
         self.play_unchecked(mv, now)?;
         Ok(ComputerAnswer::Played { mv, text })
+    }
+
+    /// The caller gave up waiting for the computer's move with `ticket`
+    /// (a cancelled coroutine or task): its search is stopped and the
+    /// session no longer counts as thinking. Asking again starts a fresh
+    /// search; without this the next request would reuse the stopped one.
+    pub fn cancel_computer_move(&mut self, ticket: Ticket) {
+        if self
+            .pending_move
+            .as_ref()
+            .is_some_and(|(t, _)| *t == ticket)
+        {
+            if let Some((_, stop)) = self.pending_move.take() {
+                stop.stop();
+            }
+        }
+    }
+
+    /// The caller gave up waiting for the hint with `ticket`: its search is
+    /// stopped and the session no longer counts as thinking.
+    pub fn cancel_hint(&mut self, ticket: Ticket) {
+        if self
+            .pending_hint
+            .as_ref()
+            .is_some_and(|(t, _)| *t == ticket)
+        {
+            if let Some((_, stop)) = self.pending_hint.take() {
+                stop.stop();
+            }
+        }
     }
 
     /// A hint for the person to move, searched with `limits`.
