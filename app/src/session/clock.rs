@@ -150,7 +150,11 @@ impl SessionClock {
             before.undo();
             self.clock = clock_at(self.control, &before, self.current_times(), now);
         }
-        // A flag is checked by `check_flag` before any move is accepted.
+        // A move can arrive while paused (the computer's answer while the
+        // app is in the background): the press needs a running clock, and
+        // the pauses are applied again below. A flag is checked by
+        // `check_flag` before any move is accepted.
+        self.clock.resume(now);
         let _ = self.clock.press(now);
         let plies = game.plies().len();
         self.history.truncate(plies);
@@ -171,7 +175,14 @@ impl SessionClock {
     pub fn rebuild(&mut self, game: &Game, now: u64) {
         let plies = game.plies().len();
         let base = self.control.base_ms();
-        let times = self.history.get(plies).copied().unwrap_or([base, base]);
+        // After a redo the positions replayed have no times any more: they
+        // keep the latest times known.
+        let times = self
+            .history
+            .get(plies)
+            .or(self.history.last())
+            .copied()
+            .unwrap_or([base, base]);
         self.history.truncate(plies + 1);
         self.history.resize(plies + 1, times);
         if plies == 0 {

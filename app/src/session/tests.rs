@@ -434,3 +434,38 @@ fn a_restored_session_keeps_players_clock_and_times() {
         [303_000, 300_000]
     );
 }
+
+#[test]
+fn a_move_that_arrives_in_the_background_still_switches_the_clock() {
+    let mut spec = GameSpec::against_computer(Variant::Norochess, Color::White, 1);
+    spec.clock = Some(FIVE_PLUS_THREE);
+    let mut s = GameSession::new(spec).unwrap();
+    s.play_text("e4", 0).unwrap();
+    let request = s.request_computer_move(FAST, 0).unwrap();
+    s.set_background(true, 1_000);
+    let mut engine = Engine::new(1);
+    let mv = request.think(&mut engine);
+    assert!(matches!(
+        s.computer_answer(request.ticket, mv, 5_000),
+        Ok(ComputerAnswer::Played { .. })
+    ));
+    let view = s.snapshot(9_000).clock.unwrap();
+    // Black was charged 1 s (before the background) and got its increment.
+    assert_eq!(view.remaining_ms, [303_000, 302_000]);
+    assert!(view.paused);
+    s.set_background(false, 10_000);
+    let view = s.snapshot(12_000).clock.unwrap();
+    assert_eq!((view.running, view.remaining_ms[0]), (Some(Color::White), 301_000));
+}
+
+#[test]
+fn redo_keeps_the_latest_times() {
+    let mut s = friends(Some(FIVE_PLUS_THREE));
+    s.play_text("e4", 0).unwrap();
+    s.play_text("e5", 10_000).unwrap();
+    s.takeback(20_000).unwrap();
+    assert_eq!(s.redo(25_000), Ok(1));
+    let view = s.snapshot(25_000).clock.unwrap();
+    assert_eq!(view.running, Some(Color::White));
+    assert_eq!(view.remaining_ms, [303_000, 300_000], "the times of the position before the redo");
+}
