@@ -181,6 +181,13 @@ pub fn format_time(ms: u64) -> String {
     }
 }
 
+/// A calendar date (UTC) as records and lists write it: `2026.11.30`,
+/// from seconds since 1970 (as [`crate::GameSummary`] stores them).
+pub fn date(unix_seconds: i64) -> String {
+    let (y, m, d) = crate::session::civil_from_days(unix_seconds.div_euclid(86_400));
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
 /// "White" or "Black".
 pub fn side_name(color: Color) -> &'static str {
     color.name()
@@ -239,5 +246,7 @@ mod tests {
         assert_eq!(format_time(3_900_000), "1:05:00");
         assert_eq!(format_time(272_000), "4:32");
         assert_eq!(format_time(7_300), "0:07.3");
+        assert_eq!(date(0), "1970.01.01");
+        assert_eq!(date(1_764_460_800), "2025.11.30");
     }
 }

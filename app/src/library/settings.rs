@@ -169,6 +169,11 @@ pub(crate) fn distance(a: &str, b: &str) -> usize {
 }
 
 impl Settings {
+    /// The current name of `key` (`color` is `colour`), if it is a setting.
+    pub fn canonical_key(key: &str) -> Option<&'static str> {
+        canonical(key)
+    }
+
     /// The value of `key` as text (`None` for an unknown key).
     pub fn get(&self, key: &str) -> Option<String> {
         let key = canonical(key)?;

@@ -690,14 +690,21 @@ impl GameSession {
     /// play `by`, or the side to move.
     pub fn resign(&mut self, by: Option<Color>, now: u64) -> Result<Outcome, SessionError> {
         self.tick(now);
-        let loser = match self.spec.opponent {
-            Opponent::Computer { human, .. } => human,
-            Opponent::Friend => by.unwrap_or(self.game.position().turn()),
-        };
+        let loser = self.resigner(by);
         let outcome = self.game.resign(loser)?;
         self.changed();
         self.game_ended(now);
         Ok(outcome)
+    }
+
+    /// The side [`GameSession::resign`] would resign for, so a screen can
+    /// ask "Resign as Black?" first: against the computer the person, in
+    /// pass and play `by` or the side to move.
+    pub fn resigner(&self, by: Option<Color>) -> Color {
+        match self.spec.opponent {
+            Opponent::Computer { human, .. } => human,
+            Opponent::Friend => by.unwrap_or(self.game.position().turn()),
+        }
     }
 
     fn game_ended(&mut self, now: u64) {
@@ -961,7 +968,7 @@ pub(crate) fn today() -> Option<String> {
 }
 
 /// Days since 1970-01-01 to a calendar date (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
+pub(crate) fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);
