@@ -108,14 +108,18 @@ impl GameValue {
         }
     }
 
-    /// Whether this value meets `objective`.
-    pub fn meets(self, objective: Objective) -> bool {
-        let internal = match self {
+    /// The solver's internal value (the inverse of `from_internal`).
+    fn internal(self) -> i32 {
+        match self {
             GameValue::Win(m) => WIN + 100 * m,
             GameValue::Draw => 0,
             GameValue::Loss(m) => -WIN + 100 * m,
-        };
-        internal >= objective.threshold()
+        }
+    }
+
+    /// Whether this value meets `objective`.
+    pub fn meets(self, objective: Objective) -> bool {
+        self.internal() >= objective.threshold()
     }
 }
 
@@ -278,6 +282,53 @@ impl Solver {
                     (m, value)
                 })
                 .collect()
+        })
+    }
+
+    /// Compares every other legal move with `reference` for the side to
+    /// move: `Some(true)` where a move is proven to do strictly better for
+    /// it than `reference` (a larger exact value), `Some(false)` where it is
+    /// proven not to, `None` where unproven. `None` overall when `reference`
+    /// is not legal or its own value is not proven. Puzzle verification
+    /// uses it to check that a defender's reply is a best defence.
+    pub fn better_moves_than(
+        &mut self,
+        position: &AnyPosition,
+        history: &[u64],
+        reference: Move,
+        limits: SolveLimits,
+    ) -> Option<Vec<(Move, Option<bool>)>> {
+        self.begin(limits);
+        on_board!(position, p => {
+            let moves = p.legal_moves();
+            if !moves.contains(&reference) {
+                return None;
+            }
+            let mut path = history.to_vec();
+            path.push(p.hash());
+            let mut child = *p;
+            child.play_unchecked(reference);
+            // The opponent's exact value after the reference move: another
+            // move is better for us exactly when the opponent cannot reach
+            // that value after it. One threshold question per move, far
+            // cheaper than an exact value of each.
+            let opponent = self.exact_value(&child, &path)?.internal();
+            Some(
+                moves
+                    .into_iter()
+                    .filter(|&m| m != reference)
+                    .map(|m| {
+                        let mut child = *p;
+                        child.play_unchecked(m);
+                        let verdict = match self.prove_threshold(&child, &path, opponent) {
+                            Proof::No => Some(true),
+                            Proof::Yes => Some(false),
+                            Proof::Unknown => None,
+                        };
+                        (m, verdict)
+                    })
+                    .collect(),
+            )
         })
     }
 
