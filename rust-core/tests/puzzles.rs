@@ -82,8 +82,25 @@ fn a_wrong_move_is_refuted_then_hints_and_retry_lead_to_the_solution() {
 fn verify_accepts_a_sound_puzzle_and_rejects_wrong_ones_with_the_reason() {
     let mut solver = Solver::default();
     let limits = SolveLimits::default();
-    let report = verify_puzzle(&puzzle(), &mut solver, limits);
+    // The first move alone is proven to be the only win.
+    let first_only = Puzzle {
+        solution: vec!["c2f5".to_string()],
+        ..puzzle()
+    };
+    let report = verify_puzzle(&first_only, &mut solver, limits);
     assert!(report.ok(), "{:?}", report.problems);
+
+    // The whole line is not: the alternatives to its third move are not
+    // settled within the budget, and an unproven alternative is a failure.
+    let report = verify_puzzle(&puzzle(), &mut solver, limits);
+    assert!(
+        report
+            .problems
+            .iter()
+            .any(|p| p.contains("solution move 3 (Qxg4) is not proven unique")),
+        "{:?}",
+        report.problems
+    );
 
     // A wrong first move is rejected with its refutation.
     let mut wrong = puzzle();

@@ -12,7 +12,9 @@ pub use generate::{generate_puzzles, GeneratorOptions};
 pub use pack::builtin_pack;
 pub use progress::PuzzleProgress;
 pub use session::{Hint, MoveFeedback, PuzzleSession, SessionState};
-pub use verify::{verify_puzzle, VerifyReport};
+pub use verify::{
+    max_reachable_score, score_problems, verify_puzzle, UnreachableScore, VerifyReport,
+};
 
 use crate::any::AnyPosition;
 use crate::engine::solver::Objective;

@@ -1,9 +1,16 @@
-//! Re-proving a puzzle: the intended first move achieves the objective, no
-//! other first move does, and each later move of the solver's side keeps it.
+//! Re-proving a puzzle, strictly: at every step of the line the player's
+//! move is the *only* move that keeps the objective (an alternative that
+//! also keeps it, or that the solver cannot settle, is a failure), every
+//! reply of the defender is a best defence, and the scores can have come
+//! from a game.
 
 use super::Puzzle;
+use crate::any::AnyPosition;
 use crate::engine::solver::{SolveLimits, Solver};
+use crate::moves::Move;
+use crate::types::{Color, Role};
 use std::time::{Duration, Instant};
+use thiserror::Error;
 
 /// The result of verifying one puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,7 +32,80 @@ impl VerifyReport {
     }
 }
 
-/// Re-proves `puzzle` with `solver` within `limits` per question.
+/// A score that no game can have reached: a side has more points than the
+/// opponent's material missing from the board is worth.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{color} has {score} points, but the {opponent} material missing from the board is worth at most {max}", opponent = !*color)]
+pub struct UnreachableScore {
+    /// The side whose score is too high.
+    pub color: Color,
+    /// Its score.
+    pub score: u16,
+    /// The most it can have scored.
+    pub max: u16,
+}
+
+/// The roles a pawn may promote to in the Norochess family (RULES.md:
+/// queen, rook, bishop or knight, never a king).
+const PROMOTIONS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+/// The most capture points `color` can have scored in a game that reached
+/// `position`: the value of the opponent's material missing from the board
+/// compared with the variant's start.
+///
+/// Every capture scores the captured piece's value and a piece only leaves
+/// the board by being captured, so the score is the value of what the
+/// opponent lost. Pieces beyond the start's count of a kind are promoted
+/// pawns, each using up one of the missing pawns; every other missing pawn
+/// may have promoted before it was taken, and "a promoted pawn scores at
+/// the value of the piece it became", so it is worth at most a queen (an
+/// en passant capture scores 1, less). Counting as few promotions as
+/// possible gives the largest bound: a promoted piece on the board spends a
+/// pawn worth up to 9 to spare an original worth at most 9. The position
+/// reader already rejects more promoted pieces than missing pawns.
+pub fn max_reachable_score(position: &AnyPosition, color: Color) -> u16 {
+    let start_counts = position.variant().rules().start_counts;
+    let opponent = !color;
+    let mut missing_value = 0u32;
+    let mut promoted = 0u32;
+    for role in [
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ] {
+        let at_start = u32::from(start_counts[role.index()]);
+        let now = position.count(opponent, role);
+        missing_value += at_start.saturating_sub(now) * u32::from(role.capture_points());
+        promoted += now.saturating_sub(at_start);
+    }
+    let pawns_missing = u32::from(start_counts[Role::Pawn.index()])
+        .saturating_sub(position.count(opponent, Role::Pawn));
+    let taken_pawns = pawns_missing.saturating_sub(promoted);
+    let best_promotion = PROMOTIONS
+        .iter()
+        .map(|r| u32::from(r.capture_points()))
+        .max()
+        .unwrap_or(0);
+    let max = missing_value + taken_pawns * best_promotion;
+    u16::try_from(max).unwrap_or(u16::MAX)
+}
+
+/// The scores of `position` that no game can have reached, for both sides.
+pub fn score_problems(position: &AnyPosition) -> Vec<UnreachableScore> {
+    [Color::White, Color::Black]
+        .into_iter()
+        .filter_map(|color| {
+            let (score, max) = (position.score(color), max_reachable_score(position, color));
+            (score > max).then_some(UnreachableScore { color, score, max })
+        })
+        .collect()
+}
+
+/// Re-proves `puzzle` with `solver` within `limits` per question: the
+/// scores are reachable, every player move of the line is the only move
+/// that keeps the objective, and every defender reply is a best defence.
 pub fn verify_puzzle(puzzle: &Puzzle, solver: &mut Solver, limits: SolveLimits) -> VerifyReport {
     let started = Instant::now();
     let mut report = VerifyReport {
@@ -34,77 +114,39 @@ pub fn verify_puzzle(puzzle: &Puzzle, solver: &mut Solver, limits: SolveLimits) 
         nodes: 0,
         elapsed: Duration::ZERO,
     };
-    let finish = |mut report: VerifyReport| {
-        report.elapsed = started.elapsed();
-        report
-    };
     let (start, solution) = match (puzzle.start(), puzzle.solution_moves()) {
         (Ok(start), Ok(solution)) => (start, solution),
         (Err(e), _) => {
             report.problems.push(format!("position: {e}"));
-            return finish(report);
+            report.elapsed = started.elapsed();
+            return report;
         }
         (_, Err(e)) => {
             report.problems.push(e);
-            return finish(report);
+            report.elapsed = started.elapsed();
+            return report;
         }
     };
-    let Some(&first) = solution.first() else {
+    if solution.is_empty() {
         report.problems.push("the solution is empty".to_string());
-        return finish(report);
-    };
-    // Every first move, classified: exactly the intended one must work.
-    for (m, verdict) in solver.classify_moves(&start, &[], puzzle.objective, limits) {
-        report.nodes += solver.nodes();
-        let san = start.to_san(m);
-        match (m == first, verdict) {
-            (true, Some(true)) | (false, Some(false)) => {}
-            (true, Some(false)) => {
-                let refutation = start
-                    .play(m)
-                    .map(|after| {
-                        let line = solver.principal_line(&after, &[start.hash()], 4, limits);
-                        let mut position = after;
-                        let mut words = Vec::new();
-                        for reply in line {
-                            words.push(position.to_san(reply));
-                            match position.play(reply) {
-                                Ok(next) => position = next,
-                                Err(_) => break,
-                            }
-                        }
-                        words.join(" ")
-                    })
-                    .unwrap_or_default();
-                report.problems.push(format!(
-                    "the solution's first move {san} does not achieve `{}`; refutation: {refutation}",
-                    puzzle.objective.text()
-                ));
-            }
-            (false, Some(true)) => report.problems.push(format!(
-                "{san} also achieves `{}`: the first move is not unique",
-                puzzle.objective.text()
-            )),
-            (_, None) => report
-                .problems
-                .push(format!("{san}: not proven within {} nodes", limits.nodes)),
-        }
     }
-    // Later moves of the solver's side keep the objective.
+    for problem in score_problems(&start) {
+        report.problems.push(format!("impossible score: {problem}"));
+    }
     let mut position = start;
     let mut history = Vec::new();
     for (i, &m) in solution.iter().enumerate() {
-        if i > 0
-            && i % 2 == 0
-            && solver.move_meets(&position, &history, m, puzzle.objective, limits) != Some(true)
-        {
-            report.problems.push(format!(
-                "solution move {} ({}) does not keep the objective",
-                i + 1,
-                position.to_san(m)
-            ));
+        let step = Step {
+            position: &position,
+            history: &history,
+            index: i,
+            intended: m,
+        };
+        if i % 2 == 0 {
+            check_player_move(puzzle, &step, solver, limits, &mut report);
+        } else {
+            check_defence(&step, solver, limits, &mut report);
         }
-        report.nodes += solver.nodes();
         history.push(position.hash());
         match position.play(m) {
             Ok(next) => position = next,
@@ -114,5 +156,287 @@ pub fn verify_puzzle(puzzle: &Puzzle, solver: &mut Solver, limits: SolveLimits) 
             }
         }
     }
-    finish(report)
+    report.elapsed = started.elapsed();
+    report
+}
+
+/// One step of the line being checked.
+struct Step<'a> {
+    position: &'a AnyPosition,
+    /// Hashes of the positions before `position`.
+    history: &'a [u64],
+    /// Index of the move in the solution, from 0.
+    index: usize,
+    /// The solution's move here.
+    intended: Move,
+}
+
+impl Step<'_> {
+    /// "solution move 3 (Rxa1)".
+    fn name(&self) -> String {
+        format!(
+            "solution move {} ({})",
+            self.index + 1,
+            self.position.to_san(self.intended)
+        )
+    }
+}
+
+/// The intended move must keep the objective and every other move must be
+/// proven to fail it.
+fn check_player_move(
+    puzzle: &Puzzle,
+    step: &Step,
+    solver: &mut Solver,
+    limits: SolveLimits,
+    report: &mut VerifyReport,
+) {
+    let objective = puzzle.objective.text();
+    let classified = solver.classify_moves(step.position, step.history, puzzle.objective, limits);
+    report.nodes += solver.nodes();
+    let what = if step.index == 0 {
+        "the first move".to_string()
+    } else {
+        step.name()
+    };
+    for (m, verdict) in classified {
+        let san = step.position.to_san(m);
+        match (m == step.intended, verdict) {
+            (true, Some(true)) | (false, Some(false)) => {}
+            (true, Some(false)) => {
+                let refutation = refutation_text(step, m, solver, limits);
+                report.problems.push(format!(
+                    "{} does not achieve `{objective}`; refutation: {refutation}",
+                    step.name()
+                ));
+            }
+            (false, Some(true)) => report.problems.push(format!(
+                "{san} also achieves `{objective}`: {what} is not unique"
+            )),
+            (true, None) => report.problems.push(format!(
+                "{}: not proven to achieve `{objective}` within {} nodes",
+                step.name(),
+                limits.nodes
+            )),
+            (false, None) => report.problems.push(format!(
+                "{san} instead of {}: not proven to fail within {} nodes, so {what} is not proven unique",
+                step.name(),
+                limits.nodes
+            )),
+        }
+    }
+}
+
+/// The defender's reply must be a best defence: no other reply is proven
+/// or even possibly better for the defender.
+fn check_defence(step: &Step, solver: &mut Solver, limits: SolveLimits, report: &mut VerifyReport) {
+    let compared = solver.better_moves_than(step.position, step.history, step.intended, limits);
+    report.nodes += solver.nodes();
+    let Some(compared) = compared else {
+        report.problems.push(format!(
+            "{}: the defence's value is not proven within {} nodes",
+            step.name(),
+            limits.nodes
+        ));
+        return;
+    };
+    for (m, verdict) in compared {
+        let san = step.position.to_san(m);
+        match verdict {
+            Some(false) => {}
+            Some(true) => report.problems.push(format!(
+                "{san} defends better than {}: the reply is not a best defence",
+                step.name()
+            )),
+            None => report.problems.push(format!(
+                "{san}: not proven within {} nodes whether it defends better than {}",
+                limits.nodes,
+                step.name()
+            )),
+        }
+    }
+}
+
+/// The best defence against `m` and what follows, in SAN.
+fn refutation_text(step: &Step, m: Move, solver: &mut Solver, limits: SolveLimits) -> String {
+    let Ok(after) = step.position.play(m) else {
+        return String::new();
+    };
+    let mut history = step.history.to_vec();
+    history.push(step.position.hash());
+    let line = solver.principal_line(&after, &history, 4, limits);
+    let mut position = after;
+    let mut words = Vec::new();
+    for reply in line {
+        words.push(position.to_san(reply));
+        match position.play(reply) {
+            Ok(next) => position = next,
+            Err(_) => break,
+        }
+    }
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::solver::Objective;
+    use crate::variant::Variant;
+
+    fn position(text: &str) -> AnyPosition {
+        AnyPosition::from_text(Variant::Norochess, text).expect("test position")
+    }
+
+    /// Black to play its 59th move, level at 10–10 (a capture now would
+    /// end the game at once, but there is none). 59... Rd1 attacks both
+    /// knights along the first rank; White saves one, Black takes the other
+    /// with its last move: Black wins by 3. Moving the b1 knight uncovers
+    /// the queen, which costs 9 instead.
+    const FORK: &str = "2k5/8/8/8/3r4/8/8/QN5N b - - 0 59 score=10-10";
+
+    fn puzzle(text: &str, objective: Objective, solution: &[&str]) -> Puzzle {
+        Puzzle {
+            id: "t".to_string(),
+            variant: Variant::Norochess,
+            position: text.to_string(),
+            objective,
+            solution: solution.iter().map(|s| s.to_string()).collect(),
+            rating: 1000,
+            themes: Vec::new(),
+        }
+    }
+
+    fn verify(p: &Puzzle) -> VerifyReport {
+        verify_puzzle(p, &mut Solver::new(4), SolveLimits { nodes: 2_000_000 })
+    }
+
+    fn has(report: &VerifyReport, words: &[&str]) -> bool {
+        report
+            .problems
+            .iter()
+            .any(|m| words.iter().all(|w| m.contains(w)))
+    }
+
+    #[test]
+    fn the_start_position_allows_no_score() {
+        let start = AnyPosition::start(Variant::Norochess, None).expect("start");
+        assert_eq!(max_reachable_score(&start, Color::White), 0);
+        assert_eq!(max_reachable_score(&start, Color::Black), 0);
+    }
+
+    #[test]
+    fn missing_material_bounds_the_score() {
+        // Black lost a queen, a rook and two pawns (9 + 5 + 2 × 9, as each
+        // pawn may have promoted to a queen before it was taken); White lost
+        // only a knight.
+        let p = position("rnb1kbn1/pppppp2/8/8/8/8/PPPPPPPP/R1BQKBNR w - - 0 30 score=30-3");
+        assert_eq!(max_reachable_score(&p, Color::White), 32);
+        assert_eq!(max_reachable_score(&p, Color::Black), 3);
+        assert!(score_problems(&p).is_empty());
+        // Its level-score copy: Black's 30 points are impossible.
+        let level = position("rnb1kbn1/pppppp2/8/8/8/8/PPPPPPPP/R1BQKBNR w - - 0 30 score=30-30");
+        let problems = score_problems(&level);
+        assert_eq!(
+            problems,
+            vec![UnreachableScore {
+                color: Color::Black,
+                score: 30,
+                max: 3
+            }]
+        );
+        assert_eq!(
+            problems[0].to_string(),
+            "Black has 30 points, but the White material missing from the board is worth at most 3"
+        );
+    }
+
+    #[test]
+    fn promoted_pieces_use_up_missing_pawns() {
+        // White has a second queen, a promoted pawn: of its two missing
+        // pawns only one can have been taken (at most as a queen), so with
+        // the missing rook Black scored at most 5 + 9.
+        let p = position("4k3/8/8/8/8/8/PPPPPP2/RNBQKBNQ w - - 0 40 score=0-14");
+        assert_eq!(max_reachable_score(&p, Color::Black), 14);
+        assert!(score_problems(&p).is_empty());
+        let over = position("4k3/8/8/8/8/8/PPPPPP2/RNBQKBNQ w - - 0 40 score=0-15");
+        assert_eq!(score_problems(&over).len(), 1);
+    }
+
+    #[test]
+    fn verify_reports_an_impossible_score() {
+        // Black has all its material, so White cannot have scored.
+        let p = puzzle(
+            "rnbqkbnr/pppppppp/8/8/8/8/8/7R b - - 0 60 score=5-5",
+            Objective::Save,
+            &["a7a6"],
+        );
+        let report = verify(&p);
+        assert!(
+            has(
+                &report,
+                &["impossible score: White has 5 points", "at most 0"]
+            ),
+            "{:?}",
+            report.problems
+        );
+    }
+
+    #[test]
+    fn a_sound_line_passes() {
+        for objective in [Objective::Win, Objective::WinBy(3)] {
+            let p = puzzle(FORK, objective, &["d4d1", "h1g3", "d1b1"]);
+            let report = verify(&p);
+            assert!(report.ok(), "{objective:?}: {:?}", report.problems);
+        }
+    }
+
+    #[test]
+    fn a_second_winning_move_later_in_the_line_fails() {
+        // After 60. Qa2 both knights hang: Rxh1 wins as well as Rxb1.
+        let p = puzzle(FORK, Objective::Win, &["d4d1", "a1a2", "d1b1"]);
+        let report = verify(&p);
+        assert!(
+            has(
+                &report,
+                &[
+                    "Rxh1 also achieves `win`",
+                    "solution move 3 (Rxb1) is not unique"
+                ]
+            ),
+            "{:?}",
+            report.problems
+        );
+        assert!(!has(&report, &["the first move is not unique"]));
+        assert!(!has(&report, &["defends better"]), "{:?}", report.problems);
+    }
+
+    #[test]
+    fn a_reply_that_is_not_the_best_defence_fails() {
+        // 60. Nc3 uncovers the queen (9 points); Ng3 loses only a knight.
+        let p = puzzle(FORK, Objective::WinBy(3), &["d4d1", "b1c3", "d1a1"]);
+        let report = verify(&p);
+        assert!(
+            has(
+                &report,
+                &[
+                    "Ng3 defends better than solution move 2 (Nc3)",
+                    "not a best defence"
+                ]
+            ),
+            "{:?}",
+            report.problems
+        );
+    }
+
+    #[test]
+    fn an_unproven_alternative_is_a_failure() {
+        // A budget too small to settle anything: nothing is proven unique.
+        let p = puzzle(FORK, Objective::Win, &["d4d1", "h1g3", "d1b1"]);
+        let report = verify_puzzle(&p, &mut Solver::new(1), SolveLimits { nodes: 1 });
+        assert!(
+            has(&report, &["not proven to fail within 1 nodes"]),
+            "{:?}",
+            report.problems
+        );
+    }
 }
