@@ -1,8 +1,9 @@
 //! The puzzle generator: self-play games of varied strength, positions near
 //! the move limit and in overtime, kept when the solver proves exactly one
-//! first move that meets the objective and the solution is not trivial.
+//! first move that meets the objective, the solution is not trivial and the
+//! whole puzzle passes the strict verification (`verify_puzzle`).
 
-use super::{verify_puzzle, Puzzle};
+use super::{score_problems, verify_puzzle, Puzzle};
 use crate::any::AnyPosition;
 use crate::engine::baseline::greedy_move;
 use crate::engine::solver::{GameValue, Objective, SolveLimits, Solver};
@@ -86,9 +87,7 @@ pub fn generate_puzzles(options: &GeneratorOptions, found: &mut dyn FnMut(&Puzzl
                     options.id_prefix,
                     options.first_number + puzzles.len()
                 );
-                if let Some(puzzle) =
-                    consider(&variation, id, &mut solver, &mut engine, limits, options)
-                {
+                if let Some(puzzle) = consider(&variation, id, &mut solver, limits, options) {
                     found(&puzzle);
                     puzzles.push(puzzle);
                 }
@@ -128,10 +127,12 @@ fn self_play(engine: &mut Engine, rng: &mut SplitMix64) -> Option<Game> {
     Some(game)
 }
 
-/// Turns a position into a puzzle if it makes a good one.
 /// The position as played and, near the limit, the same board with level
 /// scores: a tie at move 48 sends the game into overtime, which makes for
-/// different puzzles on the same pieces.
+/// different puzzles on the same pieces. The level copy raises the lower
+/// score, which may give a side more points than the opponent's missing
+/// material is worth; such copies cannot come from a game and are dropped
+/// (12 puzzles of the first pack were such copies).
 fn score_variations(position: &AnyPosition) -> Vec<AnyPosition> {
     let mut variations = vec![*position];
     let (white, black) = (position.score(Color::White), position.score(Color::Black));
@@ -147,6 +148,7 @@ fn score_variations(position: &AnyPosition) -> Vec<AnyPosition> {
             }
         }
     }
+    variations.retain(|p| score_problems(p).is_empty());
     variations
 }
 
@@ -162,11 +164,11 @@ fn near_decision(position: &AnyPosition) -> bool {
     n > 48 || 2 * 48u32.saturating_sub(n) + own <= 6
 }
 
+/// Turns a position into a puzzle if it makes a good one.
 fn consider(
     position: &AnyPosition,
     id: String,
     solver: &mut Solver,
-    engine: &mut Engine,
     limits: SolveLimits,
     options: &GeneratorOptions,
 ) -> Option<Puzzle> {
@@ -200,15 +202,7 @@ fn consider(
         }
     }
     let (objective, first) = chosen?;
-    let line = solution_line(
-        position,
-        first,
-        objective,
-        solver,
-        engine,
-        limits,
-        options.max_line,
-    )?;
+    let line = solution_line(position, first, objective, solver, limits, options.max_line)?;
     let player_moves = line.len().div_ceil(2);
     let obvious = greedy_move(position, 0).is_some_and(|g| {
         let capture = position
@@ -246,14 +240,14 @@ fn same_gain(position: &AnyPosition, a: Move, b: Move) -> bool {
 }
 
 /// The intended line: unique moves of the solver's side, the best defence
-/// in between; it stops where the game ends or the solver's side has
-/// several ways to go on.
+/// in between; it stops where the game ends, the best defence is not
+/// proven, or the solver's side has several ways to go on (or one the
+/// solver cannot tell from an unproven alternative).
 fn solution_line(
     start: &AnyPosition,
     first: Move,
     objective: Objective,
     solver: &mut Solver,
-    engine: &mut Engine,
     limits: SolveLimits,
     max_line: usize,
 ) -> Option<Vec<Move>> {
@@ -263,17 +257,21 @@ fn solution_line(
     let mut game_like = Game::from_position(start.variant(), &start.to_text()).ok()?;
     game_like.play(first).ok()?;
     while line.len() < max_line && game_like.outcome().is_none() {
-        // Defender: the reply that leaves the solver's side the least, by a
-        // search deep enough to reach the game's end.
-        let request = SearchRequest::for_game(
-            &game_like,
-            Limits {
-                depth: Some(12),
-                nodes: Some(3_000_000),
-                ..Limits::default()
-            },
-        );
-        let reply = engine.search(&request, &mut |_| {}).best_move?;
+        // Defender: the reply with the best exact value for it, which the
+        // strict verification demands (an engine's search can pick a reply
+        // that loses by more). Unproven values end the line here.
+        let values = solver.move_values(&position, &history, limits);
+        if values.iter().any(|(_, v)| v.is_none()) {
+            break;
+        }
+        let Some(reply) = values
+            .iter()
+            .filter_map(|(m, v)| v.map(|v| (*m, v)))
+            .max_by_key(|(_, v)| value_rank(*v))
+            .map(|(m, _)| m)
+        else {
+            break;
+        };
         history.push(position.hash());
         position = position.play(reply).ok()?;
         game_like.play(reply).ok()?;
@@ -289,7 +287,7 @@ fn solution_line(
             .filter(|(_, v)| *v == Some(true))
             .map(|(m, _)| *m)
             .collect();
-        if achieving.len() != 1 {
+        if achieving.len() != 1 || classified.iter().any(|(_, v)| v.is_none()) {
             break;
         }
         line.push(reply);
@@ -303,6 +301,15 @@ fn solution_line(
         line.pop();
     }
     Some(line)
+}
+
+/// Orders game values from worst to best for the side they belong to.
+fn value_rank(value: GameValue) -> i64 {
+    match value {
+        GameValue::Win(m) => 1_000_000 + i64::from(m),
+        GameValue::Draw => 0,
+        GameValue::Loss(m) => -1_000_000 + i64::from(m),
+    }
 }
 
 fn themes(start: &AnyPosition, line: &[Move], objective: Objective) -> Vec<String> {
@@ -380,4 +387,32 @@ fn rating(player_moves: usize, nodes: u64, objective: Objective, _elapsed: Durat
         Objective::Win => 0.0,
     };
     (base + bonus).clamp(600.0, 2400.0) as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_score_copies_stay_within_the_missing_material() {
+        // White leads 30–3 with Black's queen, a rook and two pawns gone
+        // (at most 32 points) but only a knight of White's (3 points): the
+        // 30–30 copy would give Black points it cannot have scored.
+        let p = AnyPosition::from_text(
+            Variant::Norochess,
+            "rnb1kbn1/pppppp2/8/8/8/8/PPPPPPPP/R1BQKBNR w - - 0 47 score=30-3",
+        )
+        .expect("position");
+        let variations = score_variations(&p);
+        assert_eq!(variations, vec![p]);
+        // With enough White material missing, the copy is kept.
+        let q = AnyPosition::from_text(
+            Variant::Norochess,
+            "rnb1kbn1/pppppp2/8/8/8/8/PPPPPPPP/4K3 w - - 0 47 score=30-3",
+        )
+        .expect("position");
+        let variations = score_variations(&q);
+        assert_eq!(variations.len(), 2);
+        assert_eq!(variations[1].score(Color::Black), 30);
+    }
 }
