@@ -32,6 +32,7 @@ fn the_intended_line_solves_the_puzzle() {
         Ok(MoveFeedback::Correct {
             reply,
             solved: false,
+            proven: true,
         }) => reply,
         other => panic!("unexpected {other:?}"),
     };

@@ -1,10 +1,12 @@
 //! A puzzle being solved: the player's moves are checked against the
 //! objective (any move that achieves it as well as the intended one is
-//! right), the opponent answers with the solver's best defence, and hints,
-//! the solution and retries work as on a good puzzle site.
+//! right, and a move the solver cannot refute is never called wrong), the
+//! opponent answers with the solver's best defence, and hints, the solution
+//! and retries work as on a good puzzle site.
 
 use super::{Puzzle, PuzzleError};
 use crate::engine::solver::{GameValue, SolveLimits, Solver};
+use crate::engine::{Engine, Limits, SearchRequest};
 use crate::error::GameError;
 use crate::game::{Game, Outcome};
 use crate::moves::Move;
@@ -24,12 +26,17 @@ pub enum SessionState {
 /// The answer to a player's move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveFeedback {
-    /// The move achieves the objective.
+    /// The move achieves the objective, or the solver could not refute it
+    /// within its limits (then `proven` is false: it may be an alternative
+    /// solution, and the session goes on with the engine's line).
     Correct {
         /// The opponent's answer, already played.
         reply: Option<Move>,
         /// Whether the puzzle is now solved.
         solved: bool,
+        /// Whether the move is proven to keep the objective (the intended
+        /// move on the line counts as proven: the pack is verified).
+        proven: bool,
     },
     /// The move fails; the refutation (best defence and what follows) has
     /// been played on the board.
@@ -55,6 +62,9 @@ pub struct PuzzleSession {
     game: Game,
     solution: Vec<Move>,
     solver: Solver,
+    /// Answers the opponent's moves where the solver proves nothing (after
+    /// an unproven move); made when first needed.
+    engine: Option<Engine>,
     limits: SolveLimits,
     player: Color,
     state: SessionState,
@@ -72,8 +82,18 @@ pub struct PuzzleSession {
 }
 
 impl PuzzleSession {
+    /// The solver's budget per question in a session.
+    pub const DEFAULT_LIMITS: SolveLimits = SolveLimits { nodes: 5_000_000 };
+
     /// Starts `puzzle`.
     pub fn new(puzzle: Puzzle) -> Result<PuzzleSession, PuzzleError> {
+        PuzzleSession::with_limits(puzzle, PuzzleSession::DEFAULT_LIMITS)
+    }
+
+    /// Starts `puzzle` with the solver limited to `limits` per question
+    /// (a smaller budget answers sooner but proves less: moves it cannot
+    /// settle are accepted, never called wrong).
+    pub fn with_limits(puzzle: Puzzle, limits: SolveLimits) -> Result<PuzzleSession, PuzzleError> {
         let invalid = |problem: String| PuzzleError::Line {
             line: 0,
             problem: format!("puzzle {}: {problem}", puzzle.id),
@@ -88,7 +108,8 @@ impl PuzzleSession {
             game,
             solution,
             solver: Solver::new(16),
-            limits: SolveLimits { nodes: 5_000_000 },
+            engine: None,
+            limits,
             player,
             state: SessionState::Solving,
             moves_needed,
@@ -159,16 +180,17 @@ impl PuzzleSession {
         value.meets(self.puzzle.objective)
     }
 
-    /// Whether `m`, played now by the player, keeps the objective within reach.
-    fn achieves(&mut self, m: Move) -> bool {
+    /// Whether `m`, played now by the player, keeps the objective within
+    /// reach: `Some(true)` proven, `Some(false)` refuted, `None` when the
+    /// solver cannot tell within its limits.
+    fn achieves(&mut self, m: Move) -> Option<bool> {
         if self.on_line && self.solution.get(self.step()) == Some(&m) {
-            return true;
+            return Some(true);
         }
         let history = self.history();
         let position = *self.game.position();
         self.solver
             .move_meets(&position, &history, m, self.puzzle.objective, self.limits)
-            == Some(true)
     }
 
     /// The solver's best defence in the current position (opponent to move).
@@ -181,16 +203,42 @@ impl PuzzleSession {
         let history = self.history();
         let position = *self.game.position();
         let values = self.solver.move_values(&position, &history, self.limits);
-        values
+        let all_proven = values.iter().all(|(_, v)| v.is_some());
+        let best = values
             .into_iter()
             .filter_map(|(m, v)| v.map(|v| (m, v)))
             .max_by_key(|(_, v)| match v {
                 GameValue::Win(x) => 1_000_000 + i64::from(*x),
                 GameValue::Draw => 0,
                 GameValue::Loss(x) => -1_000_000 + i64::from(*x),
-            })
-            .map(|(m, _)| m)
+            });
+        // The best proven value is the best defence when every move is
+        // proven, and a proven win for the defender is a refutation worth
+        // showing; otherwise an unproven move may defend better, and the
+        // engine's choice is the better guess.
+        if let Some((m, v)) = best {
+            if all_proven || matches!(v, GameValue::Win(_)) {
+                return Some(m);
+            }
+        }
+        self.engine_move()
             .or_else(|| position.legal_moves().first().copied())
+    }
+
+    /// The engine's move in the current position, searched within the
+    /// session's node budget.
+    fn engine_move(&mut self) -> Option<Move> {
+        let request = SearchRequest::for_game(
+            &self.game,
+            Limits {
+                nodes: Some(self.limits.nodes.clamp(1, 1_000_000)),
+                ..Limits::default()
+            },
+        );
+        self.engine
+            .get_or_insert_with(|| Engine::new(4))
+            .search(&request, &mut |_| {})
+            .best_move
     }
 
     /// A move that achieves the objective now (the intended one when on line).
@@ -222,12 +270,16 @@ impl PuzzleSession {
                 reason: "it is not a legal move here".to_string(),
             }));
         }
-        let correct = self.achieves(m);
+        let verdict = self.achieves(m);
+        // Only a refuted move is wrong: one the solver cannot settle may be
+        // an alternative solution, and calling it wrong would punish the
+        // player for the solver's limits.
+        let proven = verdict == Some(true);
         let was_on_line = self.on_line && self.solution.get(self.step()) == Some(&m);
         self.retry_point = self.step();
         self.game.play(m)?;
         self.hint_level = 0;
-        if !correct {
+        if verdict == Some(false) {
             self.clean = false;
             self.state = SessionState::Wrong;
             let refutation = self.play_refutation();
@@ -245,6 +297,7 @@ impl PuzzleSession {
             return Ok(MoveFeedback::Correct {
                 reply: None,
                 solved,
+                proven,
             });
         }
         if self.moves_made >= self.moves_needed {
@@ -252,6 +305,7 @@ impl PuzzleSession {
             return Ok(MoveFeedback::Correct {
                 reply: None,
                 solved: true,
+                proven,
             });
         }
         let reply = self.best_defence();
@@ -266,7 +320,11 @@ impl PuzzleSession {
         if solved {
             self.state = SessionState::Solved;
         }
-        Ok(MoveFeedback::Correct { reply, solved })
+        Ok(MoveFeedback::Correct {
+            reply,
+            solved,
+            proven,
+        })
     }
 
     /// Plays the defence and a few more moves after a wrong move.
@@ -340,5 +398,121 @@ impl PuzzleSession {
             played.push(r);
         }
         played
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// np0162 of the first pack (removed: 13 alternatives to its second
+    /// move are unproven). After 1. Rd1 a1=N the line goes on 2. Rxa1, but
+    /// 2. Rc1 is a move the solver cannot refute.
+    const NP0162: &str = "np0162|norochess|8/8/1p5p/1P3P1P/8/6p1/p2R2P1/8 w - - 0 46 score=37-37|win-by 3|d2d1 a2a1n d1a1|1909|margin,quiet-move,blockade";
+
+    /// Black to play its 59th move, level at 10–10: 59... Rd1 forks the
+    /// knights on the first rank and the last move takes one of them.
+    const FORK: &str =
+        "t|norochess|2k5/8/8/8/3r4/8/8/QN5N b - - 0 59 score=10-10|win|d4d1 a1a2 d1b1|1000|";
+
+    fn session(line: &str, limits: SolveLimits) -> PuzzleSession {
+        let puzzle = Puzzle::from_line(line, 1).expect("puzzle line");
+        PuzzleSession::with_limits(puzzle, limits).expect("session")
+    }
+
+    fn uci(session: &PuzzleSession, text: &str) -> Move {
+        session
+            .game()
+            .position()
+            .parse_uci(text)
+            .expect("legal move")
+    }
+
+    #[test]
+    fn an_unrefuted_move_is_never_wrong() {
+        // The budget of a phone that gives up early: Rc1 is not settled.
+        let mut s = session(NP0162, SolveLimits { nodes: 20_000 });
+        let feedback = s.play(uci(&s, "d2d1"));
+        assert!(
+            matches!(
+                feedback,
+                Ok(MoveFeedback::Correct { reply: Some(r), solved: false, proven: true }) if r.uci(8) == "a2a1n"
+            ),
+            "{feedback:?}"
+        );
+        let feedback = s.play(uci(&s, "d1c1"));
+        assert!(
+            matches!(
+                feedback,
+                Ok(MoveFeedback::Correct {
+                    proven: false,
+                    solved: true,
+                    ..
+                })
+            ),
+            "{feedback:?}"
+        );
+        assert_eq!(s.state(), SessionState::Solved);
+        assert!(s.solved_cleanly());
+    }
+
+    #[test]
+    fn after_an_unrefuted_move_the_session_goes_on_with_the_engines_line() {
+        // Off the line at the first move, with nothing provable: the
+        // opponent still answers and the player moves again.
+        let mut s = session(NP0162, SolveLimits { nodes: 1 });
+        let feedback = s.play(uci(&s, "d2d8"));
+        assert!(
+            matches!(
+                feedback,
+                Ok(MoveFeedback::Correct {
+                    reply: Some(_),
+                    solved: false,
+                    proven: false
+                })
+            ),
+            "{feedback:?}"
+        );
+        assert_eq!(s.state(), SessionState::Solving);
+        assert_eq!(s.game().plies().len(), 2);
+    }
+
+    #[test]
+    fn a_proven_move_off_the_line_is_correct_and_a_refuted_one_wrong() {
+        let mut s = session(FORK, PuzzleSession::DEFAULT_LIMITS);
+        // 59... Ra4 attacks only the queen, which takes the rook.
+        let feedback = s.play(uci(&s, "d4a4"));
+        assert!(
+            matches!(feedback, Ok(MoveFeedback::Wrong { .. })),
+            "{feedback:?}"
+        );
+        assert!(s.retry());
+        let feedback = s.play(uci(&s, "d4d1"));
+        assert!(
+            matches!(
+                feedback,
+                Ok(MoveFeedback::Correct {
+                    reply: Some(r),
+                    proven: true,
+                    solved: false,
+                }) if r.uci(8) == "a1a2"
+            ),
+            "{feedback:?}"
+        );
+        // The line goes on 60... Rxb1, but Rxh1 wins as well.
+        let feedback = s.play(uci(&s, "d1h1"));
+        assert!(
+            matches!(
+                feedback,
+                Ok(MoveFeedback::Correct {
+                    proven: true,
+                    solved: true,
+                    ..
+                })
+            ),
+            "{feedback:?}"
+        );
+        assert_eq!(s.state(), SessionState::Solved);
+        assert!(!s.solved_cleanly());
     }
 }
