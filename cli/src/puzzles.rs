@@ -87,11 +87,12 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
             };
             let limits = SolveLimits { nodes: *nodes };
             let mut solver = Solver::default();
-            let mut times: Vec<Duration> = Vec::new();
+            let started = Instant::now();
+            let mut times: Vec<(Duration, &str)> = Vec::new();
             let mut failures = 0;
             for puzzle in &puzzles {
                 let report = verify_puzzle(puzzle, &mut solver, limits);
-                times.push(report.elapsed);
+                times.push((report.elapsed, &puzzle.id));
                 if !report.ok() {
                     failures += 1;
                     for problem in &report.problems {
@@ -100,12 +101,13 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
                 }
             }
             times.sort();
-            let median = times.get(times.len() / 2).copied().unwrap_or_default();
-            let slowest = times.last().copied().unwrap_or_default();
+            let median = times.get(times.len() / 2).map(|t| t.0).unwrap_or_default();
+            let (slowest, slowest_id) = times.last().copied().unwrap_or_default();
             println!(
-                "{} puzzles, {} failed; median {:.3} s, slowest {:.3} s",
+                "{} puzzles, {} failed; total {:.1} s, median {:.3} s, slowest {:.3} s ({slowest_id})",
                 puzzles.len(),
                 failures,
+                started.elapsed().as_secs_f64(),
                 median.as_secs_f64(),
                 slowest.as_secs_f64()
             );
