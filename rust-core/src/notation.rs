@@ -610,8 +610,15 @@ fn read_patterns<G: Geometry>(text: &str) -> Result<Vec<Pattern>, ReadError> {
                     patterns.extend(pattern(Some(role), after));
                 }
                 Some(role) => {
-                    patterns.extend(pattern(None, prefix));
-                    patterns.extend(pattern(Some(role), after));
+                    let square_first = pattern(None, prefix);
+                    // A text that starts with a whole square (`b3b5`,
+                    // `b3-b5`) is a move from that square: reading it as a
+                    // bishop's would play another piece than the one named.
+                    let whole_square = square_first.is_some_and(|p| p.full_origin());
+                    patterns.extend(square_first);
+                    if !whole_square {
+                        patterns.extend(pattern(Some(role), after));
+                    }
                 }
                 None => patterns.extend(pattern(None, prefix)),
             }
@@ -1634,6 +1641,23 @@ mod tests {
         reads(&pos, "e1c3", &["bxc3", "bc3", "Bxc3", "b×c3"]);
         let pos = position(Variant::Chess, "4k3/8/8/8/8/8/8/1B2K3 w - - 0 1");
         reads(&pos, "b1d3", &["bd3", "Bd3"]);
+    }
+
+    #[test]
+    fn a_coordinate_move_is_never_read_as_another_piece_s_move() {
+        let mut pos = AnyPosition::start(Variant::Norochess, None).expect("start");
+        for uci in ["b2b3", "h7h6", "e2e3", "h6h5", "f1d3", "h5h4"] {
+            pos = pos.play(uci_move(&pos, uci)).expect("legal");
+        }
+        // `b3b5` names the b3 pawn, which cannot go there; the bishop on d3
+        // that can reach b5 is not the piece the text names.
+        assert_error(
+            &pos,
+            "b3b5",
+            &["the pawn on b3 cannot go to b5; it can play b3b4"],
+        );
+        assert_error(&pos, "b3-b5", &["the pawn on b3 cannot go to b5"]);
+        reads(&pos, "d3b5", &["Bb5", "bb5", "d3b5"]);
     }
 
     #[test]
