@@ -1,5 +1,8 @@
-//! Typed errors of the core. Each says what was wrong and where, in words a
-//! player or a developer can act on.
+//! Typed errors that several parts of the core share (positions, moves and
+//! game ids are read in many places). Each says what was wrong and where, in
+//! words a player or a developer can act on. Errors of one part live beside
+//! it: [`crate::GameError`] and [`crate::RecordError`] in `game`,
+//! [`crate::ClockError`] beside the clock.
 
 use thiserror::Error;
 
@@ -90,57 +93,4 @@ pub enum Error {
     /// A move problem.
     #[error(transparent)]
     Move(#[from] MoveError),
-}
-
-/// A game action that cannot be carried out.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum GameError {
-    /// The game has ended; undo to continue from an earlier point.
-    #[error("the game is over ({0}); no more moves can be played")]
-    GameOver(crate::game::Outcome),
-    /// The move is unreadable or illegal.
-    #[error(transparent)]
-    Move(#[from] MoveError),
-    /// The start position is unreadable or impossible.
-    #[error(transparent)]
-    Position(#[from] PositionError),
-    /// The game id or an option is wrong.
-    #[error(transparent)]
-    Variant(#[from] VariantError),
-}
-
-/// A game record (PGN-style text or bare movetext) that cannot be imported.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum RecordError {
-    /// The text is malformed (an unclosed tag or comment, a bad tag).
-    #[error("line {line}: {problem}")]
-    Syntax {
-        /// Line number, from 1.
-        line: usize,
-        /// What is wrong.
-        problem: String,
-    },
-    /// A move cannot be read or is illegal at its point in the game.
-    #[error("move {move_number}{dots} {text}: {reason}", dots = if *black { "..." } else { "." })]
-    BadMove {
-        /// The full-move number of the move.
-        move_number: u32,
-        /// Whether it is Black's move.
-        black: bool,
-        /// The move as written.
-        text: String,
-        /// Why it cannot be played.
-        reason: String,
-    },
-    /// The record's result contradicts how the rules end the game.
-    #[error("the record says {claimed} but the game ended: {actual}")]
-    ResultMismatch {
-        /// The result token of the record.
-        claimed: String,
-        /// The outcome by the rules.
-        actual: String,
-    },
-    /// The tags name an unknown game or an impossible set-up.
-    #[error(transparent)]
-    Setup(#[from] Error),
 }

@@ -43,8 +43,11 @@ pub use engine::{
     ClockLimits, Engine, Level, Limits, Line, Score, SearchInfo, SearchRequest, SearchResult,
     StopHandle, DEFAULT_HASH_MB,
 };
-pub use error::{Error, GameError, MoveError, PositionError, RecordError, VariantError};
-pub use game::{Clock, ClockError, EndReason, Game, Outcome, Overtime, Ply, Snapshot, TimeControl};
+pub use error::{Error, MoveError, PositionError, VariantError};
+pub use game::{
+    Clock, ClockError, EndReason, Game, GameError, Outcome, Overtime, Ply, RecordError, Snapshot,
+    TimeControl,
+};
 pub use geometry::{Board10, Board8, Geometry};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::{parse_move, to_long, to_san, to_uci, write_move, Notation};

@@ -3,17 +3,20 @@
 //! exactly as the rule book decides it.
 
 mod clock;
+mod error;
 mod outcome;
 mod record;
 mod referee;
 mod snapshot;
 
 pub use clock::{Clock, ClockError, TimeControl};
+pub use error::GameError;
 pub use outcome::{EndReason, Outcome};
+pub use record::RecordError;
 pub use snapshot::{Overtime, Snapshot};
 
 use crate::any::AnyPosition;
-use crate::error::{Error, GameError, MoveError};
+use crate::error::{Error, MoveError};
 use crate::moves::Move;
 use crate::types::{Color, Piece, Role, Square};
 use crate::variant::Variant;

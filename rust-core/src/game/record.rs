@@ -3,10 +3,11 @@
 //! comments. Import accepts moves in any notation the core reads.
 
 use super::{EndReason, Game};
-use crate::error::{Error, RecordError};
+use crate::error::Error;
 use crate::types::Color;
 use crate::variant::Variant;
 use std::fmt::Write as _;
+use thiserror::Error as ThisError;
 
 /// Tags the game writes itself from its state; user tags of these names are ignored.
 pub(super) const DERIVED_TAGS: [&str; 9] = [
@@ -23,6 +24,42 @@ pub(super) const DERIVED_TAGS: [&str; 9] = [
 
 /// The Seven Tag Roster's tags other than `Result`, written first, `?` when unset.
 const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
+
+/// A game record (PGN-style text or bare movetext) that cannot be imported.
+#[derive(Debug, Clone, PartialEq, Eq, ThisError)]
+pub enum RecordError {
+    /// The text is malformed (an unclosed tag or comment, a bad tag).
+    #[error("line {line}: {problem}")]
+    Syntax {
+        /// Line number, from 1.
+        line: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A move cannot be read or is illegal at its point in the game.
+    #[error("move {move_number}{dots} {text}: {reason}", dots = if *black { "..." } else { "." })]
+    BadMove {
+        /// The full-move number of the move.
+        move_number: u32,
+        /// Whether it is Black's move.
+        black: bool,
+        /// The move as written.
+        text: String,
+        /// Why it cannot be played.
+        reason: String,
+    },
+    /// The record's result contradicts how the rules end the game.
+    #[error("the record says {claimed} but the game ended: {actual}")]
+    ResultMismatch {
+        /// The result token of the record.
+        claimed: String,
+        /// The outcome by the rules.
+        actual: String,
+    },
+    /// The tags name an unknown game or an impossible set-up.
+    #[error(transparent)]
+    Setup(#[from] Error),
+}
 
 /// One element of movetext.
 #[derive(Debug, Clone, PartialEq, Eq)]
