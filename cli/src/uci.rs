@@ -28,10 +28,10 @@ pub struct UciArgs {
     variant: String,
 }
 
-/// Game ids offered in the `UCI_Variant` combo: the rule book's games and
-/// the test-only `plain10`.
+/// Game ids offered in the `UCI_Variant` combo: every game of the core's
+/// table, the test-only `plain10` included.
 fn variant_ids() -> impl Iterator<Item = &'static str> {
-    Variant::IDS.into_iter().chain(std::iter::once("plain10"))
+    Variant::records().iter().map(|record| record.id)
 }
 
 const MAX_HASH_MB: usize = 4096;
@@ -98,7 +98,7 @@ pub fn run(args: &UciArgs) -> Result<()> {
         variant_id: id,
         zone: Zone::default(),
         blockage: Blockage::default(),
-        start_number: 518,
+        start_number: norochess_core::CHESS960.standard,
         hash_mb: norochess_core::DEFAULT_HASH_MB,
         multipv: 1,
         level: 0,
@@ -215,7 +215,12 @@ impl Session {
             "option name Blockage type combo default {}{blockages}",
             Blockage::default().id()
         ));
-        send("option name Start type spin default 518 min 0 max 959");
+        let starts = norochess_core::CHESS960;
+        send(&format!(
+            "option name Start type spin default {} min 0 max {}",
+            starts.standard,
+            starts.count - 1
+        ));
         send("option name Level type spin default 0 min 0 max 8");
         send("uciok");
     }
@@ -258,11 +263,14 @@ impl Session {
                 Err(e) => error(&e.to_string()),
             },
             "start" => match value.parse::<u16>() {
-                Ok(n) if n < 960 => {
+                Ok(n) if n < norochess_core::CHESS960.count => {
                     self.start_number = n;
                     self.start_position();
                 }
-                _ => error("Start must be a number from 0 to 959"),
+                _ => error(&format!(
+                    "Start must be a number from 0 to {}",
+                    norochess_core::CHESS960.count - 1
+                )),
             },
             "hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {

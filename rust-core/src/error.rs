@@ -4,36 +4,8 @@
 //! it: [`crate::GameError`] and [`crate::RecordError`] in `game`,
 //! [`crate::ClockError`] beside the clock.
 
+use crate::variant::VariantError;
 use thiserror::Error;
-
-/// A game id, option or start number that does not exist.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum VariantError {
-    /// The game id is not one of the rule book's.
-    #[error("unknown game `{0}` (expected norochess, norochess960, ram, frontal, improved, crab, chess or plain10)")]
-    UnknownVariant(String),
-    /// An option has a value it does not take.
-    #[error("unknown {option} `{value}` (expected {expected})")]
-    UnknownOption {
-        /// The option's name.
-        option: &'static str,
-        /// The value given.
-        value: String,
-        /// What it takes.
-        expected: &'static str,
-    },
-    /// An option was given for a game that has no such option.
-    #[error("option {option} does not apply to {variant}")]
-    OptionNotApplicable {
-        /// The option's name.
-        option: &'static str,
-        /// The game given.
-        variant: String,
-    },
-    /// A Norochess960 start number outside 0–959.
-    #[error("Norochess960 start number {0} is out of range (0 to 959)")]
-    StartNumberOutOfRange(u16),
-}
 
 /// A position text that cannot be read, or that describes an impossible
 /// position for its game.

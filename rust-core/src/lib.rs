@@ -20,7 +20,6 @@
 mod any;
 mod any_state;
 mod bitboard;
-mod chess960;
 mod engine;
 mod error;
 mod game;
@@ -36,14 +35,13 @@ mod zobrist;
 
 pub use any::AnyPosition;
 pub use bitboard::{Bitboard, Squares};
-pub use chess960::back_rank as chess960_back_rank;
 pub use engine::baseline;
 pub use engine::solver::{GameValue, Objective, Proof, SolveLimits, Solver};
 pub use engine::{
     ClockLimits, Engine, Level, Limits, Line, Score, SearchInfo, SearchRequest, SearchResult,
     StopHandle, DEFAULT_HASH_MB,
 };
-pub use error::{Error, MoveError, PositionError, VariantError};
+pub use error::{Error, MoveError, PositionError};
 pub use game::{
     Clock, ClockError, EndReason, Game, GameError, Outcome, Overtime, Ply, RecordError, Snapshot,
     TimeControl,
@@ -54,7 +52,9 @@ pub use notation::{parse_move, to_long, to_san, to_uci, write_move, Notation};
 pub use position::Position;
 pub use rng::SplitMix64;
 pub use types::{Color, Piece, Role, Square};
+pub use variant::back_rank as chess960_back_rank;
 pub use variant::{
-    Blockage, BoardSize, DoubleStep, MoveLimit, ObliqueStep, OpeningRule, PromotionRule, Rules,
-    Variant, Zone,
+    Blockage, BoardSize, DoubleStep, GameOption, GameRecord, MoveLimit, ObliqueStep, OpeningRule,
+    OptionValue, PromotionRule, Rules, Start, StartNumbering, Variant, VariantError, Zone,
+    CHESS960, GAMES,
 };

@@ -2,7 +2,8 @@
 //! actions, beside the code that produces them.
 
 use super::Outcome;
-use crate::error::{MoveError, PositionError, VariantError};
+use crate::error::{MoveError, PositionError};
+use crate::variant::VariantError;
 use thiserror::Error;
 
 /// A game action that cannot be carried out.

@@ -57,7 +57,9 @@ impl Game {
     /// set-up, 0–959; `None` means 518, the standard one).
     pub fn new(variant: Variant, start: Option<u16>) -> Result<Game, Error> {
         let position = AnyPosition::start(variant, start)?;
-        let start_number = (variant == Variant::Norochess960).then(|| start.unwrap_or(518));
+        let start_number = variant
+            .start_numbering()
+            .map(|numbering| start.unwrap_or(numbering.standard));
         Ok(Game::from_parts(variant, start_number, false, position))
     }
 

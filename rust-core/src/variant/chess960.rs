@@ -1,7 +1,8 @@
 //! Chess960 start positions by number (Scharnagl's numbering, 0–959, where
 //! 518 is the standard set-up), used by Norochess960.
 
-use crate::error::VariantError;
+use super::error::VariantError;
+use super::table::CHESS960;
 use crate::types::Role;
 
 /// The eight two-knight placements among five free squares, in numbering order.
@@ -20,7 +21,7 @@ const KNIGHT_PLACEMENTS: [(usize, usize); 10] = [
 
 /// White's back rank, a-file first, for start position `number`.
 pub fn back_rank(number: u16) -> Result<[Role; 8], VariantError> {
-    if number > 959 {
+    if number >= CHESS960.count {
         return Err(VariantError::StartNumberOutOfRange(number));
     }
     let mut rank: [Option<Role>; 8] = [None; 8];
