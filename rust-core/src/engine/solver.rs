@@ -10,7 +10,7 @@
 
 use super::terminal::{self, DECIDED, WIN};
 use super::tt::{Bound, TranspositionTable};
-use crate::any::AnyPosition;
+use crate::any::{with_position, AnyPosition};
 use crate::bitboard::Bitboard;
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
@@ -164,16 +164,6 @@ impl Default for Solver {
     }
 }
 
-/// Runs `$body` with the board-specific position.
-macro_rules! on_board {
-    ($pos:expr, $p:ident => $body:expr) => {
-        match $pos {
-            AnyPosition::Eight($p) => $body,
-            AnyPosition::Ten($p) => $body,
-        }
-    };
-}
-
 impl Solver {
     /// A solver with a proof table of about `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Solver {
@@ -204,7 +194,7 @@ impl Solver {
         limits: SolveLimits,
     ) -> Proof {
         self.begin(limits);
-        on_board!(position, p => self.prove_threshold(p, history, objective.threshold()))
+        with_position!(position, p => self.prove_threshold(p, history, objective.threshold()))
     }
 
     /// The exact value of `position`, or `None` if not proven within the budget.
@@ -215,7 +205,7 @@ impl Solver {
         limits: SolveLimits,
     ) -> Option<GameValue> {
         self.begin(limits);
-        on_board!(position, p => self.exact_value(p, history))
+        with_position!(position, p => self.exact_value(p, history))
     }
 
     /// For each legal move: whether it meets `objective` (`Some(true)`),
@@ -228,7 +218,7 @@ impl Solver {
         limits: SolveLimits,
     ) -> Vec<(Move, Option<bool>)> {
         self.begin(limits);
-        on_board!(position, p => self.classify(p, history, objective.threshold()))
+        with_position!(position, p => self.classify(p, history, objective.threshold()))
     }
 
     /// Whether playing `m` meets `objective` (`None` if unproven or illegal).
@@ -245,7 +235,7 @@ impl Solver {
         let mut path = history.to_vec();
         path.push(position.hash());
         let answer =
-            on_board!(&after, p => self.prove_threshold(p, &path, 1 - objective.threshold()));
+            with_position!(&after, p => self.prove_threshold(p, &path, 1 - objective.threshold()));
         match answer {
             Proof::No => Some(true),
             Proof::Yes => Some(false),
@@ -262,7 +252,7 @@ impl Solver {
         limits: SolveLimits,
     ) -> Vec<(Move, Option<GameValue>)> {
         self.begin(limits);
-        on_board!(position, p => {
+        with_position!(position, p => {
             let mut path = history.to_vec();
             path.push(p.hash());
             p.legal_moves()
@@ -507,7 +497,7 @@ impl Solver {
             hashes.push(current.hash());
             let Ok(next) = current.play(m) else { break };
             current = next;
-            let ended = on_board!(&current, p => terminal::game_end(p, &hashes_with(&hashes, p.hash()), 0).is_some());
+            let ended = with_position!(&current, p => terminal::game_end(p, &hashes_with(&hashes, p.hash()), 0).is_some());
             if ended || current.legal_moves().is_empty() {
                 break;
             }
