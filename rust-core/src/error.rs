@@ -4,6 +4,7 @@
 //! it: [`crate::GameError`] and [`crate::RecordError`] in `game`,
 //! [`crate::ClockError`] beside the clock.
 
+use crate::types::{Role, Square};
 use crate::variant::VariantError;
 use thiserror::Error;
 
@@ -49,6 +50,21 @@ pub enum MoveError {
         /// The move as given.
         text: String,
         /// Why it is not legal.
+        reason: String,
+    },
+    /// A pawn move to the last rank that does not say what the pawn
+    /// becomes, where there is a choice: ask for one of `choices`.
+    #[error("{text} is not a legal move here: {reason}")]
+    PromotionRequired {
+        /// The move as given.
+        text: String,
+        /// The pawn's square.
+        from: Square,
+        /// The last-rank square it goes to.
+        to: Square,
+        /// The pieces it may become, in the order of [`Role::PROMOTIONS`].
+        choices: Vec<Role>,
+        /// The question in words, with the choices written out.
         reason: String,
     },
 }

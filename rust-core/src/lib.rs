@@ -20,6 +20,7 @@
 mod any;
 mod any_state;
 mod bitboard;
+mod board_move;
 mod engine;
 mod error;
 mod game;

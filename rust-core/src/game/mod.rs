@@ -16,7 +16,7 @@ pub use record::RecordError;
 pub use snapshot::{Overtime, Snapshot};
 
 use crate::any::AnyPosition;
-use crate::error::{Error, MoveError};
+use crate::error::Error;
 use crate::moves::Move;
 use crate::types::{Color, Piece, Role, Square};
 use crate::variant::Variant;
@@ -174,46 +174,21 @@ impl Game {
     }
 
     /// Plays a move given from/to squares and an optional promotion role, as
-    /// a board UI produces it. A move that needs no promotion choice ignores
-    /// `promotion`; one that needs it fails without it.
+    /// a board UI produces it (see [`AnyPosition::move_for`]): a move that
+    /// offers no choice ignores `promotion`; a promotion needs it and fails
+    /// without it with [`crate::MoveError::PromotionRequired`].
     pub fn play_squares(
         &mut self,
         from: Square,
         to: Square,
         promotion: Option<Role>,
     ) -> Result<Move, GameError> {
-        let candidates: Vec<Move> = self
-            .position()
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.from == from && m.to == to)
-            .collect();
-        let width = self.position().width();
-        let name = |sq: Square| sq.name(width);
-        let chosen = match candidates.as_slice() {
-            [] => None,
-            [only] => Some(*only),
-            several => several.iter().copied().find(|m| m.promotion() == promotion),
-        };
-        match chosen {
-            Some(mv) => {
-                self.play(mv)?;
-                Ok(mv)
-            }
-            None => Err(GameError::Move(MoveError::Illegal {
-                text: format!("{}{}", name(from), name(to)),
-                reason: if candidates.is_empty() {
-                    "no legal move joins those squares".to_string()
-                } else {
-                    let choices: Vec<&str> = candidates
-                        .iter()
-                        .filter_map(|m| m.promotion())
-                        .map(Role::name)
-                        .collect();
-                    format!("choose a promotion: {}", choices.join(", "))
-                },
-            })),
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::GameOver(outcome));
         }
+        let mv = self.position().move_for(from, to, promotion)?;
+        self.play(mv)?;
+        Ok(mv)
     }
 
     fn push(&mut self, ply: Ply, after: AnyPosition) {

@@ -292,7 +292,8 @@ impl Game {
 fn move_reason(error: &crate::error::MoveError) -> String {
     match error {
         crate::error::MoveError::Unreadable { problem, .. } => problem.clone(),
-        crate::error::MoveError::Illegal { reason, .. } => reason.clone(),
+        crate::error::MoveError::Illegal { reason, .. }
+        | crate::error::MoveError::PromotionRequired { reason, .. } => reason.clone(),
     }
 }
 

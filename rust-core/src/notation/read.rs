@@ -19,7 +19,8 @@ use crate::types::{Role, Square};
 /// Unreadable text gives [`MoveError::Unreadable`]; a readable move that is
 /// not legal (or not a single legal move) gives [`MoveError::Illegal`] with a
 /// reason a player can act on: which pieces can go where, the candidates of
-/// an ambiguous move, the choices of a promotion.
+/// an ambiguous move. A pawn move to the last rank without the piece, where
+/// there is a choice, gives [`MoveError::PromotionRequired`] with the choices.
 pub fn parse_move<G: Geometry>(pos: &Position<G>, text: &str) -> Result<Move, MoveError> {
     let shown = text.trim();
     let unreadable = |problem: String| MoveError::Unreadable {
@@ -70,7 +71,19 @@ pub fn parse_move<G: Geometry>(pos: &Position<G>, text: &str) -> Result<Move, Mo
                 }
                 reasons.push(explain(pos, &legal, pattern, &core));
             }
-            several => return Err(illegal(ambiguity(pos, shown, pattern, several))),
+            several => {
+                let reason = ambiguity(pos, shown, pattern, several);
+                return Err(match promotion_choices(several) {
+                    Some((from, to, choices)) => MoveError::PromotionRequired {
+                        text: shown.to_string(),
+                        from,
+                        to,
+                        choices,
+                        reason,
+                    },
+                    None => illegal(reason),
+                });
+            }
         }
     }
     let reason = match reasons.as_slice() {
@@ -79,6 +92,20 @@ pub fn parse_move<G: Geometry>(pos: &Position<G>, text: &str) -> Result<Move, Mo
         [] => "it matches no legal move".to_string(),
     };
     Err(illegal(reason))
+}
+
+/// The squares and pieces of `moves` when they are the promotions of one
+/// pawn to one square (the text said all but the piece).
+fn promotion_choices(moves: &[Move]) -> Option<(Square, Square, Vec<Role>)> {
+    let first = moves.first()?;
+    let choices: Option<Vec<Role>> = moves
+        .iter()
+        .map(|m| {
+            m.promotion()
+                .filter(|_| m.from == first.from && m.to == first.to)
+        })
+        .collect();
+    Some((first.from, first.to, choices?))
 }
 
 /// Removes white space, annotations (`+ # ! ?`, `e.p.`) and a leading move

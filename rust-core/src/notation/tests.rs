@@ -637,6 +637,17 @@ fn helpful_errors() {
         &["say what the pawn becomes: e8=Q, e8=R, e8=B or e8=N"],
     );
     assert_error(&pos, "e7-e8", &["e7-e8=Q, e7-e8=R, e7-e8=B or e7-e8=N"]);
+    // ... and say so in a typed answer, with the squares and the choices.
+    let e7e8 = uci_move(&pos, "e7e8q");
+    assert!(matches!(
+        pos.parse_move("e7e8"),
+        Err(MoveError::PromotionRequired { from, to, ref choices, .. })
+            if (from, to) == (e7e8.from, e7e8.to) && choices[..] == Role::PROMOTIONS
+    ));
+    assert!(matches!(
+        pos.parse_move("exd8"),
+        Err(MoveError::PromotionRequired { .. })
+    ));
     assert_error(&pos, "e8=K", &["a pawn cannot become a king"]);
     // Ram chess's first move.
     let pos = match AnyPosition::start(Variant::Ram, None) {
