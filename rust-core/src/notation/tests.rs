@@ -6,6 +6,7 @@ use crate::error::MoveError;
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
+use crate::rng::SplitMix64;
 use crate::types::Role;
 use crate::variant::Variant;
 
@@ -61,21 +62,6 @@ fn assert_error(pos: &AnyPosition, text: &str, expected: &[&str]) {
     }
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 /// What the random games met, so that the test knows it covered the
 /// special moves.
 #[derive(Default)]
@@ -111,7 +97,7 @@ fn kind_name(kind: MoveKind) -> &'static str {
 /// read back as itself.
 fn round_trip_games<G: Geometry>(
     start: Position<G>,
-    rng: &mut Rng,
+    rng: &mut SplitMix64,
     games: usize,
     plies: usize,
     seen: &mut Seen,
@@ -191,9 +177,9 @@ fn round_trip_games<G: Geometry>(
                 })
                 .collect();
             let m = if !special.is_empty() && rng.below(2) == 0 {
-                special[rng.below(special.len())]
+                special[rng.below(special.len() as u64) as usize]
             } else {
-                legal[rng.below(legal.len())]
+                legal[rng.below(legal.len() as u64) as usize]
             };
             pos.play_unchecked(m);
         }
@@ -204,7 +190,7 @@ fn round_trip_games<G: Geometry>(
 fn every_legal_move_round_trips_in_random_games_of_every_variant() {
     let mut variants = Variant::all();
     variants.push(Variant::Plain10);
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
     let mut seen_by_variant = Vec::new();
     for variant in variants {
         let starts: &[Option<u16>] = if variant == Variant::Norochess960 {
@@ -732,11 +718,11 @@ fn never_panics_on_any_input() {
     let alphabet: Vec<char> = "abcdehijkxX0123456789-=~^+#!?()/:.KQRBNPkqrbnpOo é×♘–…\u{0}"
         .chars()
         .collect();
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = SplitMix64::new(0x2545_f491_4f6c_dd1d);
     for _ in 0..20_000 {
-        let len = rng.below(9);
+        let len = rng.below(9) as usize;
         let text: String = (0..len)
-            .map(|_| alphabet[rng.below(alphabet.len())])
+            .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
             .collect();
         for pos in &positions {
             if let Ok(m) = pos.parse_move(&text) {
