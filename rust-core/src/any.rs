@@ -36,7 +36,7 @@ impl AnyPosition {
     }
 
     /// Reads a position text for `variant`.
-    pub fn from_text(variant: Variant, text: &str) -> Result<Self, crate::PositionError> {
+    pub fn from_text(variant: Variant, text: &str) -> Result<Self, crate::error::PositionError> {
         let rules = variant.rules();
         Ok(match variant.board_size() {
             BoardSize::Eight => AnyPosition::Eight(Position::from_text(text, rules)?),
