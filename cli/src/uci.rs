@@ -199,22 +199,28 @@ impl Session {
         send(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
-        let zones: String = Zone::ALL
+        // The game options of the core's table (Improved chess's zone and
+        // blockage), named by their ids with a capital (`Zone`, `Blockage`).
+        let mut options: Vec<&norochess_core::GameOption> = Vec::new();
+        for option in norochess_core::Variant::records()
             .iter()
-            .map(|z| format!(" var {}", z.id()))
-            .collect();
-        send(&format!(
-            "option name Zone type combo default {}{zones}",
-            Zone::default().id()
-        ));
-        let blockages: String = Blockage::ALL
-            .iter()
-            .map(|b| format!(" var {}", b.id()))
-            .collect();
-        send(&format!(
-            "option name Blockage type combo default {}{blockages}",
-            Blockage::default().id()
-        ));
+            .flat_map(|record| record.options)
+        {
+            if options.iter().any(|o| o.id == option.id) {
+                continue;
+            }
+            options.push(option);
+            let values: String = option
+                .values
+                .iter()
+                .map(|v| format!(" var {}", v.id))
+                .collect();
+            let default = option.values.first().map_or("", |v| v.id);
+            send(&format!(
+                "option name {} type combo default {default}{values}",
+                capitalized(option.id)
+            ));
+        }
         let starts = norochess_core::CHESS960;
         send(&format!(
             "option name Start type spin default {} min 0 max {}",
@@ -653,4 +659,13 @@ fn shorten(text: &str) -> String {
         let cut: String = text.chars().take(MAX).collect();
         format!("{cut}…")
     }
+}
+
+/// `zone` → `Zone`: a UCI option name from a game option's id.
+fn capitalized(id: &str) -> String {
+    let mut chars = id.chars();
+    chars
+        .next()
+        .map(|first| first.to_ascii_uppercase().to_string() + chars.as_str())
+        .unwrap_or_default()
 }
