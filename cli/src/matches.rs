@@ -4,6 +4,7 @@
 //! [`Game`]), whatever the engines think.
 
 use crate::engines::{EngineSpec, Forfeit, Player};
+use crate::game_options::GameOptionArgs;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use norochess_core::{Color, Game, Move, SplitMix64, Variant};
@@ -17,12 +18,8 @@ pub struct MatchArgs {
     /// Game id: norochess, norochess960, ram, frontal, improved, crab or chess.
     #[arg(long, default_value = "norochess")]
     variant: String,
-    /// Improved chess zone: far-half, beyond-fifth or seventh.
-    #[arg(long)]
-    zone: Option<String>,
-    /// Improved chess blockage: enemy or any.
-    #[arg(long)]
-    blockage: Option<String>,
+    #[command(flatten)]
+    options: GameOptionArgs,
     /// Number of games (each opening is played twice, colours swapped).
     #[arg(long, default_value_t = 2)]
     games: usize,
@@ -74,11 +71,7 @@ struct Played {
 
 /// Runs the match.
 pub fn run(args: &MatchArgs) -> Result<()> {
-    let variant = Variant::parse(
-        &args.variant.to_ascii_lowercase(),
-        args.zone.as_deref(),
-        args.blockage.as_deref(),
-    )?;
+    let variant = args.options.variant(&args.variant.to_ascii_lowercase())?;
     let specs = [
         EngineSpec::parse(&args.engine1)?,
         EngineSpec::parse(&args.engine2)?,
