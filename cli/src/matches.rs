@@ -170,7 +170,9 @@ fn make_jobs(variant: Variant, games: usize, plies: usize, seed: u64) -> Result<
     let mut rng = SplitMix64::new(seed);
     let mut jobs = Vec::with_capacity(games);
     for pair in 0..games.div_ceil(2) {
-        let start_number = (variant == Variant::Norochess960).then(|| rng.below(960) as u16);
+        let start_number = variant
+            .start_numbering()
+            .map(|numbering| rng.below(u64::from(numbering.count)) as u16);
         let mut opening = Vec::new();
         // Redraw openings that end the game (a rare sequence of random moves).
         for _ in 0..100 {
