@@ -4,7 +4,8 @@
 //! Frontal chess, Improved and Crab chess, standard chess), with exact and
 //! fast legal move generation on 8×8 and 10×10 boards.
 //!
-//! Each game is data ([`Variant::rules`]); one move generator, compiled once
+//! Each game is data: one record in [`GAMES`] (names, board, start, options
+//! and [`Rules`], see [`Variant::record`]); one move generator, compiled once
 //! per board size ([`Board8`] with `u64` bitboards, [`Board10`] with `u128`),
 //! plays them all. [`AnyPosition`] picks the board at run time.
 //!

@@ -16,6 +16,11 @@
 //!
 //! In games with a royal king SAN and long moves end in `+` (check) or `#`
 //! (checkmate); the Norochess family has no check and never marks it.
+//!
+//! Three concerns, one file each: `write` (a legal move as text), `read`
+//! (text as a legal move, through a `pattern`), `explain` (why a text is
+//! no legal move, in words a player can act on).
+
 mod explain;
 mod pattern;
 mod read;

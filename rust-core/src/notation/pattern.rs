@@ -21,6 +21,7 @@ pub(super) enum Mover {
 /// What stood between the starting part and the target square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Separator {
+    /// Nothing (`Nf3`, `e2e4`).
     None,
     /// `x` or `:`.
     Capture,
@@ -33,12 +34,19 @@ pub(super) enum Separator {
 /// A move as read from text, before it is matched with the legal moves.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Pattern {
+    /// Who moves.
     pub(super) mover: Mover,
+    /// The starting file, if the text gave one (0 = a).
     pub(super) from_file: Option<u8>,
+    /// The starting rank, if the text gave one (0 = 1).
     pub(super) from_rank: Option<u8>,
+    /// What stood before the target square.
     pub(super) separator: Separator,
+    /// The target square.
     pub(super) to: Square,
+    /// The piece a promotion asks for.
     pub(super) promotion: Option<Role>,
+    /// Whether `^` (a dethronement) was written.
     pub(super) dethrone: bool,
 }
 

@@ -187,8 +187,11 @@ fn castling_side(text: &str) -> Option<bool> {
     }
 }
 
+/// What reading the text into patterns found wrong.
 enum ReadError {
+    /// The text is no move in any notation.
     Unreadable(String),
+    /// The text is a move no rule allows (a pawn becoming a king).
     Illegal(String),
 }
 
