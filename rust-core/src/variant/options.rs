@@ -69,7 +69,8 @@ pub const BLOCKAGE: GameOption = GameOption {
 };
 
 /// Which ranks of Improved chess let a blocked pawn step obliquely. Its
-/// values are [`ZONE`]'s, in the same order.
+/// values are those of the `zone` option ([`crate::Variant::options`]), in
+/// the same order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Zone {
     /// Ranks 5, 6 and 7 (the default).
@@ -106,7 +107,8 @@ impl Zone {
 }
 
 /// What blocks a pawn in Improved chess, allowing its oblique step. Its
-/// values are [`BLOCKAGE`]'s, in the same order.
+/// values are those of the `blockage` option
+/// ([`crate::Variant::options`]), in the same order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Blockage {
     /// An enemy piece or pawn stands in front (the default).

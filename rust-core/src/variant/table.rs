@@ -120,7 +120,7 @@ macro_rules! ten_start {
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// Every game, in menu order, the test-only `plain10` last. A record's
-/// index is its game's [`Variant::slot`].
+/// index is its game's `Variant::slot`.
 pub const GAMES: [GameRecord; 8] = [
     GameRecord {
         variant: Variant::Norochess,
