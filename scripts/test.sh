@@ -4,6 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# A fresh machine lacks some tools: install them first (root), or say which.
+bash scripts/install-tools.sh
+
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 

@@ -168,16 +168,16 @@ impl ClockHandle {
         guard("ClockHandle.new", || {
             let control = core::TimeControl::from(control);
             if control.base_ms() == 0 {
-                return Err(NorochessError::InvalidArgument(
-                    "a time control needs a base time above zero".into(),
+                return Err(NorochessError::invalid_argument(
+                    "a time control needs a base time above zero",
                 ));
             }
             if let core::TimeControl::Norochess {
                 regular_moves: 0, ..
             } = control
             {
-                return Err(NorochessError::InvalidArgument(
-                    "a Norochess time control needs at least one regular move".into(),
+                return Err(NorochessError::invalid_argument(
+                    "a Norochess time control needs at least one regular move",
                 ));
             }
             Ok(Arc::new(ClockHandle {
@@ -273,7 +273,7 @@ mod tests {
             increment_ms: 1_000,
         })
         .unwrap();
-        assert!(matches!(clock.press(0), Err(NorochessError::Clock(_))));
+        assert!(matches!(clock.press(0), Err(NorochessError::Clock { .. })));
         clock.start(Side::White, 0).unwrap();
         assert_eq!(clock.press(5_000).unwrap(), Side::Black);
         let state = clock.state(5_000).unwrap();

@@ -94,7 +94,7 @@ pub struct EngineScore {
 }
 
 impl EngineScore {
-    fn of(score: core::Score, side: Side) -> EngineScore {
+    pub(crate) fn of(score: core::Score, side: Side) -> EngineScore {
         let (kind, value) = match score {
             core::Score::Centi(v) => (ScoreKind::Estimate, v),
             core::Score::Mate(n) => (ScoreKind::Mate, n),
@@ -119,7 +119,7 @@ pub struct EngineLine {
     pub moves: Vec<MoveInfo>,
 }
 
-fn line_of(position: &AnyPosition, line: &core::Line) -> EngineLine {
+pub(crate) fn line_of(position: &AnyPosition, line: &core::Line) -> EngineLine {
     let mut moves = Vec::with_capacity(line.pv.len());
     let mut current = *position;
     for &m in &line.pv {
@@ -242,22 +242,7 @@ impl EngineHandle {
         drop(game);
         let listener_failed = AtomicBool::new(false);
         let mut progress = |info: &core::SearchInfo| {
-            let Some(listener) = &listener else { return };
-            if listener_failed.load(Ordering::Relaxed) {
-                return;
-            }
-            let report = SearchProgress {
-                depth: info.depth,
-                seldepth: info.seldepth,
-                line_number: info.multipv as u32,
-                line: line_of(&position, &info.line),
-                nodes: info.nodes,
-                elapsed_ms: info.elapsed.as_millis() as u64,
-            };
-            if let Err(e) = listener.on_progress(report) {
-                log::warn!("{e}; no more progress reports for this search");
-                listener_failed.store(true, Ordering::Relaxed);
-            }
+            report(&listener, &listener_failed, &position, info);
         };
         let mut engine = lock(&self.engine);
         log::debug!(
@@ -293,10 +278,47 @@ impl EngineHandle {
     }
 }
 
-fn check_limits(limits: &SearchLimits) -> Result<()> {
+/// Reports one completed depth to `listener`, if any; after a listener
+/// failure (an exception in Kotlin or Swift) the search goes on without
+/// further reports.
+pub(crate) fn report(
+    listener: &Option<Box<dyn SearchListener>>,
+    failed: &AtomicBool,
+    position: &AnyPosition,
+    info: &core::SearchInfo,
+) {
+    let Some(listener) = listener else { return };
+    if failed.load(Ordering::Relaxed) {
+        return;
+    }
+    let progress = SearchProgress {
+        depth: info.depth,
+        seldepth: info.seldepth,
+        line_number: info.multipv as u32,
+        line: line_of(position, &info.line),
+        nodes: info.nodes,
+        elapsed_ms: info.elapsed.as_millis() as u64,
+    };
+    if let Err(e) = listener.on_progress(progress) {
+        log::warn!("{e}; no more progress reports for this search");
+        failed.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Checks the number of analysis lines (1–16).
+pub(crate) fn check_lines(lines: u32) -> Result<()> {
+    if !(1..=MAX_LINES).contains(&lines) {
+        return Err(NorochessError::invalid_argument(format!(
+            "{lines} lines of analysis: ask for 1 to {MAX_LINES}"
+        )));
+    }
+    Ok(())
+}
+
+pub(crate) fn check_limits(limits: &SearchLimits) -> Result<()> {
     if limits.depth == Some(0) || limits.nodes == Some(0) || limits.move_time_ms == Some(0) {
-        return Err(NorochessError::InvalidArgument(
-            "search limits must be above zero (leave a limit out instead)".into(),
+        return Err(NorochessError::invalid_argument(
+            "search limits must be above zero (leave a limit out instead)",
         ));
     }
     Ok(())
@@ -310,7 +332,7 @@ impl EngineHandle {
     pub fn new(hash_mb: u32) -> Result<Arc<EngineHandle>> {
         guard("EngineHandle.new", || {
             if !(1..=MAX_HASH_MB).contains(&hash_mb) {
-                return Err(NorochessError::InvalidArgument(format!(
+                return Err(NorochessError::invalid_argument(format!(
                     "hash size {hash_mb} MB is out of range (1 to {MAX_HASH_MB})"
                 )));
             }
@@ -348,7 +370,7 @@ impl EngineHandle {
     ) -> Result<SearchOutcome> {
         guard("EngineHandle.play_at_level", || {
             if !(1..=8).contains(&level) {
-                return Err(NorochessError::InvalidArgument(format!(
+                return Err(NorochessError::invalid_argument(format!(
                     "level {level} does not exist (1 to 8)"
                 )));
             }
@@ -368,9 +390,9 @@ impl EngineHandle {
             };
             check_limits(&limits)?;
             let outcome = self.run(&game, limits, 1, None, None)?;
-            let suggested = outcome.best_move.ok_or_else(|| {
-                NorochessError::GameOver("there is no legal move to suggest".into())
-            })?;
+            let suggested = outcome
+                .best_move
+                .ok_or_else(|| NorochessError::game_over("there is no legal move to suggest"))?;
             Ok(Hint {
                 suggested,
                 score: outcome.lines.into_iter().next().map(|l| l.score),
@@ -389,11 +411,7 @@ impl EngineHandle {
         listener: Option<Box<dyn SearchListener>>,
     ) -> Result<SearchOutcome> {
         guard("EngineHandle.analyse", || {
-            if !(1..=MAX_LINES).contains(&lines) {
-                return Err(NorochessError::InvalidArgument(format!(
-                    "{lines} lines of analysis: ask for 1 to {MAX_LINES}"
-                )));
-            }
+            check_lines(lines)?;
             check_limits(&limits)?;
             self.run(&game, limits, lines, listener, None)
         })
@@ -478,7 +496,7 @@ mod tests {
         assert!(out.was_stopped && out.best_move.is_some());
         assert!(matches!(
             engine.play_at_level(game.clone(), 9, 1, SearchLimits::default()),
-            Err(NorochessError::InvalidArgument(_))
+            Err(NorochessError::InvalidArgument { .. })
         ));
         let hint = engine.hint(game, 50).unwrap();
         assert!(!hint.suggested.san.is_empty());

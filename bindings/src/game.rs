@@ -196,14 +196,17 @@ impl GameHandle {
     }
 }
 
-fn parse_square(position: &AnyPosition, name: &str) -> Result<Square> {
+pub(crate) fn parse_square(position: &AnyPosition, name: &str) -> Result<Square> {
     position.parse_square(name.trim()).ok_or_else(|| {
-        NorochessError::InvalidSquare(format!(
-            "`{name}` is not a square of the {w}×{h} board (a1 to {last})",
-            w = position.width(),
-            h = position.height(),
-            last = Square(position.width() * position.height() - 1).name(position.width())
-        ))
+        NorochessError::invalid_square(
+            name,
+            format!(
+                "`{name}` is not a square of the {w}×{h} board (a1 to {last})",
+                w = position.width(),
+                h = position.height(),
+                last = Square(position.width() * position.height() - 1).name(position.width())
+            ),
+        )
     })
 }
 
@@ -286,8 +289,8 @@ impl GameHandle {
     pub fn from_position(setup: GameSetup, position_text: String) -> Result<Arc<GameHandle>> {
         guard("GameHandle.from_position", || {
             if setup.start_number.is_some() {
-                return Err(NorochessError::InvalidVariant(
-                    "a start number and a position text cannot both be given".into(),
+                return Err(NorochessError::invalid_variant(
+                    "a start number and a position text cannot both be given",
                 ));
             }
             let variant = setup.core_variant()?;
@@ -310,7 +313,7 @@ impl GameHandle {
             let default = default_setup
                 .map(|s| s.core_variant())
                 .transpose()
-                .map_err(|e| NorochessError::InvalidRecord(e.to_string()))?;
+                .map_err(|e| NorochessError::invalid_record(e.to_string()))?;
             Ok(GameHandle::wrap(Game::from_pgn(&record, default)?))
         })
     }
@@ -328,7 +331,7 @@ impl GameHandle {
             let played = game.plies().len();
             let ply = ply as usize;
             if ply > played {
-                return Err(NorochessError::InvalidArgument(format!(
+                return Err(NorochessError::invalid_argument(format!(
                     "move {ply} does not exist: the game has {played} moves"
                 )));
             }
@@ -529,11 +532,13 @@ pub(crate) fn choose_move(
     to: &str,
     promotion: Option<PieceKind>,
 ) -> Result<core::Move> {
+    // `candidates` says precisely why no move joins the squares.
     let candidates = candidates(position, from, to)?;
-    let (Some(first), role) = (candidates.first(), promotion.map(core::Role::from)) else {
-        return Err(NorochessError::IllegalMove(format!(
-            "{from}-{to} is not a legal move here"
-        )));
+    let Some(first) = candidates.first() else {
+        return Err(NorochessError::illegal_move(
+            format!("{from}-{to}"),
+            format!("{from}-{to} is not a legal move here"),
+        ));
     };
     let names = |roles: &[core::Role]| {
         roles
@@ -542,29 +547,37 @@ pub(crate) fn choose_move(
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let role = promotion.map(core::Role::from);
     position
         .move_for(first.from, first.to, role)
         .map_err(|e| match e {
             core::MoveError::PromotionRequired { choices, .. } => {
-                NorochessError::PromotionRequired(format!(
-                    "{from}-{to} reaches the last rank: choose one of {}",
-                    names(&choices)
-                ))
+                NorochessError::PromotionRequired {
+                    move_text: format!("{from}-{to}"),
+                    choices: choices.iter().map(|&r| PieceKind::from(r)).collect(),
+                    detail: format!(
+                        "{from}-{to} reaches the last rank: choose one of {}",
+                        names(&choices)
+                    ),
+                }
             }
             _ => {
                 let choices: Vec<core::Role> =
                     candidates.iter().filter_map(|m| m.promotion()).collect();
-                NorochessError::IllegalMove(format!(
-                    "{from}-{to} cannot become a {}: the choices are {}",
-                    role.map_or("piece", core::Role::name),
-                    names(&choices)
-                ))
+                NorochessError::illegal_move(
+                    format!("{from}-{to}"),
+                    format!(
+                        "{from}-{to} cannot become a {}: the choices are {}",
+                        role.map_or("piece", core::Role::name),
+                        names(&choices)
+                    ),
+                )
             }
         })
 }
 
 /// The legal moves joining `from` and `to` (several for a promotion).
-fn candidates(position: &AnyPosition, from: &str, to: &str) -> Result<Vec<core::Move>> {
+pub(crate) fn candidates(position: &AnyPosition, from: &str, to: &str) -> Result<Vec<core::Move>> {
     let from_sq = parse_square(position, from)?;
     let to_sq = parse_square(position, to)?;
     let found = position.moves_between(from_sq, to_sq);
@@ -576,9 +589,10 @@ fn candidates(position: &AnyPosition, from: &str, to: &str) -> Result<Vec<core::
             }
             Some(p) => format!("the {p} on {from} cannot go to {to}"),
         };
-        return Err(NorochessError::IllegalMove(format!(
-            "{from}-{to} is not a legal move here: {reason}"
-        )));
+        return Err(NorochessError::illegal_move(
+            format!("{from}-{to}"),
+            format!("{from}-{to} is not a legal move here: {reason}"),
+        ));
     }
     Ok(found)
 }
@@ -625,20 +639,20 @@ mod tests {
         let game = GameHandle::new(setup(GameVariant::Chess)).unwrap();
         assert!(matches!(
             game.play("e2".into(), "e5".into(), None),
-            Err(NorochessError::IllegalMove(m)) if m.contains("cannot go to e5")
+            Err(NorochessError::IllegalMove { move_text, detail }) if move_text == "e2-e5" && detail.contains("cannot go to e5")
         ));
         assert!(matches!(
             game.legal_targets("z9".into()),
-            Err(NorochessError::InvalidSquare(m)) if m.contains("a1 to h8")
+            Err(NorochessError::InvalidSquare { square, detail }) if square == "z9" && detail.contains("a1 to h8")
         ));
         assert!(matches!(
             game.play_text("Qh9".into()),
-            Err(NorochessError::IllegalMove(_))
+            Err(NorochessError::IllegalMove { move_text, .. }) if move_text == "Qh9"
         ));
         game.resign(Side::White).unwrap();
         assert!(matches!(
             game.play_text("e4".into()),
-            Err(NorochessError::GameOver(m)) if m.contains("Black wins")
+            Err(NorochessError::GameOver { detail: m }) if m.contains("Black wins")
         ));
     }
 
@@ -654,7 +668,8 @@ mod tests {
         assert!(!offer.is_resurrection && !offer.is_dethronement);
         assert!(matches!(
             game.play("a7".into(), "a8".into(), None),
-            Err(NorochessError::PromotionRequired(m)) if m.contains("queen, rook, bishop, knight")
+            Err(NorochessError::PromotionRequired { choices, detail, .. })
+                if detail.contains("queen, rook, bishop, knight") && choices.len() == 4
         ));
         let m = game
             .play("a7".into(), "a8".into(), Some(PieceKind::Knight))

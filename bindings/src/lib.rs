@@ -31,12 +31,17 @@
 
 uniffi::setup_scaffolding!("norochess");
 
+mod background;
 mod clock;
 mod engine;
 mod error;
 mod game;
+mod library;
 mod logging;
 pub mod puzzles;
+mod session;
+#[cfg(test)]
+mod session_tests;
 mod types;
 mod variants;
 
@@ -45,12 +50,22 @@ pub use engine::{
     EngineClock, EngineHandle, EngineLine, EngineScore, Hint, ListenerError, ScoreKind,
     SearchLimits, SearchListener, SearchOutcome, SearchProgress,
 };
-pub use error::{NorochessError, Result};
+pub use error::{NorochessError, Refusal, Result};
 pub use game::{EndReason, GameHandle, GameOutcome, GameSnapshot, OvertimeInfo, PromotionChoices};
+pub use library::{
+    setting_keys, GameFilter, GameSummary, LibraryHandle, LibraryNotice, NoticeKind,
+    OpponentFilter, Orientation, PieceStyle, PuzzleAttempt, PuzzleStats, PuzzleTierStats,
+    SavedOpponent, SettingKey, Settings, Stats, StatsRow,
+};
 pub use logging::{set_log_level, LogLevel};
 pub use puzzles::{
     builtin_puzzles, puzzles_by_difficulty, PuzzleDifficulty, PuzzleFeedback, PuzzleHint,
     PuzzleInfo, PuzzleObjective, PuzzleProgressHandle, PuzzleSessionHandle, PuzzleState,
+};
+pub use session::{
+    BoardMode, ColourChoice, ComputerMove, GameSessionHandle, MoveListEntry, NewGame,
+    OpponentChoice, PlayerInfo, SaveState, SessionClock, SessionHint, SessionResult,
+    SessionSnapshot,
 };
 pub use types::{MoveInfo, MoveKind, Piece, PieceKind, PlacedPiece, Scores, Side};
 pub use variants::{

@@ -128,8 +128,9 @@ pub struct PuzzleInfo {
 }
 
 fn info_of(puzzle: &Puzzle) -> Result<PuzzleInfo> {
-    let invalid =
-        |problem: String| NorochessError::InvalidPuzzle(format!("puzzle {}: {problem}", puzzle.id));
+    let invalid = |problem: String| {
+        NorochessError::invalid_puzzle(format!("puzzle {}: {problem}", puzzle.id))
+    };
     let start = puzzle.start().map_err(|e| invalid(e.to_string()))?;
     let moves = puzzle.solution_moves().map_err(invalid)?;
     let mut solution_san = Vec::with_capacity(moves.len());
@@ -163,7 +164,7 @@ static PACK: Lazy<std::result::Result<Vec<Puzzle>, PuzzleError>> = Lazy::new(bui
 
 fn pack() -> Result<&'static [Puzzle]> {
     PACK.as_ref().map(Vec::as_slice).map_err(|e| {
-        NorochessError::InvalidPuzzle(format!("the built-in puzzle pack cannot be read: {e}"))
+        NorochessError::invalid_puzzle(format!("the built-in puzzle pack cannot be read: {e}"))
     })
 }
 
@@ -312,11 +313,11 @@ fn moves_since(game: &Game, start: usize) -> Vec<MoveInfo> {
 fn check_waiting(session: &PuzzleSession) -> Result<()> {
     match session.state() {
         SessionState::Solving => Ok(()),
-        SessionState::Wrong => Err(NorochessError::GameOver(
-            "the last move was wrong: retry takes it back before the next try".into(),
+        SessionState::Wrong => Err(NorochessError::game_over(
+            "the last move was wrong: retry takes it back before the next try",
         )),
-        SessionState::Solved => Err(NorochessError::GameOver(
-            "the puzzle is solved: no more moves".into(),
+        SessionState::Solved => Err(NorochessError::game_over(
+            "the puzzle is solved: no more moves",
         )),
     }
 }
@@ -328,7 +329,7 @@ fn play_move(session: &mut PuzzleSession, m: core::Move) -> Result<PuzzleFeedbac
     let mut moves = moves_since(session.game(), start).into_iter();
     let played = moves
         .next()
-        .ok_or_else(|| NorochessError::Internal("the puzzle move was not played".into()))?;
+        .ok_or_else(|| NorochessError::internal("the puzzle move was not played"))?;
     log::debug!("puzzle move {}: {:?}", played.san, session.state());
     Ok(match feedback {
         MoveFeedback::Correct { solved, .. } => PuzzleFeedback::Correct {
@@ -348,7 +349,7 @@ impl PuzzleSessionHandle {
         let info = info_of(&puzzle)?;
         let id = puzzle.id.clone();
         let session = PuzzleSession::new(puzzle)
-            .map_err(|e| NorochessError::InvalidPuzzle(puzzle_problem(e)))?;
+            .map_err(|e| NorochessError::invalid_puzzle(puzzle_problem(e)))?;
         log::debug!("puzzle {id}: {}", info.objective_text);
         let view = SessionView::of(&session);
         Ok(Arc::new(PuzzleSessionHandle {
@@ -386,7 +387,7 @@ impl PuzzleSessionHandle {
                     }
                     _ => "it is empty".to_string(),
                 };
-                NorochessError::InvalidPuzzle(format!(
+                NorochessError::invalid_puzzle(format!(
                     "there is no puzzle `{puzzle_id}` in the built-in pack ({range})"
                 ))
             })?;
@@ -402,7 +403,7 @@ impl PuzzleSessionHandle {
     pub fn from_line(line: String) -> Result<Arc<PuzzleSessionHandle>> {
         guard("PuzzleSessionHandle.from_line", || {
             let puzzle = Puzzle::from_line(line.trim(), 1).map_err(|e| {
-                NorochessError::InvalidPuzzle(format!(
+                NorochessError::invalid_puzzle(format!(
                     "cannot read the puzzle: {}",
                     puzzle_problem(e)
                 ))
@@ -495,9 +496,7 @@ impl PuzzleSessionHandle {
                     kind: position
                         .piece_at(square)
                         .map(|p| PieceKind::from(p.role))
-                        .ok_or_else(|| {
-                            NorochessError::Internal("the hinted square is empty".into())
-                        })?,
+                        .ok_or_else(|| NorochessError::internal("the hinted square is empty"))?,
                 },
                 Hint::Move(m) => PuzzleHint::Move {
                     suggested: MoveInfo::of(position, m),
@@ -550,7 +549,7 @@ impl PuzzleProgressHandle {
         guard("PuzzleProgressHandle.from_text", || {
             let progress = PuzzleProgress::from_text(&text).ok_or_else(|| {
                 let first = text.lines().next().unwrap_or("").trim();
-                NorochessError::InvalidProgress(if first == PROGRESS_HEADER {
+                NorochessError::invalid_progress(if first == PROGRESS_HEADER {
                     "the saved puzzle progress cannot be read: expected lines `streak N`, \
                      `best N`, `solved ids` and `failed ids` after the header"
                         .to_string()
@@ -580,7 +579,7 @@ impl PuzzleProgressHandle {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
             {
-                return Err(NorochessError::InvalidArgument(format!(
+                return Err(NorochessError::invalid_argument(format!(
                     "`{puzzle_id}` is not a puzzle id (letters, digits, - and _ only)"
                 )));
             }
@@ -667,7 +666,7 @@ mod tests {
         assert!(session.solved_cleanly());
         assert!(matches!(
             session.play_text("a2a4".into()),
-            Err(NorochessError::GameOver(m)) if m.contains("solved")
+            Err(NorochessError::GameOver { detail: m }) if m.contains("solved")
         ));
     }
 
@@ -708,11 +707,11 @@ mod tests {
     fn unknown_and_malformed_puzzles_and_progress() {
         assert!(matches!(
             PuzzleSessionHandle::new("nope".into()),
-            Err(NorochessError::InvalidPuzzle(m)) if m.contains("no puzzle `nope`")
+            Err(NorochessError::InvalidPuzzle { detail: m }) if m.contains("no puzzle `nope`")
         ));
         assert!(matches!(
             PuzzleSessionHandle::from_line("a|b".into()),
-            Err(NorochessError::InvalidPuzzle(m)) if m.starts_with("cannot read the puzzle: expected 7 fields")
+            Err(NorochessError::InvalidPuzzle { detail: m }) if m.starts_with("cannot read the puzzle: expected 7 fields")
         ));
         let progress = PuzzleProgressHandle::new();
         progress.record("t7".into(), true).unwrap();
@@ -726,7 +725,7 @@ mod tests {
         assert!(back.is_solved("t7".into()) && back.is_failed("t8".into()));
         assert!(matches!(
             PuzzleProgressHandle::from_text("hello".into()),
-            Err(NorochessError::InvalidProgress(m)) if m.contains("found `hello`")
+            Err(NorochessError::InvalidProgress { detail: m }) if m.contains("found `hello`")
         ));
     }
 

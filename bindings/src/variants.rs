@@ -134,7 +134,7 @@ impl GameSetup {
         let blockage = self.blockage.map(|b| core::Blockage::from(b).id());
         let variant = core::Variant::parse(id, zone, blockage)?;
         if self.start_number.is_some() && variant.start_numbering().is_none() {
-            return Err(NorochessError::InvalidVariant(format!(
+            return Err(NorochessError::invalid_variant(format!(
                 "a start number applies only to norochess960, not to {id}"
             )));
         }
@@ -334,7 +334,7 @@ mod tests {
         };
         assert!(matches!(
             setup.core_variant(),
-            Err(NorochessError::InvalidVariant(m)) if m.contains("zone")
+            Err(NorochessError::InvalidVariant { detail: m }) if m.contains("zone")
         ));
         setup.variant = GameVariant::Improved;
         assert_eq!(
@@ -354,7 +354,7 @@ mod tests {
         };
         assert!(matches!(
             n960.core_variant(),
-            Err(NorochessError::InvalidVariant(m)) if m.contains("0 to 959")
+            Err(NorochessError::InvalidVariant { detail: m }) if m.contains("0 to 959")
         ));
         assert_eq!(
             parse_game_setup(

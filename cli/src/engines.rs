@@ -8,7 +8,10 @@
 //!   (settings combine; also `hash=MB`, `name=TEXT`);
 //! - `uci:cmd=PATH` or `uci:PATH`, with `arg=WORD` (repeatable), `variant=NAME`
 //!   (the `UCI_Variant` value; by default the game id when the engine offers
-//!   `UCI_Variant`), `option.NAME=VALUE` (repeatable), `movetime=MS`,
+//!   `UCI_Variant`), `option.NAME=VALUE` (repeatable, sent in the order
+//!   given, all before `UCI_Variant`: an engine may need one to know the
+//!   variant, as Fairy-Stockfish needs `VariantPath`; `option.UCI_Variant=NAME`
+//!   is the same as `variant=NAME`), `movetime=MS`,
 //!   `nodes=N`, `depth=N`, `timeout=MS` (how long to wait for a move beyond
 //!   the move time before the engine forfeits), `fen=full|plain` (`plain`
 //!   sends set-up positions without our `score=` / `opening=` fields), `name=TEXT`.
@@ -24,6 +27,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+use thiserror::Error;
 
 /// How long an external engine may take to start and answer `isready`.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -153,6 +157,9 @@ impl EngineSpec {
                             }
                         }
                         other => match other.strip_prefix("option.") {
+                            Some(option) if option.eq_ignore_ascii_case("UCI_Variant") => {
+                                variant_name = Some(value.clone())
+                            }
                             Some(option) if !option.is_empty() => {
                                 options.push((option.to_string(), value.clone()))
                             }
@@ -204,10 +211,44 @@ impl EngineSpec {
 /// Why a player could not give a move: it loses the game.
 #[derive(Debug)]
 pub enum Forfeit {
-    /// No answer in time (or the engine died): a loss on time.
+    /// No answer in time from a running engine: a loss on time.
     Time(String),
     /// An illegal or unreadable move, or another protocol failure.
     Illegal(String),
+    /// The engine exited (or closed its input, or could not be restarted).
+    Crash(String),
+}
+
+/// A failed exchange with an external engine.
+#[derive(Debug, Error)]
+pub enum EngineIoError {
+    /// The engine is running but said nothing more before the deadline.
+    #[error("engine {0} did not answer in time")]
+    NoAnswer(String),
+    /// The engine's output ended: it has exited.
+    #[error("engine {0} has exited")]
+    Exited(String),
+    /// The engine does not take input any more.
+    #[error("engine {name} does not accept input: {source}")]
+    Unwritable {
+        /// The engine's name.
+        name: String,
+        /// The write error.
+        source: std::io::Error,
+    },
+}
+
+impl EngineIoError {
+    /// The forfeit of an engine that failed this way during a game.
+    fn forfeit(self) -> Forfeit {
+        match self {
+            EngineIoError::NoAnswer(_) => Forfeit::Time(self.to_string()),
+            // A closed input is a dead engine in practice (a broken pipe).
+            EngineIoError::Exited(_) | EngineIoError::Unwritable { .. } => {
+                Forfeit::Crash(self.to_string())
+            }
+        }
+    }
 }
 
 /// A player of one side, kept across the games of a worker.
@@ -286,29 +327,40 @@ impl Player {
         }
     }
 
-    /// Prepares for a new game (restarting an external engine that died).
-    pub fn new_game(&mut self) -> Result<()> {
+    /// Prepares for a new game, restarting an external engine that is not
+    /// running. `Ok(true)` means the engine had exited by itself since its
+    /// last game (a crash between games; it was restarted). An engine that
+    /// cannot be made ready forfeits the game.
+    pub fn new_game(&mut self) -> std::result::Result<bool, Forfeit> {
         match self {
             Player::Builtin { engine, .. } => {
                 engine.clear();
-                Ok(())
+                Ok(false)
             }
-            Player::Baseline { .. } => Ok(()),
+            Player::Baseline { .. } => Ok(false),
             Player::External {
                 spec,
                 process,
                 variant,
                 ..
             } => {
-                if process.as_mut().is_none_or(|p| !p.is_alive()) {
+                // `None` is an engine the match stopped itself (after a loss
+                // on time), so only a dead `Some` is a crash.
+                let crashed = process.as_mut().is_some_and(|p| !p.is_alive());
+                if crashed || process.is_none() {
                     *process = None;
-                    *process = Some(UciProcess::start(spec, *variant)?);
+                    let started = UciProcess::start(spec, *variant)
+                        .map_err(|e| Forfeit::Crash(format!("cannot restart the engine: {e:#}")))?;
+                    *process = Some(started);
                 }
-                let result = process.as_mut().map_or(Ok(()), UciProcess::new_game);
+                let result = process
+                    .as_mut()
+                    .map_or(Ok(()), UciProcess::new_game)
+                    .map_err(EngineIoError::forfeit);
                 if result.is_err() {
                     *process = None;
                 }
-                result
+                result.map(|()| crashed)
             }
         }
     }
@@ -347,7 +399,7 @@ impl Player {
                 ..
             } => {
                 let Some(engine) = process.as_mut() else {
-                    return Err(Forfeit::Time("the engine is not running".to_string()));
+                    return Err(Forfeit::Crash("the engine is not running".to_string()));
                 };
                 let plain = matches!(
                     **spec,
@@ -361,8 +413,10 @@ impl Player {
                     EngineSpec::Builtin { .. } | EngineSpec::Baseline { .. } => None,
                 };
                 let answer = engine.best_move(game, limits, plain, timeout_ms);
-                if let Err(Forfeit::Time(_)) = &answer {
-                    // A silent engine is killed and restarted for the next game.
+                if let Err(Forfeit::Time(_) | Forfeit::Crash(_)) = &answer {
+                    // A silent engine is killed, a dead one reaped; either is
+                    // started afresh for the next game (and not counted as a
+                    // crash again there).
                     *process = None;
                 }
                 answer
@@ -380,8 +434,9 @@ pub struct UciProcess {
 }
 
 impl UciProcess {
-    /// Starts the engine and completes the handshake: `uci`, options,
-    /// `UCI_Variant`, `isready`.
+    /// Starts the engine and completes the handshake: `uci`, the SPEC's
+    /// options in their order, `Zone` and `Blockage` for Improved chess
+    /// (unless the SPEC sets them), `UCI_Variant` last, `isready`.
     pub fn start(spec: &EngineSpec, variant: Variant) -> Result<UciProcess> {
         let EngineSpec::External {
             name,
@@ -445,40 +500,47 @@ impl UciProcess {
                 .then(|| variant.id().to_string())
                 .filter(|id| id != "chess")
         });
-        if let Some(value) = variant_value {
-            process.send(&format!("setoption name UCI_Variant value {value}"))?;
+        for (option, value) in options {
+            process.send(&format!("setoption name {option} value {value}"))?;
         }
+        let given = |option: &str| options.iter().any(|(o, _)| o.eq_ignore_ascii_case(option));
         if let Some((zone, blockage)) = variant.improved_options() {
-            if offers("Zone") {
+            if offers("Zone") && !given("Zone") {
                 process.send(&format!("setoption name Zone value {}", zone.id()))?;
             }
-            if offers("Blockage") {
+            if offers("Blockage") && !given("Blockage") {
                 process.send(&format!("setoption name Blockage value {}", blockage.id()))?;
             }
         }
-        for (option, value) in options {
-            process.send(&format!("setoption name {option} value {value}"))?;
+        // Last: an engine may read the variant only from the options above
+        // (Fairy-Stockfish knows a variant from a file once `VariantPath`
+        // is set, and otherwise silently plays standard chess).
+        if let Some(value) = variant_value {
+            process.send(&format!("setoption name UCI_Variant value {value}"))?;
         }
         process.ready(Instant::now() + HANDSHAKE_TIMEOUT)?;
         Ok(process)
     }
 
-    fn send(&mut self, line: &str) -> Result<()> {
+    fn send(&mut self, line: &str) -> std::result::Result<(), EngineIoError> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
-            .with_context(|| format!("engine {} does not accept input", self.name))
+            .map_err(|source| EngineIoError::Unwritable {
+                name: self.name.clone(),
+                source,
+            })
     }
 
-    fn next_line(&mut self, deadline: Instant) -> Result<String> {
+    fn next_line(&mut self, deadline: Instant) -> std::result::Result<String, EngineIoError> {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
             Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => bail!("engine {} did not answer in time", self.name),
-            Err(RecvTimeoutError::Disconnected) => bail!("engine {} has exited", self.name),
+            Err(RecvTimeoutError::Timeout) => Err(EngineIoError::NoAnswer(self.name.clone())),
+            Err(RecvTimeoutError::Disconnected) => Err(EngineIoError::Exited(self.name.clone())),
         }
     }
 
-    fn ready(&mut self, deadline: Instant) -> Result<()> {
+    fn ready(&mut self, deadline: Instant) -> std::result::Result<(), EngineIoError> {
         self.send("isready")?;
         while self.next_line(deadline)? != "readyok" {}
         Ok(())
@@ -488,7 +550,7 @@ impl UciProcess {
         matches!(self.child.try_wait(), Ok(None))
     }
 
-    fn new_game(&mut self) -> Result<()> {
+    fn new_game(&mut self) -> std::result::Result<(), EngineIoError> {
         self.send("ucinewgame")?;
         self.ready(Instant::now() + HANDSHAKE_TIMEOUT)
     }
@@ -539,12 +601,11 @@ impl UciProcess {
             Some(time) => time.as_millis() as u64 + timeout_ms.unwrap_or(DEFAULT_GRACE_MS),
             None => timeout_ms.unwrap_or(UNTIMED_MOVE_MS),
         };
-        let forfeit_time = |e: anyhow::Error| Forfeit::Time(format!("{e:#}"));
-        self.send(&command).map_err(forfeit_time)?;
-        self.send(&go).map_err(forfeit_time)?;
+        self.send(&command).map_err(EngineIoError::forfeit)?;
+        self.send(&go).map_err(EngineIoError::forfeit)?;
         let deadline = Instant::now() + Duration::from_millis(allowed_ms);
         loop {
-            let line = self.next_line(deadline).map_err(forfeit_time)?;
+            let line = self.next_line(deadline).map_err(EngineIoError::forfeit)?;
             let mut words = line.split_whitespace();
             if words.next() != Some("bestmove") {
                 continue;
@@ -602,6 +663,22 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(EngineSpec::parse("uci:/bin/engine,arg=uci").is_ok());
+        // The variant as an option is still sent last, as the variant.
+        let spec = EngineSpec::parse("uci:fsf,option.UCI_Variant=noro,option.VariantPath=v.ini");
+        match spec.unwrap() {
+            EngineSpec::External {
+                variant_name,
+                options,
+                ..
+            } => {
+                assert_eq!(variant_name.as_deref(), Some("noro"));
+                assert_eq!(
+                    options,
+                    vec![("VariantPath".to_string(), "v.ini".to_string())]
+                );
+            }
+            other => panic!("{other:?}"),
+        }
         assert!(EngineSpec::parse("self:level=9").is_err());
         assert!(EngineSpec::parse("self:speed=3").is_err());
         assert!(EngineSpec::parse("gnu:x").is_err());

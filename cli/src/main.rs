@@ -9,6 +9,7 @@ mod play;
 mod puzzles;
 mod replay;
 mod solve;
+mod sprt;
 mod uci;
 
 use clap::{Parser, Subcommand};
@@ -58,7 +59,13 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
-            ExitCode::from(2)
+            // A match that ran but is invalid is told apart from one that
+            // could not run, for scripts that repeat matches.
+            if err.is::<matches::InvalidMatch>() {
+                ExitCode::from(1)
+            } else {
+                ExitCode::from(2)
+            }
         }
     }
 }

@@ -1,6 +1,8 @@
 //! `norochess play` driven by scripts: the same commands a player types,
-//! the same screens printed as plain text, a store in a temporary directory.
+//! the same screens printed as plain text, a library in a temporary
+//! directory.
 
+use norochess_app::{Library, PuzzleAttempt};
 use norochess_core::puzzle::builtin_pack;
 use norochess_core::{AnyPosition, Game, Objective, SolveLimits, Solver, Variant};
 use std::io::Write;
@@ -8,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A store directory removed at the end of the test.
+/// A library folder removed at the end of the test.
 struct TempStore(PathBuf);
 
 impl TempStore {
@@ -25,6 +27,11 @@ impl TempStore {
 
     fn path(&self) -> &Path {
         &self.0
+    }
+
+    /// The library the program kept there.
+    fn library(&self) -> Library {
+        Library::open(&self.0).expect("the library opens")
     }
 }
 
@@ -178,8 +185,9 @@ fn a_pass_and_play_game_near_move_48_ends_on_the_move_limit() {
         games.contains("Norochess · Ann vs Bob · White wins 25–24 (move limit)"),
         "{games}"
     );
-    // The finished game went to the games list; nothing is left to continue.
-    assert!(!store.path().join("current.pgn").exists());
+    // The finished game is in the games list; nothing is left to continue.
+    assert_eq!(store.library().current_id().unwrap(), None);
+    assert_eq!(store.library().game_count().unwrap(), 1);
     let again = play(&store, "continue\n");
     assert!(after(&again, "continue").contains("There is no unfinished game"));
 }
@@ -414,13 +422,12 @@ fn puzzles_from_the_built_in_pack() {
         output.contains("Puzzle solved! Streak 1 (best 1)."),
         "{output}"
     );
-    let progress = std::fs::read_to_string(store.path().join("puzzles.txt")).unwrap();
-    assert!(
-        progress.contains(&format!("solved {}", puzzle.id)),
-        "{progress}"
+    assert_eq!(
+        store.library().puzzle_status(&puzzle.id).unwrap(),
+        Some(PuzzleAttempt::Clean)
     );
     let list = answer_to(&output, "puzzle list");
-    assert!(list.contains("solved"), "{list}");
+    assert!(list.contains("clean"), "{list}");
     // Progress survives a restart: the next puzzle is another one.
     if pack.len() > 1 {
         let output = play(&store, "puzzle\n");
@@ -480,12 +487,15 @@ fn puzzles_from_a_file_with_progress_streak_and_tiers() {
         answer_to(&output, "Qg4").contains("Puzzle solved, with help (the streak starts again)."),
         "{output}"
     );
+    // Solved with help counts as solved, not as solved cleanly.
     assert!(
-        answer_to(&output, "home")
-            .contains("puzzles from your puzzle file: 1 of 2 solved, streak 0 (best 1)"),
+        answer_to(&output, "home").contains(
+            "puzzles from your puzzle file: 2 of 2 solved (1 cleanly), streak 0 (best 1)"
+        ),
         "{output}"
     );
-    // After a restart the unsolved one comes first; tiers pick their own.
+    // After a restart the one not solved cleanly comes first; tiers pick
+    // their own.
     let output = play_with(&store, &args, "puzzle\npuzzle easy\npuzzle list\n");
     assert!(
         answer_to(&output, "puzzle").contains("Puzzle np0007"),
@@ -498,8 +508,8 @@ fn puzzles_from_a_file_with_progress_streak_and_tiers() {
     );
     assert!(easy.contains("Puzzle t1"), "{easy}");
     let list = answer_to(&output, "puzzle list");
-    assert!(list.contains("t1       easy   1200  solved"), "{list}");
-    assert!(list.contains("np0007   hard   1829  failed"), "{list}");
+    assert!(list.contains("t1       easy   1200  clean"), "{list}");
+    assert!(list.contains("np0007   hard   1829  solved"), "{list}");
     let _ = std::fs::remove_file(&file);
 }
 
@@ -553,9 +563,12 @@ fn a_puzzle_of_your_own_with_hints_a_wrong_move_retry_and_solution() {
     assert!(answer_to(&output, "retry").starts_with("Taken back: try again."));
     let right = answer_to(&output, "Rc8");
     assert!(right.contains("✓ Rc8 is right. Black answers "), "{right}");
-    let solved = answer_to(&output, "solution");
-    assert!(solved.starts_with("Solution: 48. "), "{solved}");
-    assert!(solved.contains("Puzzle solved!"), "{solved}");
+    let shown = answer_to(&output, "solution");
+    assert!(shown.starts_with("Solution: 48. "), "{shown}");
+    assert!(
+        shown.contains("The solution was shown: the puzzle does not count as solved."),
+        "{shown}"
+    );
     // A position where the objective cannot be met is refused.
     let output = play(
         &store,
@@ -571,7 +584,10 @@ fn continue_after_a_restart_restores_the_game_exactly() {
         &store,
         "new friend norochess clock norochess-10 names Ann Bob\ne4 d5\nexd5\nwait 7000\nquit\n",
     );
-    let saved = std::fs::read_to_string(store.path().join("current.pgn")).unwrap();
+    let library = store.library();
+    let id = library.current_id().unwrap().expect("an unfinished game");
+    let saved = library.record(id).unwrap();
+    drop(library);
     assert!(saved.contains("[Mode \"friend\"]"), "{saved}");
     assert!(saved.contains("[TimeControl \"norochess-10\"]"), "{saved}");
     assert!(saved.contains("1. e4 d5 2. exd5 *"), "{saved}");
@@ -584,9 +600,11 @@ fn continue_after_a_restart_restores_the_game_exactly() {
     );
     assert!(restored.contains("Moves: 1. e4 d5 2. exd5"), "{restored}");
     assert!(restored.contains("Black to move (Bob)"), "{restored}");
-    // White's clock got its increment; Black's 7 seconds were saved.
+    // White's clock got its increments. The library keeps the times each
+    // position was reached with, so Black's 7 seconds of thinking before
+    // the quit are not kept (they were with the old file store's tags).
     assert!(
-        restored.contains("White 10:10   Black 9:58 ◀"),
+        restored.contains("White 10:10   Black 10:05 ◀"),
         "{restored}"
     );
     let home = play(&store, "home\n");
@@ -761,7 +779,7 @@ fn settings_rules_and_help() {
     );
     assert!(output.contains("pieces is now letters."), "{output}");
     assert!(
-        output.contains("level `9` is not a number from 1 to 8"),
+        output.contains("Cannot set that: `9` is not a value for level: it takes 1-8"),
         "{output}"
     );
     assert!(output.contains("The ram: a pawn may ram"), "{output}");
@@ -769,9 +787,97 @@ fn settings_rules_and_help() {
     assert!(output.contains("norochess-10"), "{output}");
     // Settings are kept.
     let output = play(&store, "settings\nnew friend\n");
-    assert!(output.contains("pieces          letters"), "{output}");
+    assert!(
+        output
+            .lines()
+            .any(|l| l.split_whitespace().take(2).eq(["pieces", "letters"])),
+        "{output}"
+    );
     assert!(
         output.contains("   8  r  n  b  q  k  b  n  r  8\n"),
         "{output}"
     );
+}
+
+#[test]
+fn a_second_window_on_the_same_library_is_reported_never_overwritten() {
+    use std::io::{BufRead, BufReader, Read};
+    let store = TempStore::new("two-windows");
+    // The first window plays a move and stays open.
+    let mut first = Command::new(env!("CARGO_BIN_EXE_norochess"))
+        .arg("play")
+        .arg("--store")
+        .arg(store.path())
+        .args(["--script", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the norochess binary starts");
+    let mut input = first.stdin.take().unwrap();
+    let mut output = BufReader::new(first.stdout.take().unwrap());
+    input.write_all(b"new friend\ne4\n").unwrap();
+    input.flush().unwrap();
+    let mut seen = String::new();
+    while !seen.contains("Black to move") {
+        let mut line = String::new();
+        assert!(output.read_line(&mut line).unwrap() > 0, "{seen}");
+        seen.push_str(&line);
+    }
+    // A second window continues the same game and saves a move.
+    let second = play(&store, "continue\ne5\nquit\n");
+    assert!(
+        second.contains("Goodbye. Your game and progress are saved."),
+        "{second}"
+    );
+    // The first window's next move is not saved over it, and it says so.
+    input.write_all(b"d5\nquit\n").unwrap();
+    drop(input);
+    let mut rest = String::new();
+    output.read_to_string(&mut rest).unwrap();
+    assert!(first.wait().unwrap().success());
+    let moved = answer_to(&rest, "d5");
+    assert!(
+        moved.starts_with("Not saved: game 1 was changed by another window"),
+        "{moved}"
+    );
+    assert!(
+        answer_to(&rest, "quit")
+            .starts_with("Goodbye. Your game was NOT saved: game 1 was changed by another window"),
+        "{rest}"
+    );
+    let library = store.library();
+    let record = library.record(1).unwrap();
+    assert!(record.contains("1. e4 e5 *"), "{record}");
+}
+
+#[test]
+fn the_earlier_file_store_is_imported_once_with_a_notice() {
+    let store = TempStore::new("import");
+    std::fs::create_dir_all(store.path()).unwrap();
+    std::fs::write(
+        store.path().join("current.pgn"),
+        "[White \"Ann\"]\n[Black \"Bob\"]\n[Mode \"friend\"]\n\n1. e4 e5 *\n",
+    )
+    .unwrap();
+    std::fs::write(
+        store.path().join("settings.txt"),
+        "norochess-play-settings 1\npieces letters\n",
+    )
+    .unwrap();
+    let output = play(&store, "continue\n");
+    assert!(
+        output.starts_with("Imported 1 game and your settings and puzzle progress"),
+        "{output}"
+    );
+    let restored = answer_to(&output, "continue");
+    assert!(restored.contains("Moves: 1. e4 e5"), "{restored}");
+    assert!(restored.contains("White to move (Ann)"), "{restored}");
+    assert!(
+        restored.contains("   8  r  n  b  q  k  b  n  r  8\n"),
+        "the imported setting draws letters:\n{restored}"
+    );
+    // Once only: the next start says nothing about it.
+    let again = play(&store, "quit\n");
+    assert!(!again.contains("Imported"), "{again}");
 }

@@ -2,17 +2,19 @@
 //! what each prints. It is driven line by line, with the engine's answers
 //! and clock ticks coming in between, the same way in a terminal and in a
 //! script, so scripts print exactly the screens a player sees.
+//!
+//! Games, progress and settings live in a [`Library`]; the game on screen
+//! is a [`GameSession`], which makes every decision about the game. This
+//! module only routes commands and keeps what the screen needs.
 
-use super::game_view::GameSession;
 use super::puzzle_view::PuzzleView;
 use super::screen::Style;
-use super::settings::Settings;
-use super::store::Store;
 use super::text::tokenize;
-use super::worker::{Answer, Job, JobKind, Worker};
-use norochess_core::puzzle::{builtin_pack, parse_puzzles, Puzzle, PuzzleProgress};
-use norochess_core::Game;
-use std::path::PathBuf;
+use super::worker::{Answer, Job, Reply, Worker};
+use norochess_app::library::PieceStyle;
+use norochess_app::{GameSession, Library, Settings};
+use norochess_core::puzzle::Puzzle;
+use norochess_core::StopHandle;
 use std::time::Instant;
 
 /// How the program was started.
@@ -31,8 +33,19 @@ pub struct Config {
     pub engine_nodes: Option<u64>,
     /// Engine hash size in megabytes.
     pub hash_mb: usize,
-    /// A puzzle file's text to play instead of the built-in pack.
-    pub puzzles: Option<String>,
+    /// The puzzles to play: a file's, or the built-in pack.
+    pub pack: Vec<Puzzle>,
+    /// Whether the puzzles come from a file given with `--puzzles`.
+    pub own_puzzles: bool,
+}
+
+/// The library the app keeps its games in, and why it may be a temporary one.
+pub struct Storage {
+    /// The library.
+    pub library: Library,
+    /// Why the library on disk could not be used (then `library` is in
+    /// memory and nothing outlives the program).
+    pub unavailable: Option<String>,
 }
 
 /// Where time comes from: the real clock, or a virtual one for scripts.
@@ -46,102 +59,104 @@ pub(super) enum View {
     Home,
     Game,
     Puzzle(Box<PuzzleView>),
-    Archive(Box<super::home::ArchiveView>),
+    Archive(Box<super::archive::ArchiveView>),
 }
 
 /// A question waiting for its answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Confirm {
-    /// `yes` resigns for this side.
-    Resign(norochess_core::Color),
+    /// `yes` resigns (for this side in pass and play, if one was named).
+    Resign(Option<norochess_core::Color>),
     /// The promotion picker: one of these moves (in coordinates), by the
     /// letter or name of the piece.
     Promotion(Vec<(norochess_core::Role, String)>),
 }
 
-/// A search in progress.
-#[derive(Clone, Copy, Debug)]
+/// A search in progress on the engine thread.
+#[derive(Clone, Debug)]
 pub(super) struct Thinking {
-    pub id: u64,
+    /// The job's number (answers to other jobs are ignored).
+    pub job: u64,
+    /// A hint rather than the computer's move.
     pub hint: bool,
-    pub stop_requested: bool,
+    /// Stops the search (it then answers with its best move so far).
+    pub stop: StopHandle,
 }
 
 /// The program's state.
 pub struct App {
     pub(super) cfg: Config,
-    pub(super) store: Store,
+    pub(super) library: Library,
+    /// Why the library is only in memory, if it is.
+    pub(super) library_unavailable: Option<String>,
     pub(super) settings: Settings,
-    pub(super) progress: PuzzleProgress,
-    pub(super) pack: Vec<Puzzle>,
-    pub(super) pack_error: Option<String>,
     pub(super) view: View,
     /// The current game (kept while at home or in puzzles).
     pub(super) game: Option<GameSession>,
     pub(super) confirm: Option<Confirm>,
     pub(super) thinking: Option<Thinking>,
+    /// The last failed save, reported by `quit` (cleared by a good save).
+    pub(super) save_error: Option<String>,
+    /// Low-time warnings already given, per side (once each).
+    pub(super) low_warned: [bool; 2],
     worker: Worker,
     next_job: u64,
     time: TimeSource,
     out: String,
     quit: bool,
-    store_warned: bool,
 }
 
 impl App {
     /// A new app; `deliver` receives the engine's answers (on the engine
     /// thread) and should pass them back through [`App::engine_answer`].
-    pub fn new<F>(cfg: Config, store_dir: PathBuf, deliver: F) -> App
+    pub fn new<F>(cfg: Config, storage: Storage, deliver: F) -> App
     where
         F: Fn(Answer) + Send + 'static,
     {
-        let store = Store::new(store_dir);
-        let settings = store
-            .load_settings()
-            .map(|t| Settings::from_text(&t))
-            .unwrap_or_default();
-        let progress = store
-            .load_progress()
-            .and_then(|t| PuzzleProgress::from_text(&t))
-            .unwrap_or_default();
-        let pack = match &cfg.puzzles {
-            Some(text) => parse_puzzles(text),
-            None => builtin_pack(),
-        };
-        let (pack, pack_error) = match pack {
-            Ok(pack) => (pack, None),
-            Err(e) => (Vec::new(), Some(e.to_string())),
-        };
+        let Storage {
+            library,
+            unavailable,
+        } = storage;
+        let mut settings_error = None;
+        let settings = library.settings().unwrap_or_else(|e| {
+            settings_error = Some(e.to_string());
+            Settings::default()
+        });
         let time = if cfg.script {
             TimeSource::Virtual(0)
         } else {
             TimeSource::Real(Instant::now())
         };
         let worker = Worker::start(cfg.hash_mb, deliver);
-        App {
+        let mut app = App {
             cfg,
-            store,
+            library,
+            library_unavailable: unavailable,
             settings,
-            progress,
-            pack,
-            pack_error,
             view: View::Home,
             game: None,
             confirm: None,
             thinking: None,
+            save_error: None,
+            low_warned: [false; 2],
             worker,
             next_job: 1,
             time,
             out: String::new(),
             quit: false,
-            store_warned: false,
+        };
+        if let Some(e) = settings_error {
+            app.say(format!(
+                "Your settings could not be read ({e}); the defaults are used."
+            ));
         }
+        app
     }
 
     /// Milliseconds on the app's clock.
     pub(super) fn now(&self) -> u64 {
         match &self.time {
-            TimeSource::Real(start) => start.elapsed().as_millis() as u64,
+            TimeSource::Real(start) => norochess_app::session::millis(start.elapsed()),
             TimeSource::Virtual(ms) => *ms,
         }
     }
@@ -150,8 +165,8 @@ impl App {
     pub(super) fn style(&self) -> Style {
         Style {
             unicode: self.cfg.unicode,
-            letters: self.settings.letters,
-            color: self.cfg.color && self.settings.colour,
+            letters: self.settings.piece_style == PieceStyle::Letters,
+            color: self.cfg.color && self.settings.terminal_colour,
             coordinates: self.settings.coordinates,
         }
     }
@@ -194,9 +209,9 @@ impl App {
         let place = match &self.view {
             View::Home => "norochess".to_string(),
             View::Game => match &self.game {
-                Some(session) if session.game.is_over() => "game over".to_string(),
+                Some(session) if session.game().is_over() => "game over".to_string(),
                 Some(session) => {
-                    let p = session.game.position();
+                    let p = session.game().position();
                     let dots = if p.turn() == norochess_core::Color::White {
                         "."
                     } else {
@@ -217,32 +232,31 @@ impl App {
         format!("{place}> ")
     }
 
-    /// Reports a failure to write the store once.
-    pub(super) fn store_failed(&mut self, error: &std::io::Error) {
-        if !self.store_warned {
-            self.store_warned = true;
-            let dir = self.store.dir().display().to_string();
+    /// Prints the opening screen: what the library has to say (a recovered
+    /// or imported store), then home with the unfinished game.
+    pub fn start(&mut self) {
+        if let Some(problem) = self.library_unavailable.clone() {
             self.say(format!(
-                "Warning: cannot save in {dir}: {error} (use --store PATH to choose another place)"
+                "Warning: {problem}. Games and progress are kept only until you quit (use --store PATH to choose another folder)."
             ));
         }
-    }
-
-    /// Prints the opening screen.
-    pub fn start(&mut self) {
-        if let Some(text) = self.store.load_current() {
-            match Game::from_pgn(&text, None) {
-                Ok(game) => {
-                    let now = self.now();
-                    self.game = Some(GameSession::restore(game, &self.settings, now));
-                }
-                Err(e) => self.say(format!(
-                    "Your unfinished game could not be read ({e}); it stays in {}.",
-                    self.store.dir().join("current.pgn").display()
-                )),
-            }
+        let notices: Vec<String> = self.library.notices().iter().map(|n| n.message()).collect();
+        for notice in notices {
+            self.say(notice);
+        }
+        let now = self.now();
+        match self.library.current(now) {
+            Ok(Some(session)) => self.game = Some(self.with_policies(session)),
+            Ok(None) => {}
+            Err(e) => self.say(format!("Your unfinished game could not be read: {e}.")),
         }
         self.show_home();
+    }
+
+    /// A session with the takeback and hint policies of the settings.
+    pub(super) fn with_policies(&self, mut session: GameSession) -> GameSession {
+        session.set_policies(self.settings.takeback, self.settings.hints);
+        session
     }
 
     /// Handles one command line.
@@ -252,28 +266,7 @@ impl App {
             return;
         }
         if let Some(confirm) = self.confirm.take() {
-            let answer = line.to_ascii_lowercase();
-            match confirm {
-                Confirm::Resign(color) if matches!(answer.as_str(), "yes" | "y") => {
-                    self.resign(color)
-                }
-                Confirm::Promotion(choices) => {
-                    let picked = choices.iter().find(|(role, _)| {
-                        answer == role.name() || answer.chars().eq(std::iter::once(role.char()))
-                    });
-                    match picked {
-                        Some((_, uci)) => {
-                            let uci = uci.clone();
-                            match self.view {
-                                View::Puzzle(_) => self.puzzle_move(&uci),
-                                _ => self.play_line(&uci),
-                            }
-                        }
-                        None => self.say("No promotion chosen; the move was not played."),
-                    }
-                }
-                Confirm::Resign(_) => self.say("Cancelled."),
-            }
+            self.answer(confirm, line);
             return;
         }
         let words = match tokenize(line) {
@@ -299,16 +292,35 @@ impl App {
         }
     }
 
+    /// The answer to a question (resign? which promotion?).
+    fn answer(&mut self, confirm: Confirm, line: &str) {
+        let answer = line.to_ascii_lowercase();
+        match confirm {
+            Confirm::Resign(by) if matches!(answer.as_str(), "yes" | "y") => self.resign(by),
+            Confirm::Resign(_) => self.say("Cancelled."),
+            Confirm::Promotion(choices) => {
+                let picked = choices.iter().find(|(role, _)| {
+                    answer == role.name() || answer.chars().eq(std::iter::once(role.char()))
+                });
+                match picked {
+                    Some((_, uci)) => {
+                        let uci = uci.clone();
+                        match self.view {
+                            View::Puzzle(_) => self.puzzle_move(&uci),
+                            _ => self.play_line(&uci),
+                        }
+                    }
+                    None => self.say("No promotion chosen; the move was not played."),
+                }
+            }
+        }
+    }
+
     /// Commands that work everywhere. Returns whether `command` was one.
     fn global_command(&mut self, command: &str, args: &[String]) -> bool {
         match command {
             "help" | "?" => self.help(args.first().map(String::as_str)),
-            "quit" | "exit" => {
-                self.leave_view();
-                self.persist();
-                self.quit = true;
-                self.say("Goodbye. Your unfinished game and progress are saved.");
-            }
+            "quit" | "exit" => self.quit(),
             "home" | "menu" => {
                 self.leave_view();
                 self.view = View::Home;
@@ -317,13 +329,10 @@ impl App {
             "new" => self.new_game(args),
             "puzzle" | "puzzles" => self.puzzle(args),
             "continue" | "resume" if !matches!(self.view, View::Archive(_)) => self.continue_game(),
-            "games" | "open" => {
-                if args.is_empty() {
-                    self.list_games()
-                } else {
-                    self.open_game(&args[0])
-                }
-            }
+            "games" | "open" => match args.first() {
+                None => self.list_games(),
+                Some(which) => self.open_game(which),
+            },
             "settings" => self.show_settings(),
             "set" => self.set(args),
             "rules" => self.rules(args),
@@ -334,6 +343,24 @@ impl App {
         true
     }
 
+    /// `quit`: saves the game and says whether that worked.
+    fn quit(&mut self) {
+        self.leave_view();
+        let had_game = self.game.is_some();
+        self.persist();
+        self.quit = true;
+        if let Some(problem) = &self.library_unavailable {
+            let message = format!("Goodbye. Nothing was kept: {problem}.");
+            self.say(message);
+        } else if let Some(error) = self.save_error.clone() {
+            self.say(format!("Goodbye. Your game was NOT saved: {error}."));
+        } else if had_game {
+            self.say("Goodbye. Your game and progress are saved.");
+        } else {
+            self.say("Goodbye. Your progress is saved.");
+        }
+    }
+
     /// `wait MS`: lets time pass on a script's virtual clock.
     fn wait(&mut self, args: &[String]) {
         let Some(ms) = args.first().and_then(|a| a.parse::<u64>().ok()) else {
@@ -342,7 +369,7 @@ impl App {
         };
         match &mut self.time {
             TimeSource::Virtual(now) => {
-                *now += ms;
+                *now = now.saturating_add(ms);
                 self.tick();
             }
             TimeSource::Real(_) => {
@@ -351,13 +378,14 @@ impl App {
         }
     }
 
-    /// Leaves the current view: pauses the game's clock, cancels the
-    /// computer's thinking and records an abandoned puzzle.
+    /// Leaves the current view: the game's clock pauses (as an app in the
+    /// background), the computer's thinking stops and an abandoned puzzle is
+    /// recorded.
     pub(super) fn leave_view(&mut self) {
         self.cancel_thinking();
         let now = self.now();
         if let Some(session) = &mut self.game {
-            session.pause_clock(now);
+            session.set_background(true, now);
         }
         if let View::Puzzle(_) = self.view {
             self.record_abandoned_puzzle();
@@ -365,25 +393,25 @@ impl App {
     }
 
     /// Starts a search on the engine thread.
-    pub(super) fn think(&mut self, request: norochess_core::SearchRequest, kind: JobKind) {
+    pub(super) fn think(&mut self, job: Job, stop: StopHandle) {
         let id = self.next_job;
         self.next_job += 1;
-        let hint = matches!(kind, JobKind::Hint);
-        if self.worker.submit(Job { id, request, kind }) {
+        let hint = matches!(job, Job::Hint(_));
+        if self.worker.submit(id, job) {
             self.thinking = Some(Thinking {
-                id,
+                job: id,
                 hint,
-                stop_requested: false,
+                stop,
             });
         } else {
             self.say("The engine is not available.");
         }
     }
 
-    /// Forgets the running search (its answer will be ignored).
+    /// Stops the running search and forgets it (its answer is ignored).
     pub(super) fn cancel_thinking(&mut self) {
-        if self.thinking.take().is_some() {
-            self.worker.stop();
+        if let Some(thinking) = self.thinking.take() {
+            thinking.stop.stop();
         }
     }
 
@@ -393,12 +421,11 @@ impl App {
         self.worker.clear();
     }
 
-    /// `stop`: the computer moves now.
+    /// `stop`: the computer moves now (or the hint answers now).
     pub(super) fn stop_thinking(&mut self) {
-        match &mut self.thinking {
+        match &self.thinking {
             Some(thinking) => {
-                thinking.stop_requested = true;
-                self.worker.stop();
+                thinking.stop.stop();
                 self.say("Stopping the computer's search…");
             }
             None => self.say("The computer is not thinking."),
@@ -407,31 +434,23 @@ impl App {
 
     /// An answer from the engine thread.
     pub fn engine_answer(&mut self, answer: Answer) {
-        let Some(thinking) = self.thinking else {
-            return;
-        };
-        if thinking.id != answer.id {
+        if self.thinking.as_ref().map(|t| t.job) != Some(answer.job) {
             return;
         }
         self.thinking = None;
-        match answer.kind {
-            JobKind::Move { .. } => self.computer_moves(answer.result),
-            JobKind::Hint => self.hint_answer(answer.result),
+        match answer.reply {
+            Reply::Move(mv) => self.computer_moves(answer.ticket, mv),
+            Reply::Hint(result) => self.hint_answer(answer.ticket, &result),
         }
     }
 
-    /// Called a few times a second (and after `wait` in scripts): clocks,
-    /// flag falls, repeated stop requests.
+    /// Called a few times a second (and after `wait` in scripts): flag
+    /// falls and low-time warnings.
     pub fn tick(&mut self) {
-        if let Some(thinking) = self.thinking {
-            if thinking.stop_requested {
-                self.worker.stop();
-            }
-        }
         let now = self.now();
-        let flagged = self.game.as_mut().and_then(|s| s.check_flag(now));
-        if let Some(color) = flagged {
-            self.flag_fell(color);
+        let flag = self.game.as_mut().and_then(|s| s.tick(now));
+        if flag.is_some() {
+            self.flag_fell();
         }
         self.clock_warnings();
     }

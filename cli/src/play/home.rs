@@ -1,56 +1,36 @@
-//! The home screen, help, the games list and replaying a saved game,
-//! settings, rules and the clock list.
+//! The home screen, help, settings, rules and the clock list.
 
 use super::app::{App, View};
-use super::game_view::{heading, GameSession};
+use super::game_screen::heading;
 use super::rules;
-use super::screen;
-use super::settings::KEYS;
-use super::text::{clock_id, clock_name};
-use norochess_core::{Color, Game, TimeControl, Variant};
-use std::path::PathBuf;
+use norochess_app::library::SETTING_KEYS;
+use norochess_app::texts::{clock_id, clock_name};
+use norochess_app::{GameSession, LibraryError, Opponent, Settings};
+use norochess_core::{Color, TimeControl, Variant};
 
-/// A saved game opened from the games list.
-pub struct ArchiveView {
-    pub game: Game,
-    pub path: PathBuf,
-    /// Plies shown.
-    pub shown: usize,
-    pub flipped: bool,
-}
-
-/// One line of the games list.
-fn describe_record(game: &Game, dash: &str) -> String {
-    let date = game.tag("Date").unwrap_or("????.??.??");
-    let white = game.tag("White").unwrap_or("White");
-    let black = game.tag("Black").unwrap_or("Black");
-    let result = match game.outcome() {
-        Some(outcome) => {
-            let who = match outcome.winner {
-                Some(color) => format!("{color} wins"),
-                None => "Draw".to_string(),
-            };
-            let score = outcome
-                .scores
-                .map(|(w, b)| format!(" {w}{dash}{b}"))
-                .unwrap_or_default();
-            format!("{who}{score} ({})", outcome.reason.description())
+/// One line for the unfinished game: `Norochess pass and play, Ann vs Bob,
+/// move 3, 1–1`.
+fn describe_session(session: &GameSession) -> String {
+    let game = session.game();
+    let players = session.players();
+    let who = match session.spec().opponent {
+        Opponent::Computer { level, human } => {
+            format!("vs the computer (level {level}, you play {human})")
         }
-        None => {
-            let score = game
-                .scores()
-                .map(|(w, b)| format!(", {w}{dash}{b}"))
-                .unwrap_or_default();
-            format!(
-                "unfinished at move {}{score}",
-                game.position().fullmove_number()
-            )
-        }
+        Opponent::Friend => format!(
+            "pass and play, {} vs {}",
+            players[Color::White.index()].name,
+            players[Color::Black.index()].name
+        ),
     };
-    let _ = dash;
+    let score = game
+        .scores()
+        .map(|(w, b)| format!(", {w}–{b}"))
+        .unwrap_or_default();
     format!(
-        "{date} · {} · {white} vs {black} · {result}",
-        game.variant().display_name()
+        "{} {who}, move {}{score}",
+        game.variant().display_name(),
+        game.position().fullmove_number()
     )
 }
 
@@ -58,14 +38,13 @@ impl App {
     /// Prints the home screen.
     pub(super) fn show_home(&mut self) {
         let style = self.style();
-        let dash = style.dash();
         let mut lines = vec![
             heading(style, "Norochess — play in the terminal"),
             String::new(),
         ];
         if let Some(session) = &self.game {
-            if !session.game.is_over() {
-                lines.push(format!("  continue       {}", session.summary(dash)));
+            if !session.game().is_over() {
+                lines.push(format!("  continue       {}", describe_session(session)));
             }
         }
         lines.push(
@@ -73,28 +52,20 @@ impl App {
                 .to_string(),
         );
         lines.push("  new friend     pass and play: [game] [clock …] [names A B]".to_string());
-        let pack = if self.pack.is_empty() {
-            "(the built-in pack is empty; try `puzzle fen \"…\"`)".to_string()
-        } else {
-            format!(
-                "{} of {} solved, streak {} (best {})",
-                self.pack
-                    .iter()
-                    .filter(|p| self.progress.is_solved(&p.id))
-                    .count(),
-                self.pack.len(),
-                self.progress.streak(),
-                self.progress.best_streak()
-            )
-        };
-        let source = if self.cfg.puzzles.is_some() {
+        let source = if self.cfg.own_puzzles {
             "your puzzle file"
         } else {
             "the built-in pack"
         };
-        lines.push(format!("  puzzle         puzzles from {source}: {pack}"));
-        let count = self.store.game_files().len();
-        lines.push(format!("  games          your games ({count} in the list)"));
+        lines.push(format!(
+            "  puzzle         puzzles from {source}: {}",
+            self.progress_summary()
+        ));
+        let count = match self.library.game_count() {
+            Ok(n) => format!("{n} in the list"),
+            Err(e) => format!("the list cannot be read: {e}"),
+        };
+        lines.push(format!("  games          your games ({count})"));
         lines.push("  settings · rules · clocks · help · quit".to_string());
         lines.push(String::new());
         lines.push(
@@ -121,209 +92,22 @@ impl App {
         self.say(text.trim_end());
     }
 
-    /// `games`: the list of saved games.
-    pub(super) fn list_games(&mut self) {
-        let dash = self.style().dash();
-        let mut lines = vec!["Your games (newest first):".to_string()];
-        if let Some(session) = &self.game {
-            if !session.game.is_over() {
-                lines.push(format!(
-                    "   current  {}  (`continue`)",
-                    session.summary(dash)
-                ));
-            }
-        }
-        let files = self.store.game_files();
-        for (number, path) in files.iter().enumerate().rev() {
-            let line = match self.store.read_game(path).map(|t| Game::from_pgn(&t, None)) {
-                Some(Ok(game)) => describe_record(&game, dash),
-                Some(Err(e)) => format!("(unreadable: {e})"),
-                None => "(unreadable)".to_string(),
-            };
-            lines.push(format!("  {:>3}.  {line}", number + 1));
-        }
-        if lines.len() == 1 {
-            lines.push("  (none yet)".to_string());
-        } else if !files.is_empty() {
-            lines.push("Open one with `games N` to replay it move by move.".to_string());
-        }
-        self.say(lines.join("\n"));
-    }
-
-    /// `games N`: opens a saved game.
-    pub(super) fn open_game(&mut self, which: &str) {
-        let files = self.store.game_files();
-        let Some(path) = which
-            .parse::<usize>()
-            .ok()
-            .and_then(|n| n.checked_sub(1))
-            .and_then(|i| files.get(i))
-        else {
-            self.say(format!(
-                "There is no game `{which}` in the list (`games` shows the numbers)."
-            ));
-            return;
-        };
-        let game = match self.store.read_game(path).map(|t| Game::from_pgn(&t, None)) {
-            Some(Ok(game)) => game,
-            Some(Err(e)) => {
-                self.say(format!("That game cannot be read: {e}."));
-                return;
-            }
-            None => {
-                self.say("That game cannot be read.");
-                return;
-            }
-        };
-        self.leave_view();
-        self.view = View::Archive(Box::new(ArchiveView {
-            game,
-            path: path.clone(),
-            shown: 0,
-            flipped: false,
-        }));
-        self.show_archive();
-    }
-
-    /// Commands while replaying a saved game.
-    pub(super) fn archive_command(&mut self, command: &str, args: &[String]) {
-        let View::Archive(view) = &mut self.view else {
-            return;
-        };
-        let total = view.game.plies().len();
-        let steps = args
-            .first()
-            .and_then(|a| a.parse::<usize>().ok())
-            .unwrap_or(1);
-        match command {
-            "forward" | "f" | "next" => view.shown = (view.shown + steps).min(total),
-            "back" | "b" => view.shown = view.shown.saturating_sub(steps),
-            "first" | "start" => view.shown = 0,
-            "last" | "end" | "live" => view.shown = total,
-            "flip" => view.flipped = !view.flipped,
-            "board" | "show" => {}
-            "moves" => {
-                let lines = screen::move_list(&view.game, Some(view.shown));
-                if lines.is_empty() {
-                    self.say("No moves.");
-                } else {
-                    self.say(lines.join("\n"));
-                }
-                return;
-            }
-            "export" | "pgn" => {
-                let record = view.game.to_pgn();
-                self.write_record(&record, args.first());
-                return;
-            }
-            "continue" | "resume" => {
-                if view.game.is_over() {
-                    self.say("This game is finished; `rematch` is for the current game, `new` starts another.");
-                    return;
-                }
-                self.resume_archived();
-                return;
-            }
-            _ => {
-                self.say("Replaying a saved game: `forward`, `back`, `first`, `last`, `moves`, `flip`, `export`, `continue` (unfinished games), `home`.");
-                return;
-            }
-        }
-        self.show_archive();
-    }
-
-    /// Makes an unfinished saved game the current one again.
-    fn resume_archived(&mut self) {
-        let View::Archive(view) = std::mem::replace(&mut self.view, View::Home) else {
-            return;
-        };
-        let now = self.now();
-        if let Some(mut current) = self.game.take() {
-            if !current.game.is_over() && !current.game.plies().is_empty() {
-                let record = current.record(now);
-                if let Err(e) = self.store.archive(&record, current.archived.as_deref()) {
-                    self.store_failed(&e);
-                }
-            }
-        }
-        if let Err(e) = self.store.unarchive(&view.path) {
-            self.store_failed(&e);
-        }
-        self.game = Some(GameSession::restore(view.game, &self.settings, now));
-        self.persist();
-        self.continue_game();
-    }
-
-    fn show_archive(&mut self) {
-        let style = self.style();
-        let View::Archive(view) = &self.view else {
-            return;
-        };
-        let total = view.game.plies().len();
-        let mut game = view.game.clone();
-        while game.plies().len() > view.shown {
-            if !game.undo() {
-                break;
-            }
-        }
-        let snapshot = game.snapshot();
-        let white = view.game.tag("White").unwrap_or("White");
-        let black = view.game.tag("Black").unwrap_or("Black");
-        let mut lines = vec![
-            heading(
-                style,
-                &format!(
-                    "Replay · {} · {} · {white} vs {black}",
-                    view.game.tag("Date").unwrap_or("?"),
-                    view.game.variant().display_name()
-                ),
-            ),
-            String::new(),
-        ];
-        let bottom = if view.flipped {
-            Color::Black
-        } else {
-            Color::White
-        };
-        lines.extend(screen::game_panel(&snapshot, bottom, style));
-        if view.shown > 0 {
-            lines.push(format!(
-                "  Moves: {}",
-                screen::recent_moves(&view.game, view.shown, 6)
-            ));
-        }
-        lines.push(format!("  Ply {} of {total}", view.shown));
-        if view.shown == total {
-            match view.game.outcome() {
-                Some(outcome) => lines.push(format!(
-                    "  {}",
-                    screen::result_line(&view.game, &outcome, style)
-                )),
-                None => lines.push("  Unfinished game: `continue` to play it on.".to_string()),
-            }
-        }
-        lines.push(
-            "  `forward` · `back` · `first` · `last` · `moves` · `export` · `home`".to_string(),
-        );
-        self.say(lines.join("\n"));
-    }
-
     /// `settings`.
     pub(super) fn show_settings(&mut self) {
-        let mut lines = vec![format!(
-            "Settings (change with `set KEY VALUE`; kept in {}):",
-            self.store.dir().display()
-        )];
-        for (key, about) in KEYS {
-            lines.push(format!(
-                "  {key:<15} {:<14} {about}",
-                self.settings.get(key)
-            ));
+        let place = match self.library.path() {
+            Some(path) => format!("kept in {}", path.display()),
+            None => "kept until you quit".to_string(),
+        };
+        let width = SETTING_KEYS.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+        let mut lines = vec![format!("Settings (change with `set KEY VALUE`; {place}):")];
+        for (key, about) in SETTING_KEYS {
+            let value = self.settings.get(key).unwrap_or_default();
+            lines.push(format!("  {key:<width$}  {value:<14} {about}"));
         }
         self.say(lines.join("\n"));
     }
 
-    /// `set KEY VALUE`.
+    /// `set KEY VALUE`: checked and saved by the library.
     pub(super) fn set(&mut self, args: &[String]) {
         let [key, rest @ ..] = args else {
             self.show_settings();
@@ -336,15 +120,19 @@ impl App {
             return;
         }
         let value = rest.join(" ");
-        match self.settings.set(key, &value) {
-            Ok(()) => {
-                if let Err(e) = self.store.save_settings(&self.settings.to_text()) {
-                    self.store_failed(&e);
+        match self.library.set_setting(key, &value) {
+            Ok(settings) => {
+                self.settings = settings;
+                let (takeback, hints) = (self.settings.takeback, self.settings.hints);
+                if let Some(session) = &mut self.game {
+                    session.set_policies(takeback, hints);
                 }
-                let key = key.to_ascii_lowercase();
-                self.say(format!("{key} is now {}.", self.settings.get(&key)));
+                let name = Settings::canonical_key(key).unwrap_or(key.as_str());
+                let now = self.settings.get(name).unwrap_or_default();
+                self.say(format!("{name} is now {now}."));
             }
-            Err(e) => self.say(format!("Cannot set that: {e}.")),
+            Err(LibraryError::Settings(e)) => self.say(format!("Cannot set that: {e}.")),
+            Err(e) => self.say(format!("The setting was not saved: {e}.")),
         }
     }
 
@@ -359,7 +147,7 @@ impl App {
                 }
             },
             None => match (&self.view, &self.game) {
-                (View::Game, Some(session)) => Some(session.game.variant()),
+                (View::Game, Some(session)) => Some(session.game().variant()),
                 (View::Puzzle(p), _) => Some(p.session.puzzle().variant),
                 _ => None,
             },

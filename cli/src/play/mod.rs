@@ -13,19 +13,22 @@
 //! and clocks run on virtual time advanced by `wait MS`.
 
 mod app;
+mod archive;
+mod game_screen;
 mod game_view;
 mod home;
+mod new_game;
 mod puzzle_view;
 mod rules;
 mod screen;
-mod settings;
-mod store;
 mod text;
 mod worker;
 
 use anyhow::{Context, Result};
-use app::{App, Config};
+use app::{App, Config, Storage};
 use clap::Args;
+use norochess_app::Library;
+use norochess_core::puzzle::{builtin_pack, parse_puzzles};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::mpsc;
@@ -40,9 +43,10 @@ pub struct PlayArgs {
     /// (or from standard input when it is not a terminal, as a script).
     #[arg(long, value_name = "FILE")]
     script: Option<String>,
-    /// Directory for the unfinished game, finished games, puzzle progress
-    /// and settings [default: the user's data directory, e.g.
-    /// ~/.local/share/norochess].
+    /// Folder of the library (norochess.db: games, puzzle progress and
+    /// settings) [default: the user's data directory, e.g.
+    /// ~/.local/share/norochess]. Files of earlier versions found there are
+    /// imported once.
     #[arg(long, value_name = "PATH")]
     store: Option<PathBuf>,
     /// ASCII only: pieces as letters (White upper case), no Unicode symbols.
@@ -85,6 +89,17 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         && !args.no_color
         && std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let (pack, own_puzzles) = match &args.puzzles {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let pack =
+                parse_puzzles(&text).with_context(|| format!("cannot read {}", path.display()))?;
+            (pack, true)
+        }
+        // A damaged built-in pack leaves puzzles of your own (`puzzle fen`).
+        None => (builtin_pack().unwrap_or_default(), false),
+    };
     let config = Config {
         script,
         unicode: !args.ascii,
@@ -92,15 +107,11 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         seed: args.seed.or(script.then_some(1)),
         engine_nodes: args.engine_nodes,
         hash_mb: args.hash.clamp(1, 4096),
-        puzzles: match &args.puzzles {
-            Some(path) => Some(
-                std::fs::read_to_string(path)
-                    .with_context(|| format!("cannot read {}", path.display()))?,
-            ),
-            None => None,
-        },
+        pack,
+        own_puzzles,
     };
-    let store_dir = args.store.clone().unwrap_or_else(store::default_dir);
+    let folder = args.store.clone().unwrap_or_else(default_dir);
+    let storage = open_library(&folder)?;
     if script {
         let lines: Box<dyn BufRead> = match args.script.as_deref() {
             None | Some("-") => Box::new(std::io::stdin().lock()),
@@ -108,9 +119,34 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 std::fs::File::open(file).with_context(|| format!("cannot read {file}"))?,
             )),
         };
-        run_script(config, store_dir, lines)
+        run_script(config, storage, lines)
     } else {
-        run_terminal(config, store_dir)
+        run_terminal(config, storage)
+    }
+}
+
+/// The default library folder: `<data dir>/norochess` (for example
+/// `~/.local/share/norochess` on Linux).
+fn default_dir() -> PathBuf {
+    dirs::data_dir()
+        .or_else(dirs::home_dir)
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("norochess")
+}
+
+/// Opens the library in `folder`; if that fails (no permission, a newer
+/// version's database, a full disk) the program still runs, on a library
+/// in memory, and says why at the start.
+fn open_library(folder: &std::path::Path) -> Result<Storage> {
+    match Library::open(folder) {
+        Ok(library) => Ok(Storage {
+            library,
+            unavailable: None,
+        }),
+        Err(e) => Ok(Storage {
+            library: Library::in_memory().context("cannot open a library in memory")?,
+            unavailable: Some(e.to_string()),
+        }),
     }
 }
 
@@ -123,9 +159,9 @@ fn print(text: &str) -> Result<()> {
 
 /// Scripts: each command is echoed after the prompt, as a player would see
 /// it typed, and the computer's answers are awaited.
-fn run_script(config: Config, store_dir: PathBuf, lines: Box<dyn BufRead>) -> Result<()> {
+fn run_script(config: Config, storage: Storage, lines: Box<dyn BufRead>) -> Result<()> {
     let (answers, inbox) = mpsc::channel::<Answer>();
-    let mut app = App::new(config, store_dir, move |answer| {
+    let mut app = App::new(config, storage, move |answer| {
         let _ = answers.send(answer);
     });
     app.start();
@@ -153,10 +189,10 @@ fn run_script(config: Config, store_dir: PathBuf, lines: Box<dyn BufRead>) -> Re
 
 /// A terminal: lines are read on their own thread, so the engine's answers
 /// and clock ticks arrive while the player is typing.
-fn run_terminal(config: Config, store_dir: PathBuf) -> Result<()> {
+fn run_terminal(config: Config, storage: Storage) -> Result<()> {
     let (events, inbox) = mpsc::channel::<Event>();
     let engine_events = events.clone();
-    let mut app = App::new(config, store_dir, move |answer| {
+    let mut app = App::new(config, storage, move |answer| {
         let _ = engine_events.send(Event::Engine(answer));
     });
     std::thread::Builder::new()

@@ -2,8 +2,9 @@
 //! puzzles from a position of your own (`puzzle fen "…" objective win`).
 
 use super::app::{promotion_choices, promotion_question, App, View};
-use super::game_view::heading;
+use super::game_screen::heading;
 use super::screen::{self, Marks};
+use norochess_app::{GameResult, PuzzleAttempt};
 use norochess_core::puzzle::{Difficulty, Hint, MoveFeedback, Puzzle, PuzzleSession, SessionState};
 use norochess_core::{AnyPosition, Color, Objective, Proof, SolveLimits, Solver, Variant};
 
@@ -16,8 +17,10 @@ pub struct PuzzleView {
     pub tier: Option<Difficulty>,
     /// Whether progress has been recorded for this attempt.
     pub recorded: bool,
-    /// A wrong move, a move hint or the solution was used.
+    /// A wrong move or a move hint was used.
     pub helped: bool,
+    /// The solution was shown (then the puzzle does not count as solved).
+    pub shown: bool,
     pub flipped: bool,
 }
 
@@ -43,6 +46,7 @@ impl App {
             Some("hard") => self.next_puzzle(Some(Difficulty::Hard)),
             Some(other) => {
                 let by_id = self
+                    .cfg
                     .pack
                     .iter()
                     .position(|p| p.id.eq_ignore_ascii_case(other));
@@ -50,12 +54,12 @@ impl App {
                     .parse::<usize>()
                     .ok()
                     .and_then(|n| n.checked_sub(1))
-                    .filter(|i| *i < self.pack.len());
+                    .filter(|i| *i < self.cfg.pack.len());
                 match by_id.or(by_number) {
                     Some(index) => self.open_puzzle(index, None),
                     None => self.say(format!(
                         "No puzzle `{other}` in the pack ({} puzzles; `puzzle list` shows them).",
-                        self.pack.len()
+                        self.cfg.pack.len()
                     )),
                 }
             }
@@ -63,51 +67,86 @@ impl App {
     }
 
     fn pack_is_empty(&mut self) -> bool {
-        if !self.pack.is_empty() {
+        if !self.cfg.pack.is_empty() {
             return false;
         }
-        let why = match &self.pack_error {
-            Some(e) => format!("The puzzle pack cannot be read ({e})."),
-            None => "The puzzle pack has no puzzles yet.".to_string(),
-        };
-        self.say(format!(
-            "{why} Try a position of your own: puzzle fen \"<position with move number and score>\" objective win"
-        ));
+        self.say(
+            "The puzzle pack has no puzzles. Try a position of your own: puzzle fen \"<position with move number and score>\" objective win",
+        );
         true
+    }
+
+    /// The library's best result on each puzzle of the pack.
+    fn pack_statuses(&mut self) -> Vec<Option<PuzzleAttempt>> {
+        let mut problem = None;
+        let statuses = self
+            .cfg
+            .pack
+            .iter()
+            .map(|p| {
+                self.library.puzzle_status(&p.id).unwrap_or_else(|e| {
+                    problem = Some(e.to_string());
+                    None
+                })
+            })
+            .collect();
+        if let Some(e) = problem {
+            self.say(format!("Puzzle progress cannot be read: {e}."));
+        }
+        statuses
+    }
+
+    /// `12 of 40 solved (9 cleanly, 2 shown), streak 3 (best 5)`.
+    pub(super) fn progress_summary(&mut self) -> String {
+        if self.cfg.pack.is_empty() {
+            return "(no puzzles; try `puzzle fen \"…\"`)".to_string();
+        }
+        let statuses = self.pack_statuses();
+        let count = |wanted: &[PuzzleAttempt]| {
+            statuses
+                .iter()
+                .filter(|s| s.is_some_and(|s| wanted.contains(&s)))
+                .count()
+        };
+        let solved = count(&[PuzzleAttempt::Clean, PuzzleAttempt::Solved]);
+        let clean = count(&[PuzzleAttempt::Clean]);
+        let shown = count(&[PuzzleAttempt::Shown]);
+        let (streak, best) = match self.library.puzzle_stats() {
+            Ok(stats) => (stats.streak, stats.best_streak),
+            Err(_) => (0, 0),
+        };
+        let shown = if shown > 0 {
+            format!(", {shown} shown")
+        } else {
+            String::new()
+        };
+        format!(
+            "{solved} of {} solved ({clean} cleanly{shown}), streak {streak} (best {best})",
+            self.cfg.pack.len()
+        )
     }
 
     fn list_puzzles(&mut self) {
         if self.pack_is_empty() {
             return;
         }
-        let mut lines = vec![format!(
-            "Puzzles: {} solved of {}, streak {} (best {}):",
-            self.pack
-                .iter()
-                .filter(|p| self.progress.is_solved(&p.id))
-                .count(),
-            self.pack.len(),
-            self.progress.streak(),
-            self.progress.best_streak()
-        )];
-        for (i, p) in self.pack.iter().enumerate() {
-            let status = if self.progress.is_solved(&p.id) {
-                "solved"
-            } else if self.progress.is_failed(&p.id) {
-                "failed"
-            } else {
-                ""
-            };
+        let statuses = self.pack_statuses();
+        let mut lines = vec![format!("Puzzles: {}:", self.progress_summary())];
+        for (i, (p, status)) in self.cfg.pack.iter().zip(&statuses).enumerate() {
             lines.push(format!(
                 "  {:>3}. {:<8} {:<6} {:>4}  {:<6}  {}",
                 i + 1,
                 p.id,
                 p.difficulty().id(),
                 p.rating,
-                status,
+                status.map_or("", PuzzleAttempt::id),
                 p.describe()
             ));
         }
+        lines.push(
+            "clean: solved with no wrong move or hint · solved: with help · shown: the solution was shown · failed: left after a wrong move"
+                .to_string(),
+        );
         lines.push("Open one with `puzzle N` or `puzzle ID`.".to_string());
         self.say(lines.join("\n"));
     }
@@ -121,14 +160,16 @@ impl App {
             View::Puzzle(view) => view.index.map_or(0, |i| i + 1),
             _ => 0,
         };
-        let n = self.pack.len();
+        let n = self.cfg.pack.len();
+        let statuses = self.pack_statuses();
         let fits = |p: &Puzzle| tier.is_none_or(|t| p.difficulty() == t);
+        // Not yet solved cleanly: one solved with help is worth another try.
         let unsolved = (0..n)
             .map(|k| (after + k) % n)
-            .find(|&i| fits(&self.pack[i]) && !self.progress.is_solved(&self.pack[i].id));
+            .find(|&i| fits(&self.cfg.pack[i]) && statuses[i] != Some(PuzzleAttempt::Clean));
         let any = (0..n)
             .map(|k| (after + k) % n)
-            .find(|&i| fits(&self.pack[i]));
+            .find(|&i| fits(&self.cfg.pack[i]));
         match unsolved.or(any) {
             Some(index) => {
                 if unsolved.is_none() {
@@ -144,7 +185,7 @@ impl App {
     }
 
     fn open_puzzle(&mut self, index: usize, tier: Option<Difficulty>) {
-        let puzzle = self.pack[index].clone();
+        let puzzle = self.cfg.pack[index].clone();
         match PuzzleSession::new(puzzle) {
             Ok(session) => self.enter_puzzle(session, Some(index), tier),
             Err(e) => self.say(format!("That puzzle cannot be played: {e}.")),
@@ -164,6 +205,7 @@ impl App {
             tier,
             recorded: false,
             helped: false,
+            shown: false,
             flipped: false,
         }));
         self.show_puzzle();
@@ -291,7 +333,7 @@ impl App {
                 }
                 let before = view.session.game().plies().len();
                 let played = view.session.show_next();
-                view.helped = true;
+                view.shown = true;
                 if played.is_empty() {
                     self.say("There is no further move to show.");
                     return;
@@ -409,7 +451,7 @@ impl App {
         self.after_puzzle_move();
     }
 
-    /// Records a solved puzzle and prints the screen.
+    /// Records a finished puzzle and prints the screen.
     fn after_puzzle_move(&mut self) {
         let View::Puzzle(view) = &mut self.view else {
             return;
@@ -417,26 +459,37 @@ impl App {
         let mut note = None;
         if view.session.state() == SessionState::Solved && !view.recorded {
             view.recorded = true;
-            let clean = view.session.solved_cleanly() && !view.helped;
-            if let Some(index) = view.index {
-                let id = self.pack[index].id.clone();
-                self.progress.record(&id, clean);
-                note = Some(if clean {
-                    format!(
-                        "Puzzle solved! Streak {} (best {}).",
-                        self.progress.streak(),
-                        self.progress.best_streak()
-                    )
-                } else {
-                    "Puzzle solved, with help (the streak starts again).".to_string()
-                });
-                let text = self.progress.to_text();
-                if let Err(e) = self.store.save_progress(&text) {
-                    self.store_failed(&e);
-                }
+            let attempt = if view.shown {
+                PuzzleAttempt::Shown
+            } else if view.session.solved_cleanly() && !view.helped {
+                PuzzleAttempt::Clean
             } else {
-                note = Some("Puzzle solved!".to_string());
+                PuzzleAttempt::Solved
+            };
+            let pack_puzzle = view.index.is_some();
+            let id = view.session.puzzle().id.clone();
+            let tier = view.session.puzzle().difficulty().id();
+            if pack_puzzle {
+                if let Err(e) = self.library.record_puzzle_attempt(&id, tier, attempt) {
+                    self.say(format!("Your puzzle progress was not saved: {e}."));
+                }
             }
+            note = Some(match attempt {
+                PuzzleAttempt::Shown => {
+                    "The solution was shown: the puzzle does not count as solved.".to_string()
+                }
+                PuzzleAttempt::Clean if pack_puzzle => {
+                    let (streak, best) = self
+                        .library
+                        .puzzle_stats()
+                        .map_or((0, 0), |s| (s.streak, s.best_streak));
+                    format!("Puzzle solved! Streak {streak} (best {best}).")
+                }
+                PuzzleAttempt::Solved if pack_puzzle => {
+                    "Puzzle solved, with help (the streak starts again).".to_string()
+                }
+                _ => "Puzzle solved!".to_string(),
+            });
         }
         self.show_puzzle();
         if let Some(note) = note {
@@ -444,22 +497,29 @@ impl App {
         }
     }
 
-    /// Leaving a puzzle that went wrong counts as a failure.
+    /// Leaving a puzzle unsolved: after the solution was shown it counts
+    /// as shown, after a wrong move or a move hint as failed; a puzzle only
+    /// looked at is not recorded.
     pub(super) fn record_abandoned_puzzle(&mut self) {
         let View::Puzzle(view) = &mut self.view else {
             return;
         };
-        if view.recorded || !view.helped {
+        if view.recorded || !(view.helped || view.shown) {
             return;
         }
         view.recorded = true;
-        if let Some(index) = view.index {
-            let id = self.pack[index].id.clone();
-            self.progress.record(&id, false);
-            let text = self.progress.to_text();
-            if let Err(e) = self.store.save_progress(&text) {
-                self.store_failed(&e);
-            }
+        if view.index.is_none() {
+            return;
+        }
+        let attempt = if view.shown {
+            PuzzleAttempt::Shown
+        } else {
+            PuzzleAttempt::Failed
+        };
+        let id = view.session.puzzle().id.clone();
+        let tier = view.session.puzzle().difficulty().id();
+        if let Err(e) = self.library.record_puzzle_attempt(&id, tier, attempt) {
+            self.say(format!("Your puzzle progress was not saved: {e}."));
         }
     }
 
@@ -501,7 +561,7 @@ impl App {
                 "Puzzle {} · {} of {} · {} ({})",
                 puzzle.id,
                 i + 1,
-                self.pack.len(),
+                self.cfg.pack.len(),
                 puzzle.difficulty().id(),
                 puzzle.rating
             ),
@@ -533,8 +593,8 @@ impl App {
                 screen::recent_moves(game, game.plies().len(), 8)
             ));
         }
-        if let Some(outcome) = game.outcome() {
-            lines.push(format!("  {}", screen::result_line(game, &outcome, style)));
+        if let Some(result) = GameResult::of(game) {
+            lines.push(format!("  {}", result.sentence()));
         }
         let player: Color = session.player();
         lines.push(match session.state() {
@@ -546,13 +606,10 @@ impl App {
                 "  Solved. `next` for another puzzle, `home` for the menu.".to_string()
             }
         });
-        if view.index.is_some() {
-            lines.push(format!(
-                "  Progress: {} solved, streak {} (best {})",
-                self.progress.solved_count(),
-                self.progress.streak(),
-                self.progress.best_streak()
-            ));
+        let pack_puzzle = view.index.is_some();
+        if pack_puzzle {
+            let progress = self.progress_summary();
+            lines.push(format!("  Progress: {progress}"));
         }
         self.say(lines.join("\n"));
     }

@@ -2,7 +2,7 @@
 //! captured pieces, clocks and result lines. Everything is plain text;
 //! colours are added only when the output is a terminal.
 
-use norochess_core::{Color, EndReason, Game, Outcome, Piece, Role, Snapshot, Square};
+use norochess_core::{Color, EndReason, Game, Piece, Role, Snapshot, Square};
 
 /// How to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -293,72 +293,6 @@ pub fn captured_lines(snapshot: &Snapshot, style: Style) -> Vec<String> {
         lines.push(line);
     }
     lines
-}
-
-/// The result with score and reason: `White wins 38–33 — higher score after
-/// move 48`, `Draw — stalemate`.
-pub fn result_line(game: &Game, outcome: &Outcome, style: Style) -> String {
-    let who = match outcome.winner {
-        Some(color) => format!("{color} wins"),
-        None => "Draw".to_string(),
-    };
-    let score = outcome
-        .scores
-        .map(|(w, b)| format!(" {w}{}{b}", style.dash()))
-        .unwrap_or_default();
-    format!(
-        "{who}{score} {} {}",
-        style.long_dash(),
-        reason_text(game, outcome)
-    )
-}
-
-/// Why the game ended, in words.
-pub fn reason_text(game: &Game, outcome: &Outcome) -> String {
-    let positions = game.positions();
-    let last = positions.last().map(|p| (p.turn(), p.fullmove_number()));
-    let mover = positions
-        .len()
-        .checked_sub(2)
-        .and_then(|i| positions.get(i))
-        .map(|p| (p.turn(), p.fullmove_number()));
-    let loser = outcome
-        .winner
-        .map(|w| !w)
-        .or(last.map(|(turn, _)| turn))
-        .unwrap_or(Color::White);
-    match outcome.reason {
-        EndReason::MoveLimit => format!(
-            "higher score after move {}",
-            mover.map_or(48, |(_, number)| number)
-        ),
-        EndReason::NoPiecesLeft => format!("{loser} has no pieces left"),
-        EndReason::RepetitionLoss => format!(
-            "{} repeated the position a third time",
-            mover.map_or(loser, |(color, _)| color)
-        ),
-        EndReason::Blocked => {
-            let stuck = last.map_or(loser, |(turn, _)| turn);
-            if outcome.winner.is_some() {
-                format!("{stuck} cannot move; the higher score wins")
-            } else {
-                format!("{stuck} cannot move and the scores are equal")
-            }
-        }
-        EndReason::OvertimeExhausted => "scores still equal after move 60".to_string(),
-        EndReason::Checkmate => "checkmate".to_string(),
-        EndReason::Stalemate => "stalemate".to_string(),
-        EndReason::Repetition => "threefold repetition".to_string(),
-        EndReason::FiftyMoves => "fifty moves without a capture or pawn move".to_string(),
-        EndReason::InsufficientMaterial => "neither side can checkmate".to_string(),
-        EndReason::Resignation => format!("{loser} resigned"),
-        EndReason::Agreement => "draw agreed".to_string(),
-        EndReason::TimeForfeit => format!("{loser} ran out of time"),
-        EndReason::TimeoutVsInsufficientMaterial => {
-            let flagged = outcome.winner.map_or(loser, |w| !w);
-            format!("{flagged} ran out of time, but the opponent cannot checkmate")
-        }
-    }
 }
 
 /// The last few moves in SAN with move numbers: `… 30. Nf3 Nc6 31. e4`.

@@ -1,57 +1,50 @@
-//! The computer's thinking on a background thread, so input keeps working
-//! and `stop` can interrupt a search.
+//! The engine on a background thread, so input keeps working while the
+//! computer thinks. It runs the requests a [`norochess_app::GameSession`]
+//! hands out and sends back their answers with their tickets; the session
+//! decides whether an answer is still current.
 
-use norochess_core::{Engine, Level, SearchRequest, SearchResult, StopHandle};
-use std::cell::RefCell;
+use norochess_app::{ComputerRequest, HintRequest, Ticket};
+use norochess_core::{Engine, Move, SearchResult};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 
 /// What the engine is asked to do.
 #[derive(Clone, Debug)]
-pub enum JobKind {
-    /// Choose the computer's move the way a player of this level would.
-    Move {
-        /// The playing level.
-        level: Level,
-        /// Seed of the level's choices (so a game replays).
-        seed: u64,
-    },
-    /// Find the best move for a hint.
-    Hint,
+pub enum Job {
+    /// The computer's move.
+    Move(Box<ComputerRequest>),
+    /// A hint for the person to move.
+    Hint(Box<HintRequest>),
 }
 
-/// One search.
+/// What came back.
 #[derive(Clone, Debug)]
-pub struct Job {
-    /// Answers carry the id of their job, so stale answers are ignored.
-    pub id: u64,
-    /// The position, history and limits.
-    pub request: SearchRequest,
-    /// Move or hint.
-    pub kind: JobKind,
+pub enum Reply {
+    /// The move the level chose (`None` when the position has none).
+    Move(Option<Move>),
+    /// The hint search's result.
+    Hint(Box<SearchResult>),
 }
 
 /// The answer to a job.
 #[derive(Clone, Debug)]
 pub struct Answer {
-    /// The job's id.
-    pub id: u64,
-    /// Move or hint.
-    pub kind: JobKind,
+    /// Which job (the app ignores answers to jobs it no longer waits for).
+    pub job: u64,
+    /// The ticket of the request (the session drops stale ones).
+    pub ticket: Ticket,
     /// What the search found.
-    pub result: SearchResult,
+    pub reply: Reply,
 }
 
 enum Message {
-    Job(Box<Job>),
+    Job(u64, Job),
     Clear,
 }
 
-/// The engine thread: jobs go in, answers come out through `answers`.
+/// The engine thread: jobs go in, answers come out through `deliver`.
 pub struct Worker {
     jobs: Option<Sender<Message>>,
-    /// The cancellation shared by every job submitted since the last stop.
-    stop: RefCell<StopHandle>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -69,36 +62,32 @@ impl Worker {
                 for message in inbox {
                     match message {
                         Message::Clear => engine.clear(),
-                        Message::Job(job) => {
-                            let result = match &job.kind {
-                                JobKind::Move { level, seed } => {
-                                    engine.play_at_level(&job.request, *level, *seed)
-                                }
-                                JobKind::Hint => engine.search(&job.request, &mut |_| {}),
-                            };
-                            deliver(Answer {
-                                id: job.id,
-                                kind: job.kind,
-                                result,
-                            });
-                        }
+                        Message::Job(job, Job::Move(request)) => deliver(Answer {
+                            job,
+                            ticket: request.ticket,
+                            reply: Reply::Move(request.think(&mut engine)),
+                        }),
+                        Message::Job(job, Job::Hint(request)) => deliver(Answer {
+                            job,
+                            ticket: request.ticket,
+                            reply: Reply::Hint(Box::new(request.think(&mut engine))),
+                        }),
                     }
                 }
             })
             .ok();
         Worker {
             jobs: thread.as_ref().map(|_| jobs),
-            stop: RefCell::new(StopHandle::new()),
             thread,
         }
     }
 
-    /// Queues a search. Returns false if the engine thread is gone.
-    pub fn submit(&self, mut job: Job) -> bool {
-        job.request.stop = self.stop.borrow().clone();
+    /// Queues a search under the number `id`. Returns false if the engine
+    /// thread is gone.
+    pub fn submit(&self, id: u64, job: Job) -> bool {
         self.jobs
             .as_ref()
-            .is_some_and(|jobs| jobs.send(Message::Job(Box::new(job))).is_ok())
+            .is_some_and(|jobs| jobs.send(Message::Job(id, job)).is_ok())
     }
 
     /// Forgets stored search results (for a new game).
@@ -107,17 +96,12 @@ impl Worker {
             let _ = jobs.send(Message::Clear);
         }
     }
-
-    /// Asks the running search, and any still queued, to answer now with
-    /// their best move so far. Jobs submitted later are not affected.
-    pub fn stop(&self) {
-        self.stop.replace(StopHandle::new()).stop();
-    }
 }
 
 impl Drop for Worker {
     fn drop(&mut self) {
-        self.stop.borrow().stop();
+        // Closing the channel ends the thread after its current job, which
+        // the app has stopped through the request's stop handle.
         self.jobs = None;
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();

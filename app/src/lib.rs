@@ -1,0 +1,35 @@
+//! # norochess-app
+//!
+//! Everything a screen needs beyond drawing, written once for the terminal
+//! app and both phone apps:
+//!
+//! - [`GameSession`]: one game on screen with the policies a player expects
+//!   (the computer's turn with stale answers dropped, takeback, resign, draw
+//!   offers, the clock, review, rematch), drawn from one
+//!   [`SessionSnapshot`];
+//! - [`Library`]: the SQLite database of games (saved after every move),
+//!   puzzle progress, settings and statistics;
+//! - [`texts`]: the English sentences a screen shows about a game (why it
+//!   ended, clock names), so no shell writes its own.
+//!
+//! The layer has no threads of its own and reads no clock: time is passed in
+//! as milliseconds of the caller's monotonic clock, and the engine runs
+//! wherever the caller runs [`ComputerRequest::think`].
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod library;
+mod players;
+pub mod session;
+pub mod texts;
+
+pub use library::{
+    GameFilter, GameSummary, Library, LibraryError, OpenNotice, PuzzleAttempt, PuzzleStats,
+    PuzzleTierStats, SaveReceipt, Settings, SettingsError, Stats, StatsRow,
+};
+pub use players::{BoardMode, GameSpec, Opponent, Player, PlayerKind};
+pub use session::{
+    ClockView, ComputerAnswer, ComputerRequest, EngineSettings, GameResult, GameSession,
+    HintAnswer, HintRequest, MoveListEntry, SessionError, SessionSnapshot, Ticket,
+};

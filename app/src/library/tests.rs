@@ -1,0 +1,298 @@
+use super::*;
+use crate::players::GameSpec;
+use crate::session::GameSession;
+use norochess_core::{Color, TimeControl, Variant};
+
+fn friends() -> GameSession {
+    let mut spec = GameSpec::pass_and_play(Variant::Norochess, "Ann", "Bob");
+    spec.clock = Some(TimeControl::Fischer {
+        base_ms: 300_000,
+        increment_ms: 2_000,
+    });
+    GameSession::new(spec).unwrap()
+}
+
+#[test]
+fn a_game_saved_after_every_move_comes_back_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut library = Library::open(dir.path()).unwrap();
+    let mut session = friends();
+    for (i, mv) in ["e4", "e5", "Nf3", "Nc6"].iter().enumerate() {
+        session.play_text(mv, i as u64 * 10_000).unwrap();
+        let receipt = library.save(&mut session, i as u64 * 10_000).unwrap();
+        assert_eq!(receipt.revision, i as i64 + 1);
+    }
+    drop(library);
+    let library = Library::open(dir.path()).unwrap();
+    let restored = library.current(0).unwrap().unwrap();
+    assert_eq!(restored.game().san_moves(), ["e4", "e5", "Nf3", "Nc6"]);
+    assert_eq!(restored.players()[0].name, "Ann");
+    let clock = restored.snapshot(0).clock.unwrap();
+    assert_eq!(clock.remaining_ms, [294_000, 284_000]);
+    assert_eq!(library.integrity_check().unwrap(), Ok(()));
+    let list = library.list(&GameFilter::default(), 50).unwrap();
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0].plies, 4);
+    assert!(
+        list[0]
+            .describe()
+            .starts_with("Norochess Ann vs Bob, move 3, 0–0, unfinished"),
+        "{}",
+        list[0].describe()
+    );
+}
+
+#[test]
+fn a_second_writer_gets_a_conflict_not_a_silent_overwrite() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut first = Library::open(dir.path()).unwrap();
+    let mut session = friends();
+    session.play_text("e4", 0).unwrap();
+    first.save(&mut session, 0).unwrap();
+
+    // A second window opens the same game.
+    let mut second = Library::open(dir.path()).unwrap();
+    let mut other = second.current(0).unwrap().unwrap();
+    other.play_text("c5", 0).unwrap();
+    second.save(&mut other, 0).unwrap();
+
+    session.play_text("e5", 0).unwrap();
+    let err = first.save(&mut session, 0).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            LibraryError::Conflict {
+                expected: 1,
+                found: 2,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("changed by another window"));
+    // The library still holds the second window's move.
+    let id = other.library_id().unwrap();
+    assert_eq!(first.load(id, 0).unwrap().game().san_moves(), ["e4", "c5"]);
+}
+
+#[test]
+fn finished_games_leave_the_current_slot_and_count_in_stats() {
+    let mut library = Library::in_memory().unwrap();
+    let mut spec = GameSpec::against_computer(Variant::Norochess, Color::White, 3);
+    spec.position = Some("4k3/8/8/8/8/8/8/4K3 w - - 0 48 score=38-33".to_string());
+    let mut session = GameSession::new(spec.clone()).unwrap();
+    session.play_text("Kd1", 0).unwrap();
+    library.save(&mut session, 0).unwrap();
+    assert_eq!(library.current_id().unwrap(), session.library_id());
+    session.resign(None, 0).unwrap();
+    library.save(&mut session, 0).unwrap();
+    assert_eq!(library.current_id().unwrap(), None);
+
+    let mut won = GameSession::new(spec).unwrap();
+    won.play_text("Kd1", 0).unwrap();
+    // The computer's reply, given as its answer.
+    let request = won
+        .request_computer_move(crate::session::EngineSettings::default(), 0)
+        .unwrap();
+    let reply = won.game().position().parse_move("Kd8").unwrap();
+    won.computer_answer(request.ticket, Some(reply), 0).unwrap();
+    library.save(&mut won, 0).unwrap();
+    let stats = library.stats().unwrap();
+    assert_eq!(stats.rows.len(), 1);
+    let row = &stats.rows[0];
+    assert_eq!(
+        (row.level, row.games, row.wins, row.draws, row.losses),
+        (Some(3), 2, 1, 0, 1)
+    );
+    assert_eq!(
+        row.score_differential, 10,
+        "+5 in the win and +5 in the resigned game"
+    );
+    assert_eq!(
+        stats.best_win.as_ref().and_then(|g| g.scores),
+        Some((38, 33))
+    );
+    assert!(stats.worst_loss.is_some());
+    let finished = library
+        .list(
+            &GameFilter {
+                finished: Some(true),
+                opponent: Some(OpponentFilter::Computer { level: Some(3) }),
+                ..GameFilter::default()
+            },
+            10,
+        )
+        .unwrap();
+    assert_eq!(finished.len(), 2);
+    let id = finished[0].id;
+    assert!(library.record(id).unwrap().contains("[Result "));
+    library.delete(id).unwrap();
+    assert!(matches!(
+        library.delete(id),
+        Err(LibraryError::NoSuchGame(_))
+    ));
+}
+
+#[test]
+fn puzzle_progress_tells_solved_cleanly_and_shown_apart() {
+    let mut library = Library::in_memory().unwrap();
+    library
+        .record_puzzle_attempt("np1", "easy", PuzzleAttempt::Clean)
+        .unwrap();
+    library
+        .record_puzzle_attempt("np2", "easy", PuzzleAttempt::Clean)
+        .unwrap();
+    library
+        .record_puzzle_attempt("np3", "hard", PuzzleAttempt::Shown)
+        .unwrap();
+    library
+        .record_puzzle_attempt("np4", "medium", PuzzleAttempt::Solved)
+        .unwrap();
+    library
+        .record_puzzle_attempt("np5", "medium", PuzzleAttempt::Clean)
+        .unwrap();
+    let stats = library.puzzle_stats().unwrap();
+    assert_eq!(
+        (
+            stats.attempted,
+            stats.solved,
+            stats.solved_cleanly,
+            stats.shown
+        ),
+        (5, 4, 3, 1)
+    );
+    assert_eq!((stats.streak, stats.best_streak), (1, 2));
+    let tiers: Vec<_> = stats
+        .tiers
+        .iter()
+        .map(|t| (t.tier.as_str(), t.solved))
+        .collect();
+    assert_eq!(tiers, [("easy", 2), ("medium", 2), ("hard", 0)]);
+    assert_eq!(
+        library.puzzle_status("np3").unwrap(),
+        Some(PuzzleAttempt::Shown)
+    );
+    assert_eq!(library.puzzle_status("nope").unwrap(), None);
+}
+
+#[test]
+fn settings_are_typed_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut library = Library::open(dir.path()).unwrap();
+    assert_eq!(library.settings().unwrap(), Settings::default());
+    library.set_setting("level", "6").unwrap();
+    library.set_setting("clock", "tournament").unwrap();
+    assert!(matches!(
+        library.set_setting("level", "0"),
+        Err(LibraryError::Settings(SettingsError::BadValue { .. }))
+    ));
+    drop(library);
+    let library = Library::open(dir.path()).unwrap();
+    let settings = library.settings().unwrap();
+    assert_eq!(settings.default_level, 6);
+    assert_eq!(
+        settings.default_clock,
+        Some(TimeControl::NOROCHESS_TOURNAMENT)
+    );
+}
+
+#[test]
+fn a_damaged_database_is_moved_aside_never_deleted() {
+    for (name, damage) in [
+        ("random bytes", DamageKind::Random),
+        ("truncated", DamageKind::Truncated),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let mut library = Library::open(dir.path()).unwrap();
+            for _ in 0..30 {
+                let mut s = friends();
+                s.play_text("e4", 0).unwrap();
+                library.save(&mut s, 0).unwrap();
+            }
+            // Fold the journal into the file, so damage to the file is
+            // damage to the games.
+            library
+                .conn
+                .execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")
+                .unwrap();
+        }
+        let path = dir.path().join(DATABASE_FILE);
+        let bytes = std::fs::read(&path).unwrap();
+        let damaged = match damage {
+            DamageKind::Random => {
+                let mut rng = norochess_core::SplitMix64::new(7);
+                (0..bytes.len())
+                    .map(|_| rng.next_u64() as u8)
+                    .collect::<Vec<u8>>()
+            }
+            DamageKind::Truncated => bytes[..bytes.len() / 3].to_vec(),
+        };
+        std::fs::write(&path, &damaged).unwrap();
+        let library = Library::open(dir.path()).unwrap();
+        let notice = library.notices().first().cloned();
+        let Some(OpenNotice::Recovered { backup, .. }) = notice else {
+            panic!("{name}: no recovery notice: {:?}", library.notices());
+        };
+        assert_eq!(
+            std::fs::read(&backup).unwrap(),
+            damaged,
+            "{name}: the backup is the damaged file"
+        );
+        assert!(library.notices()[0]
+            .message()
+            .contains("nothing was deleted"));
+        assert_eq!(library.game_count().unwrap(), 0);
+    }
+}
+
+enum DamageKind {
+    Random,
+    Truncated,
+}
+
+#[test]
+fn the_terminal_apps_files_are_imported_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut old = friends();
+    old.play_text("d4", 0).unwrap();
+    let record = old.record(0);
+    std::fs::write(dir.path().join("current.pgn"), &record).unwrap();
+    std::fs::create_dir(dir.path().join("games")).unwrap();
+    let mut finished = friends();
+    finished.resign(None, 0).unwrap();
+    std::fs::write(dir.path().join("games/game-0001.pgn"), finished.record(0)).unwrap();
+    std::fs::write(dir.path().join("games/game-0002.pgn"), "garbage").unwrap();
+    std::fs::write(
+        dir.path().join("settings.txt"),
+        "level 5\nautoflip off\npieces letters\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("puzzles.txt"),
+        "norochess-puzzle-progress 1\nstreak 1\nbest 2\nsolved np0001,np0002\nfailed np0003\n",
+    )
+    .unwrap();
+
+    let library = Library::open(dir.path()).unwrap();
+    let Some(OpenNotice::Imported { games, skipped }) = library.notices().first().cloned() else {
+        panic!("{:?}", library.notices());
+    };
+    assert_eq!(games, 2);
+    assert_eq!(skipped.len(), 1, "{skipped:?}");
+    let current = library.current(0).unwrap().unwrap();
+    assert_eq!(current.game().san_moves(), ["d4"]);
+    let settings = library.settings().unwrap();
+    assert_eq!(settings.default_level, 5);
+    assert_eq!(settings.piece_style, PieceStyle::Letters);
+    assert_eq!(library.puzzle_stats().unwrap().solved_cleanly, 2);
+    drop(library);
+    // Never twice.
+    let library = Library::open(dir.path()).unwrap();
+    assert!(library.notices().is_empty());
+    assert_eq!(library.game_count().unwrap(), 2);
+    assert!(
+        dir.path().join("current.pgn").exists(),
+        "the old files stay"
+    );
+}

@@ -1,0 +1,151 @@
+//! Who plays a game and how it is set up.
+
+use norochess_core::{Color, TimeControl, Variant};
+
+/// Who plays the other side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// The computer; the person plays `human`.
+    Computer {
+        /// The person's colour.
+        human: Color,
+        /// The computer's level, 1–8.
+        level: u8,
+    },
+    /// Two people on one device (pass and play).
+    Friend,
+}
+
+impl Opponent {
+    /// The computer's colour, in games against it.
+    pub fn computer(self) -> Option<Color> {
+        match self {
+            Opponent::Computer { human, .. } => Some(!human),
+            Opponent::Friend => None,
+        }
+    }
+}
+
+/// How a pass-and-play board is turned.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BoardMode {
+    /// White at the bottom (against the computer: the person's side).
+    #[default]
+    Fixed,
+    /// The side to move at the bottom, turned after each move.
+    AutoFlip,
+    /// White at the bottom and Black's pieces drawn upside down, for two
+    /// players sitting face to face.
+    FaceToFace,
+}
+
+impl BoardMode {
+    /// A stable identifier for saved games and settings (`auto-flip`).
+    pub const fn id(self) -> &'static str {
+        match self {
+            BoardMode::Fixed => "fixed",
+            BoardMode::AutoFlip => "auto-flip",
+            BoardMode::FaceToFace => "face-to-face",
+        }
+    }
+
+    /// Parses [`BoardMode::id`].
+    pub fn from_id(id: &str) -> Option<BoardMode> {
+        [BoardMode::Fixed, BoardMode::AutoFlip, BoardMode::FaceToFace]
+            .into_iter()
+            .find(|m| m.id() == id)
+    }
+}
+
+/// What kind of player a side is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    /// A person at the device.
+    Person,
+    /// The computer at a level, 1–8.
+    Computer {
+        /// Its level.
+        level: u8,
+    },
+}
+
+/// One side's player as a screen shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The name (a person's name, or "Computer (level 4)").
+    pub name: String,
+    /// Person or computer.
+    pub kind: PlayerKind,
+}
+
+/// Everything needed to start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSpec {
+    /// The game.
+    pub variant: Variant,
+    /// The Norochess960 start number (0–959); `None` is 518 (the standard set-up).
+    pub start: Option<u16>,
+    /// A set-up position (the text of docs/position-format.md) instead of
+    /// the start.
+    pub position: Option<String>,
+    /// Who plays the other side.
+    pub opponent: Opponent,
+    /// Player names, White's then Black's (a computer side's name is
+    /// replaced by "Computer (level N)").
+    pub names: [String; 2],
+    /// The clock, if any.
+    pub clock: Option<TimeControl>,
+    /// How a pass-and-play board turns.
+    pub board_mode: BoardMode,
+    /// Seed of the computer's choices (levels 1–5 use it), so a game can be
+    /// replayed exactly.
+    pub seed: u64,
+}
+
+impl GameSpec {
+    /// A game of `variant` against the computer.
+    pub fn against_computer(variant: Variant, human: Color, level: u8) -> GameSpec {
+        GameSpec {
+            variant,
+            start: None,
+            position: None,
+            opponent: Opponent::Computer {
+                human,
+                level: level.clamp(1, 8),
+            },
+            names: ["You".to_string(), "You".to_string()],
+            clock: None,
+            board_mode: BoardMode::Fixed,
+            seed: 1,
+        }
+    }
+
+    /// A pass-and-play game of `variant` between two named players.
+    pub fn pass_and_play(variant: Variant, white: &str, black: &str) -> GameSpec {
+        GameSpec {
+            variant,
+            start: None,
+            position: None,
+            opponent: Opponent::Friend,
+            names: [white.to_string(), black.to_string()],
+            clock: None,
+            board_mode: BoardMode::AutoFlip,
+            seed: 1,
+        }
+    }
+
+    /// The player of each side, White's first.
+    pub fn players(&self) -> [Player; 2] {
+        let player = |color: Color| match self.opponent {
+            Opponent::Computer { human, level } if human != color => Player {
+                name: format!("Computer (level {level})"),
+                kind: PlayerKind::Computer { level },
+            },
+            _ => Player {
+                name: self.names[color.index()].clone(),
+                kind: PlayerKind::Person,
+            },
+        };
+        [player(Color::White), player(Color::Black)]
+    }
+}

@@ -1,0 +1,990 @@
+//! One game on screen: the game, who plays each side, the clock, and the
+//! policies a player expects.
+//!
+//! - **The computer's turn.** [`GameSession::request_computer_move`] hands
+//!   out a request with a [`Ticket`]; [`GameSession::computer_answer`]
+//!   plays the answer only if the ticket is still current. A takeback,
+//!   resignation, flag fall or new game stops the search and makes the
+//!   ticket stale, so a late answer is dropped, never played.
+//! - **Takeback.** Against the computer it goes back to the person's last
+//!   turn (taking back the computer's reply and the person's move, or only
+//!   the person's move while the computer thinks); in pass and play one
+//!   move. A resignation or agreed draw is taken back on its own, keeping
+//!   every move; a loss on time is final. A setting can forbid takebacks.
+//! - **Resign** always resigns the person who asked: against the computer
+//!   the person (also while the computer thinks), in pass and play the side
+//!   to move unless another side is named. Draw offers are for pass and play.
+//! - **The clock**: see [`clock`](self::clock) (starts at White's first
+//!   move, pauses in review and in the background, times restored on
+//!   takeback, flag fall per the rule book).
+//! - **Review** shows any earlier position while the game goes on.
+
+mod clock;
+mod computer;
+mod snapshot;
+
+pub use computer::{ComputerAnswer, ComputerRequest, HintAnswer, HintRequest, Ticket};
+pub use snapshot::{ClockView, GameResult, MoveListEntry, SessionSnapshot};
+
+use crate::players::{BoardMode, GameSpec, Opponent, Player};
+use clock::SessionClock;
+use norochess_core::{
+    ClockLimits, Color, EndReason, Game, GameError, Level, Limits, Move, MoveError, Outcome, Role,
+    SearchRequest, SearchResult, Snapshot, Square, StopHandle, TimeControl,
+};
+use std::time::Duration;
+use thiserror::Error;
+
+/// Why a session refused an action.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SessionError {
+    /// The game refused the move or action (illegal move, game over…).
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// The person tried to move while it is the computer's turn.
+    #[error("it is the computer's turn")]
+    ComputerToMove,
+    /// Takebacks are switched off in the settings.
+    #[error("takebacks are switched off in the settings")]
+    TakebackDisabled,
+    /// There is no move of the person's to take back.
+    #[error("there is no move to take back")]
+    NothingToTakeBack,
+    /// A game lost on time cannot be taken back.
+    #[error("the game was lost on time; it cannot be taken back")]
+    LostOnTime,
+    /// There is no taken-back move to replay.
+    #[error("there is no move to replay")]
+    NothingToRedo,
+    /// Draw offers are made between two people (pass and play).
+    #[error("draw offers are for pass and play; against the computer, play on or resign")]
+    DrawOfferNeedsAFriend,
+    /// There is no draw offer to answer (or the side answering made it).
+    #[error("there is no draw offer to answer")]
+    NoDrawOffer,
+    /// Hints are switched off in the settings.
+    #[error("hints are switched off in the settings")]
+    HintsDisabled,
+    /// The ply asked for in review is beyond the game.
+    #[error("there is no position after {ply} moves (the game has {plies})")]
+    NoSuchPly {
+        /// The ply asked for.
+        ply: usize,
+        /// Plies in the game.
+        plies: usize,
+    },
+}
+
+/// How the computer's searches are limited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct EngineSettings {
+    /// Node budget of level 8 (makes it reproducible; `None`: its own time).
+    pub level8_nodes: Option<u64>,
+    /// Whether the computer manages its time by the game clock.
+    pub use_clock: bool,
+}
+
+/// Where a saved session lives in the library.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Saved {
+    /// Row id in the library.
+    pub id: Option<i64>,
+    /// The revision the session was read or last saved at.
+    pub revision: i64,
+}
+
+/// A game being played.
+#[derive(Clone, Debug)]
+pub struct GameSession {
+    spec: GameSpec,
+    game: Game,
+    clock: Option<SessionClock>,
+    /// Bumped by every change of the game: tickets of older requests are stale.
+    generation: u64,
+    pending_move: Option<(Ticket, StopHandle)>,
+    pending_hint: Option<(Ticket, StopHandle)>,
+    review: Option<usize>,
+    draw_offer: Option<Color>,
+    flipped: bool,
+    takeback_allowed: bool,
+    hints_allowed: bool,
+    /// Plies taken back by each takeback, the last one last (for redo).
+    redo_steps: Vec<usize>,
+    pub(crate) saved: Saved,
+}
+
+/// Tags the session writes into the record, beside the game's own.
+pub(crate) mod tags {
+    pub const MODE: &str = "Mode";
+    pub const LEVEL: &str = "Level";
+    pub const PLAYER_COLOR: &str = "PlayerColor";
+    pub const SEED: &str = "Seed";
+    pub const TIME_CONTROL: &str = "TimeControl";
+    pub const WHITE_CLOCK: &str = "WhiteClock";
+    pub const BLACK_CLOCK: &str = "BlackClock";
+    pub const BOARD_MODE: &str = "BoardMode";
+    /// Written by earlier versions of the terminal app (`0` = fixed board).
+    pub const AUTO_FLIP: &str = "AutoFlip";
+}
+
+impl GameSession {
+    /// A new game as `spec` says.
+    pub fn new(spec: GameSpec) -> Result<GameSession, norochess_core::Error> {
+        let game = match &spec.position {
+            Some(text) => Game::from_position(spec.variant, text)?,
+            None => Game::new(spec.variant, spec.start)?,
+        };
+        let mut session = GameSession::with_game(spec, game);
+        session.write_tags();
+        if let Some(date) = today() {
+            session.game.set_tag("Date", &date);
+        }
+        Ok(session)
+    }
+
+    fn with_game(spec: GameSpec, game: Game) -> GameSession {
+        let clock = spec.clock.map(|c| SessionClock::new(c, &game));
+        GameSession {
+            spec,
+            game,
+            clock,
+            generation: 0,
+            pending_move: None,
+            pending_hint: None,
+            review: None,
+            draw_offer: None,
+            flipped: false,
+            takeback_allowed: true,
+            hints_allowed: true,
+            redo_steps: Vec::new(),
+            saved: Saved::default(),
+        }
+    }
+
+    /// A session from a saved record (its tags say who plays and the
+    /// clock) and the clock times at each position (`clock_history`, as
+    /// [`GameSession::clock_history`] gave them). The clock starts paused,
+    /// as after the app was in the background.
+    pub fn restore(game: Game, clock_history: Vec<[u64; 2]>, now: u64) -> GameSession {
+        let opponent = if game.tag(tags::MODE) == Some("computer") {
+            Opponent::Computer {
+                human: match game.tag(tags::PLAYER_COLOR) {
+                    Some("black") => Color::Black,
+                    _ => Color::White,
+                },
+                level: game
+                    .tag(tags::LEVEL)
+                    .and_then(|l| l.parse::<u8>().ok())
+                    .unwrap_or(4)
+                    .clamp(1, 8),
+            }
+        } else {
+            Opponent::Friend
+        };
+        let clock = game
+            .tag(tags::TIME_CONTROL)
+            .and_then(|t| crate::texts::parse_clock(t).ok().flatten());
+        let board_mode = game
+            .tag(tags::BOARD_MODE)
+            .and_then(BoardMode::from_id)
+            .unwrap_or(match (opponent, game.tag(tags::AUTO_FLIP)) {
+                (Opponent::Friend, Some("0")) => BoardMode::Fixed,
+                (Opponent::Friend, _) => BoardMode::AutoFlip,
+                _ => BoardMode::Fixed,
+            });
+        let name = |tag: &str, color: Color| {
+            game.tag(tag)
+                .map_or_else(|| color.name().to_string(), str::to_string)
+        };
+        let spec = GameSpec {
+            variant: game.variant(),
+            start: game.start_number(),
+            position: game.is_set_up().then(|| game.start_position().to_text()),
+            opponent,
+            names: [name("White", Color::White), name("Black", Color::Black)],
+            clock,
+            board_mode,
+            seed: game
+                .tag(tags::SEED)
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(1),
+        };
+        let mut history = clock_history;
+        if history.is_empty() {
+            if let Some(control) = clock {
+                let base = control.base_ms();
+                let time = |tag: &str| game.tag(tag).and_then(|t| t.parse().ok()).unwrap_or(base);
+                history = vec![[time(tags::WHITE_CLOCK), time(tags::BLACK_CLOCK)]];
+            }
+        }
+        let mut session = GameSession::with_game(spec, game);
+        if let Some(control) = clock {
+            session.clock = Some(SessionClock::restore(control, &session.game, history, now));
+        }
+        session
+    }
+
+    /// Writes the session's tags into the record (players, mode, clock).
+    fn write_tags(&mut self) {
+        let players = self.spec.players();
+        self.game.set_tag("White", &players[0].name);
+        self.game.set_tag("Black", &players[1].name);
+        match self.spec.opponent {
+            Opponent::Computer { human, level } => {
+                self.game.set_tag(tags::MODE, "computer");
+                self.game.set_tag(tags::LEVEL, &level.to_string());
+                self.game.set_tag(
+                    tags::PLAYER_COLOR,
+                    if human == Color::White {
+                        "white"
+                    } else {
+                        "black"
+                    },
+                );
+            }
+            Opponent::Friend => self.game.set_tag(tags::MODE, "friend"),
+        }
+        self.game.set_tag(tags::SEED, &self.spec.seed.to_string());
+        self.game
+            .set_tag(tags::BOARD_MODE, self.spec.board_mode.id());
+        if let Some(control) = self.spec.clock {
+            self.game
+                .set_tag(tags::TIME_CONTROL, &crate::texts::clock_id(control));
+        }
+    }
+
+    /// How the game was set up.
+    pub fn spec(&self) -> &GameSpec {
+        &self.spec
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// White's and Black's players.
+    pub fn players(&self) -> [Player; 2] {
+        self.spec.players()
+    }
+
+    /// The library row of this game, once saved.
+    pub fn library_id(&self) -> Option<i64> {
+        self.saved.id
+    }
+
+    /// The library revision this session was read or last saved at (0 before
+    /// its first save).
+    pub fn saved_revision(&self) -> i64 {
+        self.saved.revision
+    }
+
+    /// Sets whether takebacks and hints are allowed (from the settings).
+    pub fn set_policies(&mut self, takeback_allowed: bool, hints_allowed: bool) {
+        self.takeback_allowed = takeback_allowed;
+        self.hints_allowed = hints_allowed;
+    }
+
+    /// Whether it is the computer's turn in a game still going.
+    pub fn computer_to_move(&self) -> bool {
+        !self.game.is_over() && self.spec.opponent.computer() == Some(self.game.position().turn())
+    }
+
+    /// Whether a computer move has been asked for and not yet answered.
+    pub fn thinking(&self) -> bool {
+        self.pending_move.is_some() || self.pending_hint.is_some()
+    }
+
+    /// Something changed the game: outstanding searches are stopped and
+    /// their tickets become stale.
+    fn changed(&mut self) {
+        self.generation += 1;
+        for (_, stop) in [self.pending_move.take(), self.pending_hint.take()]
+            .into_iter()
+            .flatten()
+        {
+            stop.stop();
+        }
+        self.redo_steps.clear();
+    }
+
+    /// Checks the clock at `now`; a flag fall ends the game and is returned.
+    pub fn tick(&mut self, now: u64) -> Option<Outcome> {
+        if self.game.is_over() {
+            return None;
+        }
+        let flagged = self.clock.as_mut()?.check_flag(now)?;
+        let outcome = self.game.flag_fall(flagged).ok()?;
+        self.changed();
+        if let Some(clock) = &mut self.clock {
+            clock.stop(now);
+        }
+        Some(outcome)
+    }
+
+    /// The person plays `mv` at `now`.
+    pub fn play(&mut self, mv: Move, now: u64) -> Result<(), SessionError> {
+        self.tick(now);
+        if let Some(outcome) = self.game.outcome() {
+            return Err(GameError::GameOver(outcome).into());
+        }
+        if self.computer_to_move() {
+            return Err(SessionError::ComputerToMove);
+        }
+        self.play_unchecked(mv, now)
+    }
+
+    fn play_unchecked(&mut self, mv: Move, now: u64) -> Result<(), SessionError> {
+        let mover = self.game.position().turn();
+        self.game.play(mv)?;
+        self.changed();
+        if self.review.take().is_some() {
+            if let Some(clock) = &mut self.clock {
+                clock.set_pause(Some(false), None, false, now);
+            }
+        }
+        if let Some(clock) = &mut self.clock {
+            clock.moved(&self.game, now);
+        }
+        if self.draw_offer == Some(!mover) {
+            // The offer stood for one move of the other side: declined by playing on.
+            self.draw_offer = None;
+        }
+        Ok(())
+    }
+
+    /// The person plays a move given in any notation (`Nf3`, `g1f3`, `Ng1-f3`).
+    pub fn play_text(&mut self, text: &str, now: u64) -> Result<Move, SessionError> {
+        let mv = self
+            .game
+            .position()
+            .parse_move(text)
+            .map_err(GameError::from)?;
+        self.play(mv, now)?;
+        Ok(mv)
+    }
+
+    /// The person plays from one square to another, as a board produces it;
+    /// `promotion` chooses among promotions, resurrections and dethronements.
+    pub fn play_squares(
+        &mut self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+        now: u64,
+    ) -> Result<Move, SessionError> {
+        let mv = self.move_between(from, to, promotion)?;
+        self.play(mv, now)?;
+        Ok(mv)
+    }
+
+    /// The legal move from `from` to `to` with the promotion choice; a
+    /// missing choice is an error listing the choices.
+    pub fn move_between(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Result<Move, SessionError> {
+        let candidates: Vec<Move> = self
+            .game
+            .moves_from(from)
+            .into_iter()
+            .filter(|m| m.to == to)
+            .collect();
+        let width = self.game.position().width();
+        let chosen = match candidates.as_slice() {
+            [] => None,
+            [only] => Some(*only),
+            several => several.iter().copied().find(|m| m.promotion() == promotion),
+        };
+        chosen.ok_or_else(|| {
+            SessionError::Game(GameError::Move(MoveError::Illegal {
+                text: format!("{}{}", from.name(width), to.name(width)),
+                reason: if candidates.is_empty() {
+                    "no legal move joins those squares".to_string()
+                } else {
+                    let choices: Vec<&str> = candidates
+                        .iter()
+                        .filter_map(|m| m.promotion())
+                        .map(Role::name)
+                        .collect();
+                    format!("choose a promotion: {}", choices.join(", "))
+                },
+            }))
+        })
+    }
+
+    /// The computer's turn: a request to think about, or `None` when it is
+    /// not the computer's turn. Asking again before the answer returns the
+    /// same ticket.
+    pub fn request_computer_move(
+        &mut self,
+        settings: EngineSettings,
+        now: u64,
+    ) -> Option<ComputerRequest> {
+        self.tick(now);
+        if !self.computer_to_move() {
+            return None;
+        }
+        let Opponent::Computer { level, .. } = self.spec.opponent else {
+            return None;
+        };
+        let mut limits = Limits::default();
+        if level >= Level::MAX.number() {
+            limits.nodes = settings.level8_nodes;
+        }
+        if settings.use_clock {
+            if let Some(clock) = &self.clock {
+                let turn = self.game.position().turn();
+                limits.clock = Some(ClockLimits {
+                    remaining_ms: clock.remaining(now)[turn.index()],
+                    increment_ms: increment(clock.control()),
+                    moves_to_go: None,
+                });
+            }
+        }
+        let ticket = Ticket(self.generation);
+        let mut search = SearchRequest::for_game(&self.game, limits);
+        match &self.pending_move {
+            Some((t, stop)) if *t == ticket => search.stop = stop.clone(),
+            _ => self.pending_move = Some((ticket, search.stop.clone())),
+        }
+        Some(ComputerRequest {
+            ticket,
+            search,
+            level: Level::new(level),
+            seed: mix(self.spec.seed, self.game.plies().len() as u64),
+        })
+    }
+
+    /// The computer's answer to the request with `ticket`: played if the
+    /// ticket is current, dropped if the game changed since.
+    pub fn computer_answer(
+        &mut self,
+        ticket: Ticket,
+        mv: Option<Move>,
+        now: u64,
+    ) -> Result<ComputerAnswer, SessionError> {
+        if ticket != Ticket(self.generation) || !self.computer_to_move() {
+            return Ok(ComputerAnswer::Stale);
+        }
+        self.pending_move = None;
+        let Some(mv) = mv else {
+            return Ok(ComputerAnswer::NoMove);
+        };
+        let position = *self.game.position();
+        let san = position.to_san(mv);
+        let dots = if position.turn() == Color::White {
+            "."
+        } else {
+            "..."
+        };
+        let text = format!("{}{dots} {san}", position.fullmove_number());
+        self.tick(now);
+        if self.game.is_over() {
+            return Ok(ComputerAnswer::Stale);
+        }
+        self.play_unchecked(mv, now)?;
+        Ok(ComputerAnswer::Played { mv, text })
+    }
+
+    /// The caller gave up waiting for the computer's move with `ticket`
+    /// (a cancelled coroutine or task): its search is stopped and the
+    /// session no longer counts as thinking. Asking again starts a fresh
+    /// search; without this the next request would reuse the stopped one.
+    pub fn cancel_computer_move(&mut self, ticket: Ticket) {
+        if self
+            .pending_move
+            .as_ref()
+            .is_some_and(|(t, _)| *t == ticket)
+        {
+            if let Some((_, stop)) = self.pending_move.take() {
+                stop.stop();
+            }
+        }
+    }
+
+    /// The caller gave up waiting for the hint with `ticket`: its search is
+    /// stopped and the session no longer counts as thinking.
+    pub fn cancel_hint(&mut self, ticket: Ticket) {
+        if self
+            .pending_hint
+            .as_ref()
+            .is_some_and(|(t, _)| *t == ticket)
+        {
+            if let Some((_, stop)) = self.pending_hint.take() {
+                stop.stop();
+            }
+        }
+    }
+
+    /// A hint for the person to move, searched with `limits`.
+    pub fn request_hint(&mut self, limits: Limits) -> Result<HintRequest, SessionError> {
+        if !self.hints_allowed {
+            return Err(SessionError::HintsDisabled);
+        }
+        if let Some(outcome) = self.game.outcome() {
+            return Err(GameError::GameOver(outcome).into());
+        }
+        if self.computer_to_move() {
+            return Err(SessionError::ComputerToMove);
+        }
+        let ticket = Ticket(self.generation);
+        let search = SearchRequest::for_game(&self.game, limits);
+        self.pending_hint = Some((ticket, search.stop.clone()));
+        Ok(HintRequest { ticket, search })
+    }
+
+    /// The answer to a hint request, or `None` if the game changed since
+    /// (or there is no legal move).
+    pub fn hint_answer(&mut self, ticket: Ticket, result: &SearchResult) -> Option<HintAnswer> {
+        if ticket != Ticket(self.generation) {
+            return None;
+        }
+        if self
+            .pending_hint
+            .as_ref()
+            .is_some_and(|(t, _)| *t == ticket)
+        {
+            self.pending_hint = None;
+        }
+        let mv = result.best_move?;
+        let position = self.game.position();
+        let turn = position.turn();
+        let san = position.to_san(mv);
+        let long = position.to_long(mv);
+        let score = result.score();
+        let expectation = computer::expectation(
+            score,
+            turn,
+            self.game.variant().rules().move_limit.is_some(),
+        );
+        let text = format!("{san} ({long}) — {expectation}");
+        Some(HintAnswer {
+            mv,
+            san,
+            long,
+            score,
+            expectation,
+            text,
+        })
+    }
+
+    /// Plies in the game made by the person (against the computer) or by
+    /// anyone (pass and play).
+    fn person_plies(&self) -> usize {
+        match self.spec.opponent {
+            Opponent::Friend => self.game.plies().len(),
+            Opponent::Computer { human, .. } => {
+                let positions = self.game.positions();
+                positions[..positions.len().saturating_sub(1)]
+                    .iter()
+                    .filter(|p| p.turn() == human)
+                    .count()
+            }
+        }
+    }
+
+    /// Whether a takeback is possible now.
+    pub fn can_takeback(&self) -> bool {
+        if !self.takeback_allowed {
+            return false;
+        }
+        match self.game.outcome() {
+            Some(o)
+                if o.reason == EndReason::TimeForfeit
+                    || o.reason == EndReason::TimeoutVsInsufficientMaterial =>
+            {
+                false
+            }
+            Some(o) if matches!(o.reason, EndReason::Resignation | EndReason::Agreement) => true,
+            _ => self.person_plies() > 0,
+        }
+    }
+
+    /// Takes back as the policy says; returns the number of moves taken
+    /// back (0 when a resignation or agreed draw was withdrawn).
+    pub fn takeback(&mut self, now: u64) -> Result<usize, SessionError> {
+        if !self.takeback_allowed {
+            return Err(SessionError::TakebackDisabled);
+        }
+        if let Some(outcome) = self.game.outcome() {
+            match outcome.reason {
+                EndReason::TimeForfeit | EndReason::TimeoutVsInsufficientMaterial => {
+                    return Err(SessionError::LostOnTime)
+                }
+                EndReason::Resignation | EndReason::Agreement => {
+                    self.game.undo();
+                    self.changed();
+                    self.after_jump(now);
+                    return Ok(0);
+                }
+                _ => {}
+            }
+        }
+        if self.person_plies() == 0 {
+            return Err(SessionError::NothingToTakeBack);
+        }
+        let mut undone = 0;
+        match self.spec.opponent {
+            Opponent::Friend => {
+                if self.game.undo() {
+                    undone = 1;
+                }
+            }
+            Opponent::Computer { human, .. } => {
+                // Back to the person's last turn: at least one of the
+                // person's moves, and the person to move.
+                let mut took_persons = false;
+                while !(took_persons && self.game.position().turn() == human) {
+                    let mover_was_person = self
+                        .game
+                        .positions()
+                        .len()
+                        .checked_sub(2)
+                        .and_then(|i| self.game.positions().get(i))
+                        .is_some_and(|p| p.turn() == human);
+                    if !self.game.undo() {
+                        break;
+                    }
+                    undone += 1;
+                    took_persons |= mover_was_person;
+                }
+            }
+        }
+        self.changed();
+        self.redo_steps.push(undone);
+        self.after_jump(now);
+        Ok(undone)
+    }
+
+    /// Replays the moves of the last takeback.
+    pub fn redo(&mut self, now: u64) -> Result<usize, SessionError> {
+        let steps = self.redo_steps.pop().ok_or(SessionError::NothingToRedo)?;
+        let mut redone = 0;
+        for _ in 0..steps {
+            if self.game.redo() {
+                redone += 1;
+            }
+        }
+        let rest = std::mem::take(&mut self.redo_steps);
+        self.changed();
+        self.redo_steps = rest;
+        self.after_jump(now);
+        Ok(redone)
+    }
+
+    /// After a takeback or redo: clocks, review and offers follow the game.
+    fn after_jump(&mut self, now: u64) {
+        self.review = None;
+        self.draw_offer = None;
+        if let Some(clock) = &mut self.clock {
+            clock.set_pause(Some(false), None, self.game.is_over(), now);
+            clock.rebuild(&self.game, now);
+        }
+    }
+
+    /// Resigns for the person who asked: against the computer the person
+    /// (whoever is to move, also while the computer thinks); in pass and
+    /// play `by`, or the side to move.
+    pub fn resign(&mut self, by: Option<Color>, now: u64) -> Result<Outcome, SessionError> {
+        self.tick(now);
+        let loser = self.resigner(by);
+        let outcome = self.game.resign(loser)?;
+        self.changed();
+        self.game_ended(now);
+        Ok(outcome)
+    }
+
+    /// The side [`GameSession::resign`] would resign for, so a screen can
+    /// ask "Resign as Black?" first: against the computer the person, in
+    /// pass and play `by` or the side to move.
+    pub fn resigner(&self, by: Option<Color>) -> Color {
+        match self.spec.opponent {
+            Opponent::Computer { human, .. } => human,
+            Opponent::Friend => by.unwrap_or(self.game.position().turn()),
+        }
+    }
+
+    fn game_ended(&mut self, now: u64) {
+        self.draw_offer = None;
+        if let Some(clock) = &mut self.clock {
+            clock.stop(now);
+        }
+    }
+
+    /// `by` (the side to move if `None`) offers a draw (pass and play).
+    pub fn offer_draw(&mut self, by: Option<Color>) -> Result<(), SessionError> {
+        if self.spec.opponent != Opponent::Friend {
+            return Err(SessionError::DrawOfferNeedsAFriend);
+        }
+        if let Some(outcome) = self.game.outcome() {
+            return Err(GameError::GameOver(outcome).into());
+        }
+        self.draw_offer = Some(by.unwrap_or(self.game.position().turn()));
+        Ok(())
+    }
+
+    /// The other side accepts the draw offer: the game is drawn.
+    pub fn accept_draw(&mut self, now: u64) -> Result<Outcome, SessionError> {
+        if self.draw_offer.is_none() {
+            return Err(SessionError::NoDrawOffer);
+        }
+        self.tick(now);
+        let outcome = self.game.agree_draw()?;
+        self.changed();
+        self.game_ended(now);
+        Ok(outcome)
+    }
+
+    /// The other side declines the draw offer.
+    pub fn decline_draw(&mut self) -> Result<(), SessionError> {
+        self.draw_offer
+            .take()
+            .map(|_| ())
+            .ok_or(SessionError::NoDrawOffer)
+    }
+
+    /// Shows the position after `ply` moves while the game goes on (the
+    /// clock pauses); `None` or the live ply returns to the live game.
+    pub fn review(&mut self, ply: Option<usize>, now: u64) -> Result<(), SessionError> {
+        let plies = self.game.plies().len();
+        let ply = match ply {
+            Some(p) if p > plies => return Err(SessionError::NoSuchPly { ply: p, plies }),
+            Some(p) if p < plies => Some(p),
+            _ => None,
+        };
+        self.review = ply;
+        let over = self.game.is_over();
+        if let Some(clock) = &mut self.clock {
+            clock.set_pause(Some(ply.is_some()), None, over, now);
+        }
+        Ok(())
+    }
+
+    /// One move back (`-1`) or forward (`+1`) in review.
+    pub fn review_step(&mut self, delta: i64, now: u64) -> Result<(), SessionError> {
+        let plies = self.game.plies().len();
+        let current = self.review.unwrap_or(plies) as i64;
+        let target = (current + delta).clamp(0, plies as i64) as usize;
+        self.review(Some(target), now)
+    }
+
+    /// The app went to the background (`true`) or came back (`false`): the
+    /// clock pauses and resumes.
+    pub fn set_background(&mut self, background: bool, now: u64) {
+        let over = self.game.is_over();
+        if let Some(clock) = &mut self.clock {
+            clock.set_pause(None, Some(background), over, now);
+        }
+    }
+
+    /// Turns the board round.
+    pub fn flip(&mut self) {
+        self.flipped = !self.flipped;
+    }
+
+    /// The side drawn at the bottom.
+    fn bottom(&self) -> Color {
+        let base = match (self.spec.opponent, self.spec.board_mode) {
+            (Opponent::Computer { human, .. }, _) => human,
+            (Opponent::Friend, BoardMode::AutoFlip) => self.game.position().turn(),
+            (Opponent::Friend, _) => Color::White,
+        };
+        if self.flipped {
+            !base
+        } else {
+            base
+        }
+    }
+
+    /// The game as it stood after `plies` moves.
+    pub fn game_at(&self, plies: usize) -> Game {
+        let mut game = self.game.clone();
+        while game.plies().len() > plies {
+            if !game.undo() {
+                break;
+            }
+        }
+        // A declared result belongs to the end of the game, not to review.
+        if plies < self.game.plies().len() {
+            while game.outcome().is_some_and(|o| is_declared(o.reason)) && game.undo() {}
+        }
+        game
+    }
+
+    /// The board after `plies` moves (review).
+    pub fn snapshot_at(&self, plies: usize) -> Snapshot {
+        self.game_at(plies.min(self.game.plies().len())).snapshot()
+    }
+
+    /// Everything a game screen draws, at `now`.
+    pub fn snapshot(&self, now: u64) -> SessionSnapshot {
+        let board = match self.review {
+            Some(ply) => self.snapshot_at(ply),
+            None => self.game.snapshot(),
+        };
+        let positions = self.game.positions();
+        let moves = self
+            .game
+            .san_moves()
+            .into_iter()
+            .enumerate()
+            .map(|(ply, san)| {
+                let p = positions.get(ply).unwrap_or(self.game.position());
+                MoveListEntry {
+                    ply,
+                    number: p.fullmove_number(),
+                    color: p.turn(),
+                    san,
+                }
+            })
+            .collect();
+        let result = GameResult::of(&self.game);
+        let live = self.game.snapshot();
+        let final_moves = live
+            .regular_moves_left
+            .is_some_and(|left| left > 0 && left <= 5)
+            && live.overtime.is_none();
+        SessionSnapshot {
+            reviewing: self.review,
+            ply_count: self.game.plies().len(),
+            moves,
+            players: self.players(),
+            to_move: self.game.position().turn(),
+            computer_to_move: self.computer_to_move(),
+            thinking: self.thinking(),
+            clock: self.clock.as_ref().map(|c| {
+                let remaining_ms = c.remaining(now);
+                ClockView {
+                    remaining_ms,
+                    running: c.running(),
+                    low: [c.is_low(Color::White, now), c.is_low(Color::Black, now)],
+                    paused: c.is_paused(),
+                }
+            }),
+            result_text: result.map(|r| r.sentence()),
+            result,
+            can_takeback: self.can_takeback(),
+            can_redo: !self.redo_steps.is_empty(),
+            can_hint: self.hints_allowed && !self.game.is_over() && !self.computer_to_move(),
+            can_offer_draw: self.spec.opponent == Opponent::Friend && !self.game.is_over(),
+            draw_offer: self.draw_offer,
+            bottom: self.bottom(),
+            upside_down: (self.spec.board_mode == BoardMode::FaceToFace
+                && self.spec.opponent == Opponent::Friend)
+                .then_some(!self.bottom()),
+            final_moves,
+            board,
+        }
+    }
+
+    /// The same game again: against the computer with colours swapped, in
+    /// pass and play with the players swapped; a new seed.
+    pub fn rematch(&self, seed: u64) -> Result<GameSession, norochess_core::Error> {
+        let mut spec = self.spec.clone();
+        match &mut spec.opponent {
+            Opponent::Computer { human, .. } => *human = !*human,
+            Opponent::Friend => spec.names.swap(0, 1),
+        }
+        spec.seed = seed;
+        let mut session = GameSession::new(spec)?;
+        session.set_policies(self.takeback_allowed, self.hints_allowed);
+        Ok(session)
+    }
+
+    /// The clock times at each position (White's, Black's), for saving.
+    pub fn clock_history(&self) -> Vec<[u64; 2]> {
+        self.clock
+            .as_ref()
+            .map(|c| c.history().to_vec())
+            .unwrap_or_default()
+    }
+
+    /// The time control, if any.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        self.clock.as_ref().map(SessionClock::control)
+    }
+
+    /// The record (PGN-style text with every tag), clocks as of `now`.
+    pub fn record(&mut self, now: u64) -> String {
+        if let Some(clock) = &self.clock {
+            let remaining = clock.remaining(now);
+            self.game
+                .set_tag(tags::WHITE_CLOCK, &remaining[0].to_string());
+            self.game
+                .set_tag(tags::BLACK_CLOCK, &remaining[1].to_string());
+        }
+        self.game.to_pgn()
+    }
+
+    /// Sets a record tag (event, site, a player's name…).
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        self.game.set_tag(name, value);
+    }
+}
+
+/// Whether a result was declared (resignation, agreement, flag fall)
+/// rather than reached on the board.
+fn is_declared(reason: EndReason) -> bool {
+    matches!(
+        reason,
+        EndReason::Resignation
+            | EndReason::Agreement
+            | EndReason::TimeForfeit
+            | EndReason::TimeoutVsInsufficientMaterial
+    )
+}
+
+/// Increment (or delay) per move of a time control, for time management.
+fn increment(control: TimeControl) -> u64 {
+    match control {
+        TimeControl::Fischer { increment_ms, .. } | TimeControl::Norochess { increment_ms, .. } => {
+            increment_ms
+        }
+        TimeControl::Delay { delay_ms, .. } => delay_ms,
+        TimeControl::SuddenDeath { .. } => 0,
+    }
+}
+
+/// Mixes a game's seed with the move count, so each computer move has its
+/// own reproducible seed.
+fn mix(seed: u64, n: u64) -> u64 {
+    let mut z = seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Today's date as a record writes it (`2026.11.30`), from the system clock.
+pub(crate) fn today() -> Option<String> {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?
+        .as_secs();
+    let (y, m, d) = civil_from_days(i64::try_from(secs / 86_400).ok()?);
+    Some(format!("{y:04}.{m:02}.{d:02}"))
+}
+
+/// Days since 1970-01-01 to a calendar date (Howard Hinnant's algorithm).
+pub(crate) fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// A duration in whole milliseconds (for callers that measure with `Instant`).
+pub fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,132 @@
+//! Everything a game screen draws, in one record made by the session.
+
+use crate::players::Player;
+use crate::texts;
+use norochess_core::{Color, EndReason, Game, Outcome, Snapshot};
+
+/// How a game ended, as data (for translations) with the numbers a sentence
+/// needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why it ended.
+    pub reason: EndReason,
+    /// Final scores (White, Black) in the Norochess family.
+    pub scores: Option<(u16, u16)>,
+    /// The move number of the last move played ("after move 48").
+    pub decided_at_move: Option<u32>,
+    /// The side to move in the final position (the one that cannot move,
+    /// or ran out of pieces).
+    pub side_to_move: Color,
+    /// The side that made the last move (the creator of a repetition).
+    pub last_mover: Option<Color>,
+}
+
+impl GameResult {
+    /// The result of `game`, if it has ended.
+    pub fn of(game: &Game) -> Option<GameResult> {
+        let outcome: Outcome = game.outcome()?;
+        let positions = game.positions();
+        let mover = positions
+            .len()
+            .checked_sub(2)
+            .and_then(|i| positions.get(i))
+            .map(|p| (p.turn(), p.fullmove_number()));
+        Some(GameResult {
+            winner: outcome.winner,
+            reason: outcome.reason,
+            scores: outcome.scores,
+            decided_at_move: mover.map(|(_, number)| number),
+            side_to_move: game.position().turn(),
+            last_mover: mover.map(|(color, _)| color),
+        })
+    }
+
+    /// `White wins 38–33 — higher score after move 48`.
+    pub fn sentence(&self) -> String {
+        texts::sentence(self)
+    }
+
+    /// `White wins 38–33`.
+    pub fn headline(&self) -> String {
+        texts::headline(self)
+    }
+
+    /// `higher score after move 48`.
+    pub fn reason_text(&self) -> String {
+        texts::reason(self)
+    }
+}
+
+/// The clocks as a screen shows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockView {
+    /// Time left, White's then Black's, in milliseconds.
+    pub remaining_ms: [u64; 2],
+    /// The side whose time is running (none before White's first move,
+    /// while paused and after the end).
+    pub running: Option<Color>,
+    /// Whether each side is low on time (under 10% of the base or 10 s).
+    pub low: [bool; 2],
+    /// Whether the clock is paused (review or background).
+    pub paused: bool,
+}
+
+/// One move of the move list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveListEntry {
+    /// Its index in the game (0 for the first move).
+    pub ply: usize,
+    /// The move number (`12` for `12. e4` and `12... e5`).
+    pub number: u32,
+    /// The side that played it.
+    pub color: Color,
+    /// The move in SAN.
+    pub san: String,
+}
+
+/// What a game screen draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionSnapshot {
+    /// The position shown: the live one, or the reviewed one.
+    pub board: Snapshot,
+    /// The number of plies shown while reviewing (`None`: the live game).
+    pub reviewing: Option<usize>,
+    /// Moves played in the live game.
+    pub ply_count: usize,
+    /// The move list.
+    pub moves: Vec<MoveListEntry>,
+    /// White's and Black's players.
+    pub players: [Player; 2],
+    /// The side to move in the live game.
+    pub to_move: Color,
+    /// Whether the computer is to move in the live game.
+    pub computer_to_move: bool,
+    /// Whether a computer move or hint has been asked for and not answered.
+    pub thinking: bool,
+    /// The clocks, if the game has one.
+    pub clock: Option<ClockView>,
+    /// The result, once the game has ended.
+    pub result: Option<GameResult>,
+    /// The result dialog's sentence (`White wins 38–33 — higher score after move 48`).
+    pub result_text: Option<String>,
+    /// Whether takeback is possible now (a move of the person's to take
+    /// back, and takebacks allowed).
+    pub can_takeback: bool,
+    /// Whether a taken-back move can be replayed.
+    pub can_redo: bool,
+    /// Whether a hint can be asked for now.
+    pub can_hint: bool,
+    /// Whether the side to move can offer a draw (pass and play).
+    pub can_offer_draw: bool,
+    /// A draw offered by this side, waiting for an answer.
+    pub draw_offer: Option<Color>,
+    /// The side drawn at the bottom of the board.
+    pub bottom: Color,
+    /// Face-to-face mode: the pieces of the side at the top are drawn upside down.
+    pub upside_down: Option<Color>,
+    /// The last few regular moves before the move limit (5 or fewer left):
+    /// screens mark the move counter.
+    pub final_moves: bool,
+}

@@ -1,0 +1,471 @@
+//! One test per session policy.
+
+use super::*;
+use crate::players::{BoardMode, GameSpec};
+use norochess_core::{Engine, Limits, Variant};
+
+fn vs_computer(human: Color) -> GameSession {
+    GameSession::new(GameSpec::against_computer(Variant::Norochess, human, 1)).unwrap()
+}
+
+fn friends(clock: Option<TimeControl>) -> GameSession {
+    let mut spec = GameSpec::pass_and_play(Variant::Norochess, "Ann", "Bob");
+    spec.clock = clock;
+    GameSession::new(spec).unwrap()
+}
+
+const FAST: EngineSettings = EngineSettings {
+    level8_nodes: Some(2000),
+    use_clock: false,
+};
+
+fn computer_moves(session: &mut GameSession, now: u64) -> ComputerAnswer {
+    let request = session.request_computer_move(FAST, now).unwrap();
+    let mut engine = Engine::new(1);
+    let mv = request.think(&mut engine);
+    session.computer_answer(request.ticket, mv, now).unwrap()
+}
+
+#[test]
+fn the_computer_answers_only_for_the_position_it_was_asked_about() {
+    let mut s = vs_computer(Color::White);
+    assert!(
+        s.request_computer_move(FAST, 0).is_none(),
+        "the person moves first"
+    );
+    s.play_text("e4", 0).unwrap();
+    let request = s.request_computer_move(FAST, 0).unwrap();
+    assert!(s.snapshot(0).thinking);
+    // Asking again before the answer gives the same ticket.
+    assert_eq!(
+        s.request_computer_move(FAST, 0).unwrap().ticket,
+        request.ticket
+    );
+    let mut engine = Engine::new(1);
+    let mv = request.think(&mut engine);
+    // The person takes back before the answer arrives: it is stale.
+    assert_eq!(s.takeback(0), Ok(1));
+    assert!(
+        request.search.stop.is_stopped(),
+        "the takeback stops the search"
+    );
+    assert_eq!(
+        s.computer_answer(request.ticket, mv, 0),
+        Ok(ComputerAnswer::Stale)
+    );
+    assert_eq!(s.game().plies().len(), 0);
+    assert!(!s.snapshot(0).thinking);
+
+    // A current answer is played.
+    s.play_text("d4", 0).unwrap();
+    match computer_moves(&mut s, 0) {
+        ComputerAnswer::Played { text, .. } => assert!(text.starts_with("1... "), "{text}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s.game().plies().len(), 2);
+    // The person cannot move for the computer.
+    s.play_text("e4", 0).unwrap();
+    assert_eq!(s.play_text("e5", 0), Err(SessionError::ComputerToMove));
+}
+
+#[test]
+fn a_new_game_makes_every_old_answer_stale() {
+    let mut s = vs_computer(Color::Black);
+    let request = s.request_computer_move(FAST, 0).unwrap();
+    let mut engine = Engine::new(1);
+    let mv = request.think(&mut engine);
+    let mut rematch = s.rematch(7).unwrap();
+    // The old ticket means nothing to the new game (the person is White there).
+    assert_eq!(
+        rematch.computer_answer(request.ticket, mv, 0),
+        Ok(ComputerAnswer::Stale)
+    );
+    assert_eq!(rematch.game().plies().len(), 0);
+}
+
+#[test]
+fn takeback_against_the_computer_returns_to_the_persons_turn() {
+    let mut s = vs_computer(Color::White);
+    s.play_text("e4", 0).unwrap();
+    computer_moves(&mut s, 0);
+    s.play_text("d4", 0).unwrap();
+    computer_moves(&mut s, 0);
+    assert_eq!(s.game().plies().len(), 4);
+    assert_eq!(
+        s.takeback(0),
+        Ok(2),
+        "the computer's reply and the person's move"
+    );
+    assert_eq!(s.game().plies().len(), 2);
+    assert_eq!(s.game().position().turn(), Color::White);
+    // While the computer thinks: only the person's move.
+    s.play_text("d4", 0).unwrap();
+    let request = s.request_computer_move(FAST, 0).unwrap();
+    assert_eq!(s.takeback(0), Ok(1));
+    assert!(request.search.stop.is_stopped());
+    assert_eq!(s.game().position().turn(), Color::White);
+    assert!(!s.snapshot(0).thinking, "nobody is left waiting");
+    // Redo replays what the takeback removed.
+    assert_eq!(s.redo(0), Ok(1));
+    assert_eq!(s.game().plies().len(), 3);
+    assert!(s.computer_to_move());
+}
+
+#[test]
+fn takeback_needs_a_move_of_the_persons_and_can_be_switched_off() {
+    let mut s = vs_computer(Color::Black);
+    computer_moves(&mut s, 0);
+    assert!(!s.can_takeback(), "only the computer has moved");
+    assert_eq!(s.takeback(0), Err(SessionError::NothingToTakeBack));
+    s.play_text("e5", 0).unwrap();
+    s.set_policies(false, true);
+    assert!(!s.snapshot(0).can_takeback);
+    assert_eq!(s.takeback(0), Err(SessionError::TakebackDisabled));
+    s.set_policies(true, true);
+    assert_eq!(
+        s.takeback(0),
+        Ok(1),
+        "back to the person's turn after the computer's first move"
+    );
+    assert_eq!(s.game().plies().len(), 1);
+}
+
+#[test]
+fn takeback_in_pass_and_play_is_one_move() {
+    let mut s = friends(None);
+    s.play_text("e4", 0).unwrap();
+    s.play_text("e5", 0).unwrap();
+    assert_eq!(s.takeback(0), Ok(1));
+    assert_eq!(s.game().position().turn(), Color::Black);
+}
+
+#[test]
+fn resigning_while_the_computer_thinks_resigns_the_person() {
+    let mut s = vs_computer(Color::White);
+    s.play_text("e4", 0).unwrap();
+    let request = s.request_computer_move(FAST, 0).unwrap();
+    let outcome = s.resign(None, 0).unwrap();
+    assert_eq!(
+        outcome.winner,
+        Some(Color::Black),
+        "the person (White) resigned"
+    );
+    assert!(request.search.stop.is_stopped());
+    let mut engine = Engine::new(1);
+    let mv = request.think(&mut engine);
+    assert_eq!(
+        s.computer_answer(request.ticket, mv, 0),
+        Ok(ComputerAnswer::Stale)
+    );
+    let snap = s.snapshot(0);
+    assert_eq!(
+        snap.result_text.as_deref(),
+        Some("Black wins 0–0 — White resigned")
+    );
+    // Even naming the computer's side, the person resigns.
+    let mut s = vs_computer(Color::Black);
+    assert_eq!(
+        s.resign(Some(Color::White), 0).unwrap().winner,
+        Some(Color::White)
+    );
+    // A resignation is withdrawn on its own by a takeback, keeping the moves.
+    let mut s = vs_computer(Color::White);
+    s.play_text("e4", 0).unwrap();
+    s.resign(None, 0).unwrap();
+    assert_eq!(s.takeback(0), Ok(0));
+    assert!(!s.game().is_over());
+    assert_eq!(s.game().plies().len(), 1);
+}
+
+#[test]
+fn pass_and_play_resigns_the_side_to_move_and_answers_draw_offers() {
+    let mut s = friends(None);
+    s.play_text("e4", 0).unwrap();
+    assert_eq!(s.resign(None, 0).unwrap().winner, Some(Color::White));
+    let mut s = friends(None);
+    assert_eq!(
+        s.resign(Some(Color::Black), 0).unwrap().winner,
+        Some(Color::White)
+    );
+
+    let mut s = friends(None);
+    assert_eq!(s.accept_draw(0), Err(SessionError::NoDrawOffer));
+    s.offer_draw(None).unwrap();
+    assert_eq!(s.snapshot(0).draw_offer, Some(Color::White));
+    s.play_text("e4", 0).unwrap();
+    assert_eq!(
+        s.snapshot(0).draw_offer,
+        Some(Color::White),
+        "the offer stands for Black's turn"
+    );
+    s.play_text("e5", 0).unwrap();
+    assert_eq!(s.snapshot(0).draw_offer, None, "Black played on: declined");
+    s.offer_draw(None).unwrap();
+    let outcome = s.accept_draw(0).unwrap();
+    assert_eq!(outcome.winner, None);
+    assert_eq!(
+        s.snapshot(0).result_text.as_deref(),
+        Some("Draw 0–0 — draw agreed")
+    );
+
+    let mut s = vs_computer(Color::White);
+    assert_eq!(s.offer_draw(None), Err(SessionError::DrawOfferNeedsAFriend));
+}
+
+const FIVE_PLUS_THREE: TimeControl = TimeControl::Fischer {
+    base_ms: 300_000,
+    increment_ms: 3_000,
+};
+
+#[test]
+fn the_clock_starts_at_whites_first_move() {
+    let mut s = friends(Some(FIVE_PLUS_THREE));
+    let view = s.snapshot(50_000).clock.unwrap();
+    assert_eq!(
+        view.remaining_ms,
+        [300_000, 300_000],
+        "nothing runs before the first move"
+    );
+    assert_eq!(view.running, None);
+    s.play_text("e4", 60_000).unwrap();
+    let view = s.snapshot(70_000).clock.unwrap();
+    assert_eq!(view.remaining_ms, [303_000, 290_000]);
+    assert_eq!(view.running, Some(Color::Black));
+}
+
+#[test]
+fn takebacks_give_back_the_time_of_the_moves_taken_back() {
+    let mut s = friends(Some(FIVE_PLUS_THREE));
+    s.play_text("e4", 0).unwrap(); // White 303 s
+    s.play_text("e5", 20_000).unwrap(); // Black 283 s
+    s.play_text("Nf3", 50_000).unwrap(); // White 276 s
+    assert_eq!(
+        s.snapshot(50_000).clock.unwrap().remaining_ms,
+        [276_000, 283_000]
+    );
+    s.takeback(60_000).unwrap();
+    // As when White was first to play its second move; White's time runs from the takeback.
+    let view = s.snapshot(60_000).clock.unwrap();
+    assert_eq!(view.remaining_ms, [303_000, 283_000]);
+    assert_eq!(view.running, Some(Color::White));
+    assert_eq!(
+        s.snapshot(65_000).clock.unwrap().remaining_ms,
+        [298_000, 283_000]
+    );
+    // Taking back every move stops the clock again.
+    s.takeback(65_000).unwrap();
+    s.takeback(65_000).unwrap();
+    let view = s.snapshot(90_000).clock.unwrap();
+    assert_eq!(view.remaining_ms, [300_000, 300_000]);
+    assert_eq!(view.running, None);
+}
+
+#[test]
+fn a_flag_fall_ends_the_game_by_the_rule_book() {
+    let control = TimeControl::SuddenDeath { base_ms: 60_000 };
+    let mut s = friends(Some(control));
+    s.play_text("e4", 0).unwrap();
+    assert!(
+        s.snapshot(55_000).clock.unwrap().low[1],
+        "Black is low on time"
+    );
+    assert_eq!(s.tick(59_999), None);
+    let outcome = s.tick(60_000).unwrap();
+    // Norochess: the opponent wins on time whatever the score.
+    assert_eq!(outcome.winner, Some(Color::White));
+    assert_eq!(outcome.reason, EndReason::TimeForfeit);
+    assert_eq!(
+        s.snapshot(61_000).result_text.as_deref(),
+        Some("White wins 0–0 — Black ran out of time")
+    );
+    assert!(matches!(
+        s.play_text("e5", 61_000),
+        Err(SessionError::Game(GameError::GameOver(_)))
+    ));
+    assert_eq!(s.takeback(61_000), Err(SessionError::LostOnTime));
+    // A move after the flag fell is refused even without a tick before it.
+    let mut s = friends(Some(control));
+    s.play_text("e4", 0).unwrap();
+    assert!(s.play_text("e5", 70_000).is_err());
+    assert_eq!(
+        s.game().outcome().map(|o| o.reason),
+        Some(EndReason::TimeForfeit)
+    );
+}
+
+#[test]
+fn review_shows_earlier_positions_and_pauses_the_clock() {
+    let mut s = friends(Some(FIVE_PLUS_THREE));
+    s.play_text("e4", 0).unwrap();
+    s.play_text("e5", 10_000).unwrap();
+    s.play_text("Nf3", 20_000).unwrap();
+    s.review(Some(1), 30_000).unwrap();
+    let snap = s.snapshot(30_000);
+    assert_eq!(snap.reviewing, Some(1));
+    assert_eq!(snap.board.ply_count, 1);
+    assert_eq!(snap.ply_count, 3);
+    assert!(snap.clock.unwrap().paused);
+    // Black's time stands still during review.
+    assert_eq!(s.snapshot(90_000).clock.unwrap().remaining_ms[1], 283_000);
+    s.review_step(-1, 90_000).unwrap();
+    assert_eq!(s.snapshot(90_000).reviewing, Some(0));
+    assert_eq!(
+        s.review(Some(9), 90_000),
+        Err(SessionError::NoSuchPly { ply: 9, plies: 3 })
+    );
+    s.review(None, 100_000).unwrap();
+    let view = s.snapshot(110_000).clock.unwrap();
+    assert!(!view.paused);
+    assert_eq!(
+        view.remaining_ms[1], 273_000,
+        "10 s more since review ended"
+    );
+    // The background pauses too.
+    s.set_background(true, 110_000);
+    assert_eq!(s.snapshot(200_000).clock.unwrap().remaining_ms[1], 273_000);
+    s.set_background(false, 200_000);
+    assert_eq!(s.snapshot(201_000).clock.unwrap().remaining_ms[1], 272_000);
+}
+
+#[test]
+fn rematch_swaps_colours_against_the_computer_and_names_in_pass_and_play() {
+    let s = vs_computer(Color::White);
+    let r = s.rematch(9).unwrap();
+    assert_eq!(
+        r.spec().opponent,
+        Opponent::Computer {
+            human: Color::Black,
+            level: 1
+        }
+    );
+    assert!(r.computer_to_move());
+    let s = friends(Some(FIVE_PLUS_THREE));
+    let r = s.rematch(9).unwrap();
+    assert_eq!(r.players()[0].name, "Bob");
+    assert_eq!(r.time_control(), Some(FIVE_PLUS_THREE));
+}
+
+#[test]
+fn hints_are_tied_to_their_position() {
+    let mut s = vs_computer(Color::White);
+    let limits = Limits {
+        nodes: Some(3000),
+        ..Limits::default()
+    };
+    let request = s.request_hint(limits).unwrap();
+    let mut engine = Engine::new(1);
+    let result = request.think(&mut engine);
+    let hint = s.hint_answer(request.ticket, &result).unwrap();
+    assert!(hint.text.contains(" — expected result "), "{}", hint.text);
+    s.play(hint.mv, 0).unwrap();
+    // A second hint answered after the position changed is dropped.
+    computer_moves(&mut s, 0);
+    let request = s.request_hint(limits).unwrap();
+    let result = request.think(&mut engine);
+    s.takeback(0).unwrap();
+    assert_eq!(s.hint_answer(request.ticket, &result), None);
+    s.set_policies(true, false);
+    assert_eq!(
+        s.request_hint(limits).err(),
+        Some(SessionError::HintsDisabled)
+    );
+}
+
+#[test]
+fn the_board_turns_as_the_mode_says() {
+    let s = vs_computer(Color::Black);
+    assert_eq!(s.snapshot(0).bottom, Color::Black);
+    let mut s = friends(None);
+    assert_eq!(s.snapshot(0).bottom, Color::White);
+    s.play_text("e4", 0).unwrap();
+    assert_eq!(s.snapshot(0).bottom, Color::Black, "auto-flip");
+    let mut spec = GameSpec::pass_and_play(Variant::Norochess, "A", "B");
+    spec.board_mode = BoardMode::FaceToFace;
+    let mut s = GameSession::new(spec).unwrap();
+    s.play_text("e4", 0).unwrap();
+    let snap = s.snapshot(0);
+    assert_eq!(
+        (snap.bottom, snap.upside_down),
+        (Color::White, Some(Color::Black))
+    );
+    s.flip();
+    assert_eq!(s.snapshot(0).bottom, Color::Black);
+}
+
+#[test]
+fn the_result_says_why_with_data_and_text() {
+    // Black's 48th move decides: White ahead on points.
+    let mut spec = GameSpec::pass_and_play(Variant::Norochess, "A", "B");
+    spec.position = Some("4k3/8/8/8/8/8/8/4K3 b - - 0 48 score=38-33".to_string());
+    let mut s = GameSession::new(spec).unwrap();
+    s.play_text("Kd8", 0).unwrap();
+    let snap = s.snapshot(0);
+    let result = snap.result.unwrap();
+    assert_eq!(result.reason, EndReason::MoveLimit);
+    assert_eq!(result.decided_at_move, Some(48));
+    assert_eq!(
+        snap.result_text.as_deref(),
+        Some("White wins 38–33 — higher score after move 48")
+    );
+}
+
+#[test]
+fn a_restored_session_keeps_players_clock_and_times() {
+    let mut s = friends(Some(FIVE_PLUS_THREE));
+    s.play_text("e4", 0).unwrap();
+    s.play_text("e5", 20_000).unwrap();
+    let record = s.record(25_000);
+    let history = s.clock_history();
+    let game = Game::from_pgn(&record, None).unwrap();
+    let mut restored = GameSession::restore(game, history, 1_000_000);
+    assert_eq!(restored.players()[1].name, "Bob");
+    let view = restored.snapshot(1_000_000).clock.unwrap();
+    assert!(view.paused, "a restored clock waits for the screen");
+    assert_eq!(view.remaining_ms, [303_000, 283_000]);
+    restored.set_background(false, 1_000_000);
+    assert_eq!(
+        restored.snapshot(1_001_000).clock.unwrap().remaining_ms[0],
+        302_000
+    );
+    // Takeback after the restore still knows the earlier times.
+    restored.takeback(1_001_000).unwrap();
+    assert_eq!(
+        restored.snapshot(1_001_000).clock.unwrap().remaining_ms,
+        [303_000, 300_000]
+    );
+}
+
+#[test]
+fn a_move_that_arrives_in_the_background_still_switches_the_clock() {
+    let mut spec = GameSpec::against_computer(Variant::Norochess, Color::White, 1);
+    spec.clock = Some(FIVE_PLUS_THREE);
+    let mut s = GameSession::new(spec).unwrap();
+    s.play_text("e4", 0).unwrap();
+    let request = s.request_computer_move(FAST, 0).unwrap();
+    s.set_background(true, 1_000);
+    let mut engine = Engine::new(1);
+    let mv = request.think(&mut engine);
+    assert!(matches!(
+        s.computer_answer(request.ticket, mv, 5_000),
+        Ok(ComputerAnswer::Played { .. })
+    ));
+    let view = s.snapshot(9_000).clock.unwrap();
+    // Black was charged 1 s (before the background) and got its increment.
+    assert_eq!(view.remaining_ms, [303_000, 302_000]);
+    assert!(view.paused);
+    s.set_background(false, 10_000);
+    let view = s.snapshot(12_000).clock.unwrap();
+    assert_eq!((view.running, view.remaining_ms[0]), (Some(Color::White), 301_000));
+}
+
+#[test]
+fn redo_keeps_the_latest_times() {
+    let mut s = friends(Some(FIVE_PLUS_THREE));
+    s.play_text("e4", 0).unwrap();
+    s.play_text("e5", 10_000).unwrap();
+    s.takeback(20_000).unwrap();
+    assert_eq!(s.redo(25_000), Ok(1));
+    let view = s.snapshot(25_000).clock.unwrap();
+    assert_eq!(view.running, Some(Color::White));
+    assert_eq!(view.remaining_ms, [303_000, 300_000], "the times of the position before the redo");
+}

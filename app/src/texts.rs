@@ -1,0 +1,252 @@
+//! The English texts a screen shows about a game, made once here so the
+//! terminal app and both phone apps say the same thing: why a game ended,
+//! clock names and times. (Translations of the phone apps key on the
+//! structured data beside each text: [`crate::GameResult`]'s reason and
+//! numbers.)
+
+use crate::session::GameResult;
+use norochess_core::{Color, EndReason, TimeControl};
+
+/// The result without the reason: `White wins 38–33`, `Draw 20–20`,
+/// `Black wins`.
+pub fn headline(result: &GameResult) -> String {
+    let who = match result.winner {
+        Some(color) => format!("{color} wins"),
+        None => "Draw".to_string(),
+    };
+    match result.scores {
+        Some((white, black)) => format!("{who} {white}–{black}"),
+        None => who,
+    }
+}
+
+/// Why the game ended, in words: `higher score after move 48`, `Black
+/// resigned`, `White repeated the position a third time`.
+pub fn reason(result: &GameResult) -> String {
+    let loser = result.winner.map_or(result.side_to_move, |w| !w);
+    match result.reason {
+        EndReason::MoveLimit => format!(
+            "higher score after move {}",
+            result.decided_at_move.unwrap_or(48)
+        ),
+        EndReason::NoPiecesLeft => format!("{loser} has no pieces left"),
+        EndReason::RepetitionLoss => format!(
+            "{} repeated the position a third time",
+            result.last_mover.unwrap_or(loser)
+        ),
+        EndReason::Blocked => {
+            let stuck = result.side_to_move;
+            if result.winner.is_some() {
+                format!("{stuck} cannot move; the higher score wins")
+            } else {
+                format!("{stuck} cannot move and the scores are equal")
+            }
+        }
+        EndReason::OvertimeExhausted => "scores still equal after move 60".to_string(),
+        EndReason::Checkmate => "checkmate".to_string(),
+        EndReason::Stalemate => "stalemate".to_string(),
+        EndReason::Repetition => "threefold repetition".to_string(),
+        EndReason::FiftyMoves => "fifty moves without a capture or pawn move".to_string(),
+        EndReason::InsufficientMaterial => "neither side can checkmate".to_string(),
+        EndReason::Resignation => format!("{loser} resigned"),
+        EndReason::Agreement => "draw agreed".to_string(),
+        EndReason::TimeForfeit => format!("{loser} ran out of time"),
+        EndReason::TimeoutVsInsufficientMaterial => {
+            let flagged = result.winner.map_or(result.side_to_move, |w| !w);
+            format!("{flagged} ran out of time, but the opponent cannot checkmate")
+        }
+    }
+}
+
+/// The whole sentence of a result dialog: `White wins 38–33 — higher score
+/// after move 48`, `Draw — stalemate`.
+pub fn sentence(result: &GameResult) -> String {
+    format!("{} — {}", headline(result), reason(result))
+}
+
+/// A short id for a time control, used in saved games and commands: `1+0`,
+/// `3+2`, `15d10`, `norochess-10`, `tournament`.
+pub fn clock_id(control: TimeControl) -> String {
+    let minutes = |ms: u64| {
+        if ms % 60_000 == 0 {
+            (ms / 60_000).to_string()
+        } else {
+            format!("{}s", ms / 1000)
+        }
+    };
+    match control {
+        TimeControl::SuddenDeath { base_ms } => format!("{}+0", minutes(base_ms)),
+        TimeControl::Fischer {
+            base_ms,
+            increment_ms,
+        } => format!("{}+{}", minutes(base_ms), increment_ms / 1000),
+        TimeControl::Delay { base_ms, delay_ms } => {
+            format!("{}d{}", minutes(base_ms), delay_ms / 1000)
+        }
+        TimeControl::Norochess { base_ms, .. } => {
+            if control == TimeControl::NOROCHESS_TOURNAMENT {
+                "tournament".to_string()
+            } else {
+                format!("norochess-{}", minutes(base_ms))
+            }
+        }
+    }
+}
+
+/// A readable name of a time control: the preset's name, or `5 min + 3 s
+/// per move`.
+pub fn clock_name(control: TimeControl) -> String {
+    TimeControl::presets()
+        .into_iter()
+        .find(|(_, c)| *c == control)
+        .map(|(name, _)| name.to_string())
+        .unwrap_or_else(|| match control {
+            TimeControl::Fischer {
+                base_ms,
+                increment_ms,
+            } => format!(
+                "{} min + {} s per move",
+                base_ms / 60_000,
+                increment_ms / 1000
+            ),
+            other => clock_id(other),
+        })
+}
+
+/// Why a clock text was not understood.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown clock `{text}`: a preset's number, an id such as norochess-10, or minutes+seconds such as 5+3")]
+pub struct ClockTextError {
+    /// The text that was given.
+    pub text: String,
+}
+
+/// Reads a clock choice: a preset's number (1 for the first), its id, the
+/// first word of its name (`bullet`, `blitz`, `rapid`), or `M+S` minutes
+/// plus seconds per move. `None` for `none`/`off`.
+pub fn parse_clock(text: &str) -> Result<Option<TimeControl>, ClockTextError> {
+    let text = text.trim().to_ascii_lowercase();
+    if matches!(text.as_str(), "none" | "off" | "no") {
+        return Ok(None);
+    }
+    let presets = TimeControl::presets();
+    if let Ok(n) = text.parse::<usize>() {
+        if let Some((_, control)) = n.checked_sub(1).and_then(|i| presets.get(i)) {
+            return Ok(Some(*control));
+        }
+    }
+    if let Some((_, control)) = presets.iter().find(|(_, c)| clock_id(*c) == text) {
+        return Ok(Some(*control));
+    }
+    if let Some((_, control)) = presets.iter().find(|(name, _)| {
+        name.split_whitespace()
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case(&text))
+    }) {
+        return Ok(Some(*control));
+    }
+    if let Some((m, s)) = text.split_once('+') {
+        if let (Ok(m), Ok(s)) = (m.trim().parse::<u64>(), s.trim().parse::<u64>()) {
+            if (1..=600).contains(&m) && s <= 600 {
+                return Ok(Some(if s == 0 {
+                    TimeControl::SuddenDeath {
+                        base_ms: m * 60_000,
+                    }
+                } else {
+                    TimeControl::Fischer {
+                        base_ms: m * 60_000,
+                        increment_ms: s * 1000,
+                    }
+                }));
+            }
+        }
+    }
+    Err(ClockTextError { text })
+}
+
+/// A clock time: `1:05:00`, `4:32`, `0:07.3` (tenths under ten seconds).
+pub fn format_time(ms: u64) -> String {
+    let seconds = ms / 1000;
+    if seconds >= 3600 {
+        format!(
+            "{}:{:02}:{:02}",
+            seconds / 3600,
+            (seconds / 60) % 60,
+            seconds % 60
+        )
+    } else if seconds >= 10 {
+        format!("{}:{:02}", seconds / 60, seconds % 60)
+    } else {
+        format!("0:{:02}.{}", seconds, (ms / 100) % 10)
+    }
+}
+
+/// A calendar date (UTC) as records and lists write it: `2026.11.30`,
+/// from seconds since 1970 (as [`crate::GameSummary`] stores them).
+pub fn date(unix_seconds: i64) -> String {
+    let (y, m, d) = crate::session::civil_from_days(unix_seconds.div_euclid(86_400));
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// "White" or "Black".
+pub fn side_name(color: Color) -> &'static str {
+    color.name()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(winner: Option<Color>, reason: EndReason, scores: Option<(u16, u16)>) -> GameResult {
+        GameResult {
+            winner,
+            reason,
+            scores,
+            decided_at_move: Some(48),
+            side_to_move: Color::White,
+            last_mover: Some(Color::Black),
+        }
+    }
+
+    #[test]
+    fn results_read_as_the_apps_show_them() {
+        let r = result(Some(Color::White), EndReason::MoveLimit, Some((38, 33)));
+        assert_eq!(
+            sentence(&r),
+            "White wins 38–33 — higher score after move 48"
+        );
+        let r = result(None, EndReason::Stalemate, None);
+        assert_eq!(sentence(&r), "Draw — stalemate");
+        let r = result(Some(Color::White), EndReason::Resignation, Some((3, 1)));
+        assert_eq!(sentence(&r), "White wins 3–1 — Black resigned");
+        let r = result(Some(Color::White), EndReason::RepetitionLoss, Some((0, 0)));
+        assert_eq!(reason(&r), "Black repeated the position a third time");
+    }
+
+    #[test]
+    fn clocks_by_number_id_word_and_custom() {
+        let presets = TimeControl::presets();
+        assert_eq!(parse_clock("1"), Ok(Some(presets[0].1)));
+        assert_eq!(
+            parse_clock("tournament"),
+            Ok(Some(TimeControl::NOROCHESS_TOURNAMENT))
+        );
+        assert_eq!(parse_clock("off"), Ok(None));
+        assert_eq!(
+            parse_clock("5+3"),
+            Ok(Some(TimeControl::Fischer {
+                base_ms: 300_000,
+                increment_ms: 3000
+            }))
+        );
+        assert!(parse_clock("5+x").is_err());
+        for (_, control) in presets {
+            assert_eq!(parse_clock(&clock_id(control)), Ok(Some(control)));
+        }
+        assert_eq!(format_time(3_900_000), "1:05:00");
+        assert_eq!(format_time(272_000), "4:32");
+        assert_eq!(format_time(7_300), "0:07.3");
+        assert_eq!(date(0), "1970.01.01");
+        assert_eq!(date(1_764_460_800), "2025.11.30");
+    }
+}

@@ -1,0 +1,332 @@
+//! Sessions and the library through the bindings, with the async searches
+//! driven by a minimal executor (the phones' executors are Kotlin
+//! coroutines and Swift tasks).
+
+use crate::*;
+use std::future::Future;
+use std::pin::pin;
+use std::sync::Arc;
+use std::task::{Context, Poll, Wake, Waker};
+use std::thread::{self, Thread};
+use std::time::{Duration, Instant};
+
+struct Unpark(Thread);
+impl Wake for Unpark {
+    fn wake(self: Arc<Self>) {
+        self.0.unpark();
+    }
+}
+
+/// Runs a future to its end on this thread.
+fn block_on<T>(future: impl Future<Output = T>) -> T {
+    let mut future = pin!(future);
+    let waker = Waker::from(Arc::new(Unpark(thread::current())));
+    let mut cx = Context::from_waker(&waker);
+    loop {
+        if let Poll::Ready(v) = future.as_mut().poll(&mut cx) {
+            return v;
+        }
+        thread::park_timeout(Duration::from_millis(50));
+    }
+}
+
+fn setup() -> GameSetup {
+    GameSetup {
+        variant: GameVariant::Norochess,
+        zone: None,
+        blockage: None,
+        start_number: None,
+    }
+}
+
+fn vs_computer(level: u8, colour: ColourChoice) -> NewGame {
+    NewGame {
+        setup: setup(),
+        position_text: None,
+        opponent: OpponentChoice::Computer { level, colour },
+        clock: None,
+        board_mode: None,
+        seed: 7,
+        player_name: None,
+        level8_nodes: None,
+    }
+}
+
+fn friends(clock: Option<TimeControl>) -> NewGame {
+    NewGame {
+        opponent: OpponentChoice::Friend {
+            white_name: "Ann".into(),
+            black_name: "Bob".into(),
+        },
+        clock,
+        ..vs_computer(1, ColourChoice::White)
+    }
+}
+
+#[test]
+fn the_computer_answers_and_a_takeback_while_it_thinks_makes_it_stale() {
+    let session = GameSessionHandle::new(vs_computer(2, ColourChoice::White), None).unwrap();
+    assert_eq!(
+        block_on(session.computer_move(0)).unwrap(),
+        ComputerMove::NotComputersTurn
+    );
+    session.play("e2".into(), "e4".into(), None, 0).unwrap();
+    let s = session.snapshot(0);
+    assert!(s.computer_to_move && !s.can_move && s.board.legal_moves.is_empty());
+    assert_eq!(s.status_text, "Computer to move");
+    let played = block_on(session.computer_move(0)).unwrap();
+    assert!(matches!(played, ComputerMove::Played { ref text, .. } if text.starts_with("1...")));
+    assert_eq!(session.snapshot(0).ply_count, 2);
+
+    // Level 8 with no node limit thinks long enough to take back meanwhile.
+    let session = GameSessionHandle::new(vs_computer(8, ColourChoice::White), None).unwrap();
+    session.play_text("e4".into(), 0).unwrap();
+    let thinking = {
+        let session = session.clone();
+        thread::spawn(move || block_on(session.computer_move(0)))
+    };
+    while !session.snapshot(0).thinking {
+        thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(session.takeback(0).unwrap(), 1);
+    assert_eq!(thinking.join().unwrap().unwrap(), ComputerMove::Stale);
+    let s = session.snapshot(0);
+    assert_eq!((s.ply_count, s.thinking), (0, false));
+}
+
+#[test]
+fn cancelling_a_computer_move_stops_the_search_at_once() {
+    let session = GameSessionHandle::new(vs_computer(8, ColourChoice::Black), None).unwrap();
+    let mut latencies = Vec::new();
+    for _ in 0..3 {
+        let mut future = Box::pin(session.computer_move(0));
+        let waker = Waker::from(Arc::new(Unpark(thread::current())));
+        assert!(future
+            .as_mut()
+            .poll(&mut Context::from_waker(&waker))
+            .is_pending());
+        thread::sleep(Duration::from_millis(100));
+        assert!(session.snapshot(0).thinking);
+        let dropped = Instant::now();
+        drop(future);
+        // The search thread holds the engine until it has stopped.
+        loop {
+            if session.engine.try_lock().is_ok() {
+                break;
+            }
+            thread::sleep(Duration::from_micros(200));
+        }
+        latencies.push(dropped.elapsed());
+        assert!(!session.snapshot(0).thinking);
+    }
+    let worst = latencies.iter().max().copied().unwrap_or_default();
+    eprintln!("cancellation latencies: {latencies:?}");
+    assert!(worst < Duration::from_millis(50), "{latencies:?}");
+    // The next call answers normally.
+    let next = block_on(session.computer_move(0)).unwrap();
+    assert!(matches!(next, ComputerMove::Played { .. }), "{next:?}");
+}
+
+#[test]
+fn resigning_while_the_computer_thinks_resigns_the_person() {
+    let session = GameSessionHandle::new(vs_computer(8, ColourChoice::Black), None).unwrap();
+    let thinking = {
+        let session = session.clone();
+        thread::spawn(move || block_on(session.computer_move(0)))
+    };
+    while !session.snapshot(0).thinking {
+        thread::sleep(Duration::from_millis(1));
+    }
+    let outcome = session.resign(None, 0).unwrap();
+    assert_eq!(outcome.winner, Some(Side::White));
+    assert_eq!(thinking.join().unwrap().unwrap(), ComputerMove::Stale);
+    let s = session.snapshot(0);
+    assert_eq!(
+        s.result_text.as_deref(),
+        Some("White wins 0–0 — Black resigned")
+    );
+    assert!(!s.can_resign && s.can_takeback);
+}
+
+#[test]
+fn hints_and_analysis_run_off_the_callers_thread() {
+    let session = GameSessionHandle::new(friends(None), None).unwrap();
+    let limits = SearchLimits {
+        depth: Some(3),
+        ..SearchLimits::default()
+    };
+    let hint = block_on(session.hint(limits)).unwrap().unwrap();
+    assert!(hint.text.starts_with(&hint.suggested.san));
+    let out = block_on(session.analyse(limits, 2, None)).unwrap();
+    assert_eq!((out.lines.len(), out.depth), (2, 3));
+    assert!(matches!(
+        block_on(session.analyse(limits, 0, None)),
+        Err(NorochessError::InvalidArgument { .. })
+    ));
+}
+
+#[test]
+fn pass_and_play_with_a_clock_flag_fall_review_and_rematch() {
+    let clock = TimeControl::Fischer {
+        base_ms: 60_000,
+        increment_ms: 0,
+    };
+    let session = GameSessionHandle::new(friends(Some(clock)), None).unwrap();
+    let s = session.snapshot(0);
+    assert_eq!(s.clock.as_ref().map(|c| c.running), Some(None));
+    assert_eq!(s.status_text, "White to move (Ann)");
+    assert_eq!(s.save_state, SaveState::NoLibrary);
+    session.play_text("e4".into(), 1_000).unwrap();
+    session.play_text("e5".into(), 6_000).unwrap();
+    let clock_view = session.snapshot(6_000).clock.unwrap();
+    assert_eq!((clock_view.white_ms, clock_view.black_ms), (60_000, 55_000));
+    assert_eq!(clock_view.black_text, "0:55");
+    // Review pauses the clock.
+    session.review(Some(1), 7_000).unwrap();
+    let s = session.snapshot(50_000);
+    assert_eq!((s.reviewing, s.board.ply_count), (Some(1), 1));
+    assert!(s.clock.as_ref().unwrap().paused && !s.can_move);
+    assert_eq!(s.status_text, "Reviewing move 1 of 2");
+    session.review(None, 50_000).unwrap();
+    assert_eq!(session.snapshot(50_000).clock.unwrap().white_ms, 59_000);
+    assert_eq!(session.tick(100_000), None);
+    let outcome = session.tick(200_000).unwrap();
+    assert_eq!(outcome.reason, EndReason::TimeForfeit);
+    let s = session.snapshot(200_000);
+    assert!(s.result_text.unwrap().contains("White ran out of time"));
+    assert!(matches!(
+        session.takeback(200_000),
+        Err(NorochessError::Refused {
+            refusal: Refusal::LostOnTime,
+            ..
+        })
+    ));
+    let rematch = session.rematch(2).unwrap();
+    let s = rematch.snapshot(0);
+    assert_eq!(
+        (s.white.name.as_str(), s.black.name.as_str()),
+        ("Bob", "Ann")
+    );
+}
+
+#[test]
+fn errors_carry_their_fields() {
+    let session = GameSessionHandle::new(friends(None), None).unwrap();
+    assert!(matches!(
+        session.play("e2".into(), "e5".into(), None, 0),
+        Err(NorochessError::IllegalMove { move_text, .. }) if move_text == "e2-e5"
+    ));
+    assert!(matches!(
+        session.play("e2".into(), "k9".into(), None, 0),
+        Err(NorochessError::InvalidSquare { square, .. }) if square == "k9"
+    ));
+    assert!(matches!(
+        session.play_text("Qh9".into(), 0),
+        Err(NorochessError::IllegalMove { move_text, .. }) if move_text == "Qh9"
+    ));
+    assert!(matches!(
+        session.decline_draw(),
+        Err(NorochessError::Refused {
+            refusal: Refusal::NoDrawOffer,
+            ..
+        })
+    ));
+    let computer = GameSessionHandle::new(vs_computer(1, ColourChoice::Black), None).unwrap();
+    assert!(matches!(
+        computer.play_text("e4".into(), 0),
+        Err(NorochessError::Refused { refusal: Refusal::ComputerToMove, detail }) if detail == "it is the computer's turn"
+    ));
+    assert!(matches!(
+        GameSessionHandle::new(vs_computer(9, ColourChoice::White), None),
+        Err(NorochessError::InvalidArgument { .. })
+    ));
+}
+
+#[test]
+fn the_library_saves_every_change_and_a_killed_app_continues() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().display().to_string();
+    let library = LibraryHandle::open(folder.clone()).unwrap();
+    assert!(library.notices().is_empty());
+    let session =
+        GameSessionHandle::new(vs_computer(1, ColourChoice::White), Some(library.clone())).unwrap();
+    assert_eq!(session.snapshot(0).save_state, SaveState::NotSavedYet);
+    session.play_text("e4".into(), 0).unwrap();
+    assert!(matches!(
+        session.snapshot(0).save_state,
+        SaveState::Saved { revision: 1, .. }
+    ));
+    assert!(matches!(
+        block_on(session.computer_move(0)).unwrap(),
+        ComputerMove::Played { .. }
+    ));
+    let moves = session.snapshot(0).moves;
+    assert!(matches!(
+        session.snapshot(0).save_state,
+        SaveState::Saved { revision: 2, .. }
+    ));
+    // The app is killed: every handle dropped, the library reopened.
+    drop(session);
+    drop(library);
+    let library = LibraryHandle::open(folder.clone()).unwrap();
+    let restored = library.clone().current(0).unwrap().unwrap();
+    let s = restored.snapshot(0);
+    assert_eq!(s.moves, moves);
+    assert!(s.can_move);
+    restored.play_text("d4".into(), 0).unwrap();
+    assert_eq!(library.list(GameFilter::default(), 10).unwrap().len(), 1);
+
+    // A second window writes the same game: the first gets a conflict and
+    // keeps its move in memory.
+    let second = LibraryHandle::open(folder).unwrap();
+    let other = second.current(0).unwrap().unwrap();
+    assert!(matches!(
+        block_on(other.computer_move(0)).unwrap(),
+        ComputerMove::Played { .. }
+    ));
+    let game_id = other.snapshot(0).game_id.unwrap();
+    assert!(matches!(
+        block_on(restored.computer_move(0)).unwrap(),
+        ComputerMove::Played { .. }
+    ));
+    let s = restored.snapshot(0);
+    assert_eq!(s.ply_count, 4);
+    assert!(matches!(s.save_state, SaveState::Conflict { game_id: id, .. } if id == game_id));
+
+    // Settings and stats.
+    let settings = library
+        .set_setting("board-theme".into(), "green".into())
+        .unwrap();
+    assert_eq!(settings.board_theme, "green");
+    assert!(matches!(
+        library.set_setting("board-colour".into(), "green".into()),
+        Err(NorochessError::Setting { key, value: None, .. }) if key == "board-colour"
+    ));
+    assert!(matches!(
+        library.set_setting("level".into(), "9".into()),
+        Err(NorochessError::Setting { key, value: Some(v), .. }) if key == "level" && v == "9"
+    ));
+    let mut settings = library.settings().unwrap();
+    settings.takeback = false;
+    library.save_settings(settings).unwrap();
+    let no_takebacks =
+        GameSessionHandle::new(vs_computer(1, ColourChoice::White), Some(library.clone())).unwrap();
+    no_takebacks.play_text("e4".into(), 0).unwrap();
+    assert!(!no_takebacks.snapshot(0).can_takeback);
+    no_takebacks.resign(None, 0).unwrap();
+    let stats = library.stats().unwrap();
+    assert_eq!(stats.against_computer.losses, 1);
+    assert!(stats.worst_loss.is_some());
+    library
+        .record_puzzle_attempt(
+            "np0001".into(),
+            PuzzleDifficulty::Easy,
+            PuzzleAttempt::Clean,
+        )
+        .unwrap();
+    assert_eq!(library.puzzle_stats().unwrap().streak, 1);
+    assert!(matches!(
+        library.delete(999),
+        Err(NorochessError::NoSuchGame { game_id: 999, .. })
+    ));
+}
