@@ -479,28 +479,24 @@ fn asciify(text: &str) -> String {
 }
 
 /// The promotion picker's choices when `text` is a pawn move to the last
-/// rank without the new piece (`e8`, `e7e8`, `dxe8`): the legal ones only,
-/// as the core answers such a text ([`MoveError::PromotionRequired`]).
-///
-/// [`MoveError::PromotionRequired`]: norochess_core::MoveError::PromotionRequired
+/// rank without the new piece (`e8`, `e7e8`, `dxe8`): the legal ones only.
 pub(super) fn promotion_choices(
     position: &norochess_core::AnyPosition,
     text: &str,
 ) -> Vec<(norochess_core::Role, String)> {
-    let Err(norochess_core::MoveError::PromotionRequired {
-        from, to, choices, ..
-    }) = position.parse_move(text.trim())
-    else {
-        return Vec::new();
-    };
+    let text = text.trim();
     let width = position.width();
-    choices
+    norochess_core::Role::PROMOTIONS
         .into_iter()
         .filter_map(|role| {
-            position
-                .move_for(from, to, Some(role))
-                .ok()
-                .map(|m| (role, m.uci(width)))
+            [
+                format!("{text}={}", role.upper_char()),
+                format!("{text}{}", role.char()),
+            ]
+            .iter()
+            .find_map(|t| position.parse_move(t).ok())
+            .filter(|m| m.promotion() == Some(role))
+            .map(|m| (role, m.uci(width)))
         })
         .collect()
 }
