@@ -455,7 +455,10 @@ fn a_move_that_arrives_in_the_background_still_switches_the_clock() {
     assert!(view.paused);
     s.set_background(false, 10_000);
     let view = s.snapshot(12_000).clock.unwrap();
-    assert_eq!((view.running, view.remaining_ms[0]), (Some(Color::White), 301_000));
+    assert_eq!(
+        (view.running, view.remaining_ms[0]),
+        (Some(Color::White), 301_000)
+    );
 }
 
 #[test]
@@ -467,5 +470,9 @@ fn redo_keeps_the_latest_times() {
     assert_eq!(s.redo(25_000), Ok(1));
     let view = s.snapshot(25_000).clock.unwrap();
     assert_eq!(view.running, Some(Color::White));
-    assert_eq!(view.remaining_ms, [303_000, 300_000], "the times of the position before the redo");
+    assert_eq!(
+        view.remaining_ms,
+        [303_000, 300_000],
+        "the times of the position before the redo"
+    );
 }
