@@ -35,3 +35,4 @@ else
     echo "== Swift bindings: XCTest on Linux (Swift 6.0 from Debian trixie, chroot)"
     bash scripts/test-swift.sh
 fi
+bash scripts/check-ios-app.sh  # iOS app: swiftc -parse, project.yml, String Catalog, view rules

@@ -1,8 +1,14 @@
 import NorochessKit
 import SwiftUI
 
+/// The app: one AppModel for its whole life (made once, never in `body`).
 @main
 struct NorochessApp: App {
+    @State private var app: AppModel?
+    @State private var failure: String?
+    @Environment(\.scenePhase) private var scenePhase
+    private let feedback = SystemFeedback()
+
     init() {
         // Installs the core's os_log backend once; later calls only change the level.
         #if DEBUG
@@ -10,11 +16,24 @@ struct NorochessApp: App {
         #else
         setLogLevel(level: .warn)
         #endif
+        do {
+            _app = State(initialValue: try AppModel(folder: defaultLibraryFolder(), feedback: feedback))
+        } catch {
+            _failure = State(initialValue: error.localizedDescription)
+        }
     }
 
     var body: some Scene {
         WindowGroup {
-            GameView(viewModel: GameViewModel(setup: GameSetup(variant: .norochess, zone: nil, blockage: nil, startNumber: nil)))
+            if let app {
+                RootView(app: app)
+            } else {
+                ContentUnavailableView("The library cannot be opened", systemImage: "exclamationmark.triangle",
+                                       description: Text(verbatim: failure ?? ""))
+            }
+        }
+        .onChange(of: scenePhase) { _, phase in
+            app?.setBackground(phase != .active)
         }
     }
 }
