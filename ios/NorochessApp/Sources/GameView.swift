@@ -15,7 +15,7 @@ struct GameView: View {
         layout {
             VStack(spacing: 4) {
                 PlayerPanelView(panel: model.topPanel)
-                BoardView(layout: model.board, onTap: model.tap, onDragBegan: model.dragBegan, onDragEnded: model.dragEnded)
+                BoardView(layout: model.board, onTap: { model.tap($0) }, onDragBegan: { model.dragBegan($0) }, onDragEnded: { model.dragEnded($0) })
                 PlayerPanelView(panel: model.bottomPanel)
             }
             ScrollView {
@@ -35,10 +35,10 @@ struct GameView: View {
             ForEach(model.picker?.choices ?? [], id: \.self) { kind in
                 Button(model.picker?.label(kind) ?? "") { model.choosePromotion(kind) }
             }
-            Button("Cancel", role: .cancel, action: model.cancelPromotion)
+            Button("Cancel", role: .cancel, action: { model.cancelPromotion() })
         }
         .confirmationDialog(model.resignQuestion, isPresented: $model.isResignConfirmationPresented, titleVisibility: .visible) {
-            Button("Resign", role: .destructive, action: model.resign)
+            Button("Resign", role: .destructive, action: { model.resign() })
             Button("Cancel", role: .cancel) {}
         }
         .sheet(isPresented: $model.isResultPresented) {
@@ -111,15 +111,15 @@ private struct StatusView: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 4) {
-            Button(action: model.showResult) {
+            Button(action: { model.showResult() }) {
                 Text(verbatim: model.statusText).font(.headline)
             }
             .buttonStyle(.plain)
             if let offer = model.drawOfferText {
                 HStack {
                     Text(verbatim: offer)
-                    Button("Accept", action: model.acceptDraw)
-                    Button("Decline", action: model.declineDraw)
+                    Button("Accept", action: { model.acceptDraw() })
+                    Button("Decline", action: { model.declineDraw() })
                 }
                 .buttonStyle(.bordered)
             }
@@ -159,32 +159,35 @@ private struct MoveListView: View {
 
 private struct ControlsView: View {
     let model: GameModel
+    @Environment(\.dynamicTypeSize) private var typeSize
 
     var body: some View {
+        // At the accessibility text sizes the buttons stack instead of sharing a row.
+        let row = typeSize.isAccessibilitySize ? AnyLayout(VStackLayout(alignment: .leading)) : AnyLayout(HStackLayout())
         VStack(alignment: .leading, spacing: 8) {
             HStack {
-                Button(action: model.reviewStart) { Image(systemName: "backward.end") }
+                Button(action: { model.reviewStart() }) { Image(systemName: "backward.end") }
                     .disabled(!model.canReviewBack).accessibilityLabel("First move")
-                Button(action: model.reviewBack) { Image(systemName: "chevron.backward") }
+                Button(action: { model.reviewBack() }) { Image(systemName: "chevron.backward") }
                     .disabled(!model.canReviewBack).accessibilityLabel("Back")
-                Button(action: model.reviewForward) { Image(systemName: "chevron.forward") }
+                Button(action: { model.reviewForward() }) { Image(systemName: "chevron.forward") }
                     .disabled(!model.canReviewForward).accessibilityLabel("Forward")
-                Button(action: model.reviewLive) { Image(systemName: "forward.end") }
+                Button(action: { model.reviewLive() }) { Image(systemName: "forward.end") }
                     .disabled(!model.isReviewing).accessibilityLabel("Back to the game")
-                Button(action: model.flip) { Image(systemName: "arrow.up.arrow.down") }
+                Button(action: { model.flip() }) { Image(systemName: "arrow.up.arrow.down") }
                     .accessibilityLabel("Flip board")
             }
-            HStack {
-                Button(action: model.takeBack) { Label("Take back", systemImage: "arrow.uturn.backward") }
+            row {
+                Button(action: { model.takeBack() }) { Label("Take back", systemImage: "arrow.uturn.backward") }
                     .disabled(!model.canTakeBack)
-                Button(action: model.askHint) { Label("Hint", systemImage: "lightbulb") }
+                Button(action: { model.askHint() }) { Label("Hint", systemImage: "lightbulb") }
                     .disabled(!model.canHint)
             }
-            HStack {
+            row {
                 if model.canOfferDraw {
-                    Button(action: model.offerDraw) { Label("Offer draw", systemImage: "equal.circle") }
+                    Button(action: { model.offerDraw() }) { Label("Offer draw", systemImage: "equal.circle") }
                 }
-                Button(role: .destructive, action: model.resignTapped) { Label("Resign", systemImage: "flag") }
+                Button(role: .destructive, action: { model.resignTapped() }) { Label("Resign", systemImage: "flag") }
                     .disabled(!model.canResign)
             }
         }
@@ -201,12 +204,12 @@ private struct ResultSheet: View {
             Text(verbatim: model.resultTitle ?? "").font(.title.bold())
             Text(verbatim: model.resultReason ?? "").font(.body)
             HStack {
-                Button(action: model.rematch) { Label("Rematch", systemImage: "arrow.clockwise") }
-                Button(action: model.reviewFromResult) { Label("Review", systemImage: "list.number") }
+                Button(action: { model.rematch() }) { Label("Rematch", systemImage: "arrow.clockwise") }
+                Button(action: { model.reviewFromResult() }) { Label("Review", systemImage: "list.number") }
             }
             HStack {
                 ShareLink(item: model.shareText()) { Label("Share", systemImage: "square.and.arrow.up") }
-                Button(action: model.goHome) { Label("Home", systemImage: "house") }
+                Button(action: { model.goHome() }) { Label("Home", systemImage: "house") }
             }
         }
         .buttonStyle(.borderedProminent)

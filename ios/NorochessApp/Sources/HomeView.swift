@@ -9,7 +9,7 @@ struct HomeView: View {
         List {
             if let text = app.continueText {
                 Section {
-                    Button(action: app.continueCurrent) {
+                    Button(action: { app.continueCurrent() }) {
                         Label {
                             VStack(alignment: .leading) {
                                 Text("Continue")
@@ -24,13 +24,13 @@ struct HomeView: View {
             Section {
                 Button { app.showNewGame(.computer) } label: { Label("Play the computer", systemImage: "cpu") }
                 Button { app.showNewGame(.friend) } label: { Label("Pass and play", systemImage: "person.2") }
-                Button(action: app.showPuzzles) { Label("Puzzles", systemImage: "puzzlepiece") }
+                Button(action: { app.showPuzzles() }) { Label("Puzzles", systemImage: "puzzlepiece") }
             }
             Section {
-                Button(action: app.showGames) { Label("Games", systemImage: "list.bullet.rectangle") }
-                Button(action: app.showStats) { Label("Statistics", systemImage: "chart.bar") }
+                Button(action: { app.showGames() }) { Label("Games", systemImage: "list.bullet.rectangle") }
+                Button(action: { app.showStats() }) { Label("Statistics", systemImage: "chart.bar") }
                 Button { app.showRules() } label: { Label("Rules", systemImage: "book") }
-                Button(action: app.showSettings) { Label("Settings", systemImage: "gearshape") }
+                Button(action: { app.showSettings() }) { Label("Settings", systemImage: "gearshape") }
             }
         }
         .navigationTitle("Norochess")

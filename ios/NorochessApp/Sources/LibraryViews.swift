@@ -36,7 +36,7 @@ struct GamesListView: View {
             if let error = model.error { Text(verbatim: error).foregroundStyle(Color.red) }
         }
         .navigationTitle("Games")
-        .onAppear(perform: model.reload)
+        .onAppear(perform: { model.reload() })
     }
 }
 
@@ -69,7 +69,7 @@ struct StatsView: View {
             if let error = model.error { Text(verbatim: error).foregroundStyle(Color.red) }
         }
         .navigationTitle("Statistics")
-        .onAppear(perform: model.reload)
+        .onAppear(perform: { model.reload() })
     }
 }
 
@@ -81,36 +81,36 @@ struct SettingsView: View {
         let s = model.settings
         Form {
             Section("Board") {
-                Picker("Colours", selection: Binding(get: { s.boardTheme }, set: model.setTheme)) {
+                Picker("Colours", selection: Binding(get: { s.boardTheme }, set: { model.setTheme($0) })) {
                     ForEach(model.themes, id: \.id) { theme in Text(verbatim: theme.name).tag(theme.id) }
                 }
-                Picker("Pieces", selection: Binding(get: { s.pieceStyle }, set: model.setPieceStyle)) {
-                    ForEach(model.pieceStyleNames, id: \.0) { style in Text(verbatim: style.1).tag(style.0) }
+                Picker("Pieces", selection: Binding(get: { s.pieceStyle }, set: { model.setPieceStyle($0) })) {
+                    ForEach(model.pieceStyleChoices) { choice in Text(verbatim: choice.name).tag(choice.value) }
                 }
-                Toggle("Coordinates", isOn: Binding(get: { s.coordinates }, set: model.setCoordinates))
-                Toggle("Legal-move dots", isOn: Binding(get: { s.legalDots }, set: model.setLegalDots))
-                Picker("Pass and play", selection: Binding(get: { s.passAndPlayBoard }, set: model.setPassAndPlayBoard)) {
-                    ForEach(model.boardModeNames, id: \.0) { mode in Text(verbatim: mode.1).tag(mode.0) }
+                Toggle("Coordinates", isOn: Binding(get: { s.coordinates }, set: { model.setCoordinates($0) }))
+                Toggle("Legal-move dots", isOn: Binding(get: { s.legalDots }, set: { model.setLegalDots($0) }))
+                Picker("Pass and play", selection: Binding(get: { s.passAndPlayBoard }, set: { model.setPassAndPlayBoard($0) })) {
+                    ForEach(model.boardModeChoices) { choice in Text(verbatim: choice.name).tag(choice.value) }
                 }
             }
             Section("Play") {
-                Toggle("Confirm resign", isOn: Binding(get: { s.confirmResign }, set: model.setConfirmResign))
-                Toggle("Hints", isOn: Binding(get: { s.hints }, set: model.setHints))
-                Toggle("Takeback", isOn: Binding(get: { s.takeback }, set: model.setTakeback))
-                Stepper(value: Binding(get: { Int(s.defaultLevel) }, set: model.setDefaultLevel), in: 1...8) {
+                Toggle("Confirm resign", isOn: Binding(get: { s.confirmResign }, set: { model.setConfirmResign($0) }))
+                Toggle("Hints", isOn: Binding(get: { s.hints }, set: { model.setHints($0) }))
+                Toggle("Takeback", isOn: Binding(get: { s.takeback }, set: { model.setTakeback($0) }))
+                Stepper(value: Binding(get: { Int(s.defaultLevel) }, set: { model.setDefaultLevel($0) }), in: 1...8) {
                     LabeledContent("Default level", value: String(s.defaultLevel))
                 }
-                Picker("Default clock", selection: Binding(get: { model.defaultClockIndex }, set: model.setDefaultClock)) {
+                Picker("Default clock", selection: Binding(get: { model.defaultClockIndex }, set: { model.setDefaultClock($0) })) {
                     Text("No clock").tag(Int?.none)
                     ForEach(model.presets.indices, id: \.self) { index in
                         Text(verbatim: model.presets[index].name).tag(Int?.some(index))
                     }
                 }
-                TextField("Your name", text: Binding(get: { s.playerName }, set: model.setPlayerName))
+                TextField("Your name", text: Binding(get: { s.playerName }, set: { model.setPlayerName($0) }))
             }
             Section("Feedback") {
-                Toggle("Sounds", isOn: Binding(get: { s.sounds }, set: model.setSounds))
-                Toggle("Haptics", isOn: Binding(get: { s.haptics }, set: model.setHaptics))
+                Toggle("Sounds", isOn: Binding(get: { s.sounds }, set: { model.setSounds($0) }))
+                Toggle("Haptics", isOn: Binding(get: { s.haptics }, set: { model.setHaptics($0) }))
             }
             if let error = model.error { Text(verbatim: error).foregroundStyle(Color.red) }
         }

@@ -25,10 +25,10 @@ struct NewGameView: View {
                 }
                 if form.showsImprovedOptions {
                     Picker("Zone", selection: $form.zone) {
-                        ForEach(form.zoneChoices, id: \.0) { choice in Text(verbatim: choice.1).tag(choice.0) }
+                        ForEach(form.zoneChoices) { choice in Text(verbatim: choice.name).tag(choice.value) }
                     }
                     Picker("Blockage", selection: $form.blockage) {
-                        ForEach(form.blockageChoices, id: \.0) { choice in Text(verbatim: choice.1).tag(choice.0) }
+                        ForEach(form.blockageChoices) { choice in Text(verbatim: choice.name).tag(choice.value) }
                     }
                 }
             }
@@ -38,9 +38,7 @@ struct NewGameView: View {
                         ForEach(Array(form.levels), id: \.self) { level in Text(verbatim: form.levelText(level)).tag(level) }
                     }
                     Picker("Your colour", selection: $form.colour) {
-                        ForEach([ColourChoice.white, .black, .random], id: \.self) { colour in
-                            Text(verbatim: form.colourText(colour)).tag(colour)
-                        }
+                        ForEach(form.colourChoices) { choice in Text(verbatim: choice.name).tag(choice.value) }
                     }
                 }
             }
@@ -49,9 +47,7 @@ struct NewGameView: View {
                     TextField("White's name", text: $form.whiteName)
                     TextField("Black's name", text: $form.blackName)
                     Picker("Board", selection: $form.boardMode) {
-                        ForEach([BoardMode.autoFlip, .faceToFace, .fixed], id: \.self) { mode in
-                            Text(verbatim: form.boardModeText(mode)).tag(mode)
-                        }
+                        ForEach(form.boardModeChoices) { choice in Text(verbatim: choice.name).tag(choice.value) }
                     }
                 }
             }

@@ -7,7 +7,6 @@ struct NorochessApp: App {
     @State private var app: AppModel?
     @State private var failure: String?
     @Environment(\.scenePhase) private var scenePhase
-    private let feedback = SystemFeedback()
 
     init() {
         // Installs the core's os_log backend once; later calls only change the level.
@@ -16,10 +15,13 @@ struct NorochessApp: App {
         #else
         setLogLevel(level: .warn)
         #endif
-        do {
-            _app = State(initialValue: try AppModel(folder: defaultLibraryFolder(), feedback: feedback))
-        } catch {
-            _failure = State(initialValue: error.localizedDescription)
+        // The models are main-actor objects; the app starts on the main thread.
+        let opened: Result<AppModel, Error> = MainActor.assumeIsolated {
+            Result { try AppModel(folder: defaultLibraryFolder(), feedback: SystemFeedback()) }
+        }
+        switch opened {
+        case let .success(app): _app = State(initialValue: app)
+        case let .failure(error): _failure = State(initialValue: error.localizedDescription)
         }
     }
 

@@ -53,7 +53,7 @@ struct PuzzleView: View {
         let wide = horizontal == .regular || vertical == .compact
         let layout = wide ? AnyLayout(HStackLayout(alignment: .top, spacing: 16)) : AnyLayout(VStackLayout(spacing: 8))
         layout {
-            BoardView(layout: model.layout, onTap: model.tap, onDragBegan: model.dragBegan, onDragEnded: model.dragEnded)
+            BoardView(layout: model.layout, onTap: { model.tap($0) }, onDragBegan: { model.dragBegan($0) }, onDragEnded: { model.dragEnded($0) })
             ScrollView {
                 VStack(alignment: .leading, spacing: 8) {
                     Text(verbatim: model.objectiveText).font(.headline)
@@ -73,13 +73,13 @@ struct PuzzleView: View {
                     if let hint = model.hintText { Label { Text(verbatim: hint) } icon: { Image(systemName: "lightbulb") } }
                     if let error = model.error { Text(verbatim: error).foregroundStyle(.secondary) }
                     HStack {
-                        Button(action: model.hint) { Label("Hint", systemImage: "lightbulb") }.disabled(!model.canHint)
-                        Button(action: model.retry) { Label("Retry", systemImage: "arrow.uturn.backward") }.disabled(!model.canRetry)
+                        Button(action: { model.hint() }) { Label("Hint", systemImage: "lightbulb") }.disabled(!model.canHint)
+                        Button(action: { model.retry() }) { Label("Retry", systemImage: "arrow.uturn.backward") }.disabled(!model.canRetry)
                     }
                     HStack {
-                        Button(action: model.showNext) { Label("Show solution", systemImage: "eye") }
+                        Button(action: { model.showNext() }) { Label("Show solution", systemImage: "eye") }
                             .disabled(!model.canShowSolution)
-                        Button(action: model.next) { Label("Next puzzle", systemImage: "forward") }
+                        Button(action: { model.next() }) { Label("Next puzzle", systemImage: "forward") }
                     }
                 }
                 .buttonStyle(.bordered)
@@ -92,7 +92,7 @@ struct PuzzleView: View {
             ForEach(model.picker?.choices ?? [], id: \.self) { kind in
                 Button(model.picker?.label(kind) ?? "") { model.choosePromotion(kind) }
             }
-            Button("Cancel", role: .cancel, action: model.cancelPromotion)
+            Button("Cancel", role: .cancel, action: { model.cancelPromotion() })
         }
     }
 

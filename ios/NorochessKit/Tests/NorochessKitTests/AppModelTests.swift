@@ -35,7 +35,7 @@ final class AppModelTests: XCTestCase {
         XCTAssertTrue(form.showsImprovedOptions)
         XCTAssertEqual(form.zoneChoices.count, 3)
         XCTAssertEqual(form.blockageChoices.count, 2)
-        XCTAssertFalse(form.zoneChoices.contains { $0.1.isEmpty }, "each zone has its name from the core")
+        XCTAssertFalse(form.zoneChoices.contains { $0.name.isEmpty }, "each zone has its name from the core")
         form.zone = .seventh
         game = form.newGame(seed: 1)
         XCTAssertEqual(game.setup.zone, .seventh)

@@ -22,7 +22,8 @@ public enum Route: String, Hashable, Codable, Sendable {
 public final class AppModel {
     public let library: LibraryHandle
     public let time: TimeSource
-    @ObservationIgnored public weak var feedback: FeedbackPlayer?
+    /// Sounds and haptics (held here for the app's life; screens hold it weakly).
+    @ObservationIgnored public let feedback: FeedbackPlayer?
     /// The navigation stack (the view binds it).
     public var path: [Route] = [] {
         didSet { pathChanged(from: oldValue) }

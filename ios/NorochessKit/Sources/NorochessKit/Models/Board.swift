@@ -122,6 +122,17 @@ public enum Names {
     }
 }
 
+/// A choice of a picker: its value and the name shown.
+public struct Choice<Value: Hashable>: Identifiable, Hashable {
+    public let value: Value
+    public let name: String
+    public var id: Value { value }
+    public init(_ value: Value, _ name: String) {
+        self.value = value
+        self.name = name
+    }
+}
+
 /// One square as the board view draws it and VoiceOver reads it.
 public struct BoardSquare: Identifiable, Equatable {
     /// The square's name (`g1`).

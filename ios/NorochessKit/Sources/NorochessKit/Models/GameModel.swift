@@ -429,7 +429,8 @@ public final class GameModel {
     /// Checks the clock now: a flag fall ends the game.
     public func tick() {
         let ended = session.tick(nowMs: time.nowMs())
-        refresh()
+        // Without a clock nothing changes with time: no redraw ten times a second.
+        if snapshot.clock != nil || ended != nil { refresh() }
         if ended != nil {
             stopTasks()
             gameEnded()

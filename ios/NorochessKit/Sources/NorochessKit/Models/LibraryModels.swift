@@ -231,11 +231,11 @@ public final class SettingsModel {
         settings.defaultClock.flatMap { clock in presets.firstIndex { $0.control == clock } }
     }
 
-    public var pieceStyleNames: [(PieceStyle, String)] { [(.classic, tr("Figures")), (.letters, tr("Letters"))] }
+    public var pieceStyleChoices: [Choice<PieceStyle>] { [Choice(.classic, tr("Figures")), Choice(.letters, tr("Letters"))] }
 
-    public var boardModeNames: [(BoardMode, String)] {
-        [(.autoFlip, tr("Turn the board after each move")), (.faceToFace, tr("Face to face")),
-         (.fixed, tr("White at the bottom"))]
+    public var boardModeChoices: [Choice<BoardMode>] {
+        [Choice(.autoFlip, tr("Turn the board after each move")), Choice(.faceToFace, tr("Face to face")),
+         Choice(.fixed, tr("White at the bottom"))]
     }
 }
 

@@ -64,16 +64,24 @@ public final class NewGameModel {
     public var showsBoardModeAndNames: Bool { opponent == .friend }
 
     /// The option values of Improved chess for the pickers (`zone`, `blockage`).
-    public var zoneChoices: [(Zone, String)] {
+    public var zoneChoices: [Choice<Zone>] {
         let names = info.options.first { $0.id == "zone" }?.choices.map(\.name) ?? []
         let all: [Zone] = [.farHalf, .beyondFifth, .seventh]
-        return zip(all, names + Array(repeating: "", count: max(0, all.count - names.count))).map { ($0, $1) }
+        return zip(all, names + Array(repeating: "", count: max(0, all.count - names.count))).map { Choice($0, $1) }
     }
 
-    public var blockageChoices: [(Blockage, String)] {
+    public var blockageChoices: [Choice<Blockage>] {
         let names = info.options.first { $0.id == "blockage" }?.choices.map(\.name) ?? []
         let all: [Blockage] = [.enemyPiece, .anyPiece]
-        return zip(all, names + Array(repeating: "", count: max(0, all.count - names.count))).map { ($0, $1) }
+        return zip(all, names + Array(repeating: "", count: max(0, all.count - names.count))).map { Choice($0, $1) }
+    }
+
+    public var colourChoices: [Choice<ColourChoice>] {
+        [ColourChoice.white, .black, .random].map { Choice($0, colourText($0)) }
+    }
+
+    public var boardModeChoices: [Choice<BoardMode>] {
+        [BoardMode.autoFlip, .faceToFace, .fixed].map { Choice($0, boardModeText($0)) }
     }
 
     public func levelText(_ level: Int) -> String { tr("Level %@", "\(level)") }
