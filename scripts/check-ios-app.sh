@@ -14,13 +14,15 @@
 #     `tr("…")` and every literal the views give Text, Button, Label and
 #     their kin (a literal with `\(…)` interpolation is refused: the models
 #     build such strings);
-#  4. the views keep to their rules: no Task.detached, no
+#  4. every member the views use on a model (`model.x`, `app.x`, `square.x`…)
+#     is declared in NorochessKit or its generated bindings;
+#  5. the views keep to their rules: no Task.detached, no
 #     `.constant(` bindings, no ObservableObject/@Published/@StateObject
 #     (Observation only), no fixed font sizes (Dynamic Type), no `try!`.
 #
 #   scripts/check-ios-app.sh            all checks (1 needs root, as test-swift.sh)
 #   scripts/check-ios-app.sh --write-catalog   first adds the missing keys to the catalog
-#   NOROCHESS_SKIP_SWIFT=1 scripts/check-ios-app.sh   checks 2-4 only
+#   NOROCHESS_SKIP_SWIFT=1 scripts/check-ios-app.sh   checks 2-5 only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -133,6 +135,32 @@ for p in swift_files:
         for m in re.finditer(pattern, text):
             line = text.count("\n", 0, m.start()) + 1
             problems.append(f"{rel}:{line}: {why}")
+# --- the views use only members the kit declares (a rename in a model shows
+# here, although the views themselves cannot be compiled)
+generated = os.path.join(kit_sources, "Generated", "NorochessKit.swift")
+if os.path.exists(generated):
+    declared = set()
+    for root, _, files in os.walk(kit_sources):
+        for f in files:
+            if f.endswith(".swift"):
+                text = open(os.path.join(root, f), encoding="utf-8").read()
+                declared |= set(re.findall(r"\b(?:var|let|func|case)\s+`?(\w+)", text))
+                for m in re.finditer(r"\bcase\s+([\w\s,]+?)(?:$|\()", text, re.M):
+                    declared |= {c.strip() for c in m.group(1).split(",") if c.strip()}
+    receivers = r"\b(model|app|form|panel|square|layout|art|item|row|page|choice|info|theme|picker|s)\??\.(\w+)"
+    checked = 0
+    for p in swift_files:
+        # String literals (SF Symbol names such as "square.and.arrow.up") are not code.
+        text = re.sub(r'"(?:[^"\\\n]|\\.)*"', '""', open(p, encoding="utf-8").read())
+        for m in re.finditer(receivers, text):
+            checked += 1
+            if m.group(2) not in declared:
+                line = text.count("\n", 0, m.start()) + 1
+                problems.append(f"{os.path.relpath(p, app)}:{line}: {m.group(1)}.{m.group(2)} is not declared in NorochessKit")
+    print(f"{checked} uses of model members in the views, each declared in NorochessKit")
+else:
+    print("note: no generated bindings (scripts/generate-bindings.sh swift): member check skipped")
+
 missing = sorted(k for k in used if k not in keys)
 if write_catalog and missing:
     strings = catalog.setdefault("strings", {})
