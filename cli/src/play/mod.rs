@@ -14,10 +14,14 @@
 
 mod app;
 mod archive;
+mod busy;
+mod export;
 mod game_screen;
 mod game_view;
 mod home;
+mod input;
 mod new_game;
+mod puzzle_file;
 mod puzzle_view;
 mod rules;
 mod screen;
@@ -28,7 +32,7 @@ use anyhow::{Context, Result};
 use app::{App, Config, Storage};
 use clap::Args;
 use norochess_app::Library;
-use norochess_core::puzzle::{builtin_pack, parse_puzzles};
+use norochess_core::puzzle::builtin_pack;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::mpsc;
@@ -76,7 +80,7 @@ pub struct PlayArgs {
 
 /// What the terminal loop waits for.
 enum Event {
-    Line(String),
+    Line(Result<String, input::NotText>),
     EndOfInput,
     Engine(Answer),
 }
@@ -90,13 +94,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         && std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let (pack, own_puzzles) = match &args.puzzles {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            let pack =
-                parse_puzzles(&text).with_context(|| format!("cannot read {}", path.display()))?;
-            (pack, true)
-        }
+        Some(path) => (puzzle_file::read(path)?, true),
         // A damaged built-in pack leaves puzzles of your own (`puzzle fen`).
         None => (builtin_pack().unwrap_or_default(), false),
     };
@@ -166,8 +164,21 @@ fn run_script(config: Config, storage: Storage, lines: Box<dyn BufRead>) -> Resu
     });
     app.start();
     print(&app.take_output())?;
-    for line in lines.lines() {
-        let line = line.context("cannot read the script")?;
+    let mut lines = lines;
+    while let Some(line) = input::next_line(&mut *lines).context("cannot read the script")? {
+        let line = match line {
+            Ok(line) => line,
+            Err(not_text) => {
+                print(&format!(
+                    "{}{}\n",
+                    app.prompt(),
+                    not_text.lossy.replace('\u{fffd}', "?")
+                ))?;
+                app.not_text(&not_text);
+                print(&app.take_output())?;
+                continue;
+            }
+        };
         print(&format!("{}{}\n", app.prompt(), line.trim_end()))?;
         app.command(&line);
         print(&app.take_output())?;
@@ -199,14 +210,10 @@ fn run_terminal(config: Config, storage: Storage) -> Result<()> {
         .name("norochess-input".to_string())
         .spawn(move || {
             let stdin = std::io::stdin();
-            for line in stdin.lock().lines() {
-                match line {
-                    Ok(line) => {
-                        if events.send(Event::Line(line)).is_err() {
-                            return;
-                        }
-                    }
-                    Err(_) => break,
+            let mut lines = stdin.lock();
+            while let Ok(Some(line)) = input::next_line(&mut lines) {
+                if events.send(Event::Line(line)).is_err() {
+                    return;
                 }
             }
             let _ = events.send(Event::EndOfInput);
@@ -219,7 +226,10 @@ fn run_terminal(config: Config, storage: Storage) -> Result<()> {
         let event = inbox.recv_timeout(Duration::from_millis(200));
         match event {
             Ok(Event::Line(line)) => {
-                app.command(&line);
+                match line {
+                    Ok(line) => app.command(&line),
+                    Err(not_text) => app.not_text(&not_text),
+                }
                 let output = app.take_output();
                 print(&output)?;
                 if app.wants_quit() {
