@@ -1104,3 +1104,23 @@ fn a_norochess960_export_carries_setup_and_fen() {
     let game = Game::from_pgn(record, None).unwrap();
     assert_eq!(game.plies().len(), 1);
 }
+
+#[test]
+fn a_folder_that_cannot_be_used_is_said_and_quit_does_not_claim_a_save() {
+    let store = TempStore::new("unusable");
+    // A file where the folder should be: the library cannot be made there.
+    std::fs::write(store.path(), "not a folder").unwrap();
+    let inside = TempStore(store.path().join("library"));
+    let output = play(&inside, "new friend\ne4\nquit\n");
+    assert!(
+        output.starts_with("Warning: cannot create the folder "),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "quit")
+            .starts_with("Goodbye. Nothing was kept: cannot create the folder"),
+        "{output}"
+    );
+    assert!(!output.contains("are saved"), "{output}");
+    let _ = std::fs::remove_file(store.path());
+}
