@@ -157,6 +157,19 @@ fn hints_and_analysis_run_off_the_callers_thread() {
     };
     let hint = block_on(session.hint(limits)).unwrap().unwrap();
     assert!(hint.text.starts_with(&hint.suggested.san));
+    // A cancelled hint leaves the session as it was.
+    let mut unlimited = Box::pin(session.hint(SearchLimits {
+        move_time_ms: Some(60_000),
+        ..SearchLimits::default()
+    }));
+    let waker = Waker::from(Arc::new(Unpark(thread::current())));
+    assert!(unlimited
+        .as_mut()
+        .poll(&mut Context::from_waker(&waker))
+        .is_pending());
+    assert!(session.snapshot(0).thinking);
+    drop(unlimited);
+    assert!(!session.snapshot(0).thinking);
     let out = block_on(session.analyse(limits, 2, None)).unwrap();
     assert_eq!((out.lines.len(), out.depth), (2, 3));
     assert!(matches!(
