@@ -129,3 +129,15 @@ fn a_result_that_contradicts_the_rules_is_rejected() {
         Some("Black wins (resignation)".to_string())
     );
 }
+
+#[test]
+fn a_norochess960_record_carries_its_start_for_other_tools_and_reads_back_by_number() {
+    let mut game = Game::new(Variant::Norochess960, Some(0)).unwrap();
+    game.play_uci("b2b3").unwrap();
+    let record = game.to_pgn();
+    assert!(record.contains("[Start \"0\"]\n[SetUp \"1\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w - - 0 1\"]\n"), "{record}");
+    let back = Game::from_pgn(&record, None).unwrap();
+    assert_eq!(back.start_number(), Some(0));
+    assert!(!back.is_set_up());
+    assert_eq!(back.to_pgn(), record);
+}

@@ -57,7 +57,9 @@ impl Objective {
                 let rest = other
                     .strip_prefix("win-by")
                     .or_else(|| other.strip_prefix("winby"))?;
-                let number = rest.trim_start_matches(['-', ' ']).trim();
+                // `win-by-3` joins with one hyphen; `win-by -3` is a
+                // negative margin, which is no objective.
+                let number = rest.strip_prefix('-').unwrap_or(rest).trim();
                 number
                     .parse::<u16>()
                     .ok()
@@ -556,4 +558,21 @@ fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod objective_tests {
+    use super::Objective;
+
+    #[test]
+    fn objectives_read_as_written_and_a_negative_margin_is_refused() {
+        assert_eq!(Objective::parse("win"), Some(Objective::Win));
+        assert_eq!(Objective::parse("win-by 3"), Some(Objective::WinBy(3)));
+        assert_eq!(Objective::parse("win-by-3"), Some(Objective::WinBy(3)));
+        assert_eq!(Objective::parse("winby 3"), Some(Objective::WinBy(3)));
+        assert_eq!(Objective::parse("save"), Some(Objective::Save));
+        assert_eq!(Objective::parse("win-by -5"), None);
+        assert_eq!(Objective::parse("win-by--5"), None);
+        assert_eq!(Objective::parse("win-by 0"), None);
+    }
 }

@@ -107,6 +107,12 @@ impl Game {
         }
         if let Some(number) = self.start_number {
             tag("Start", &number.to_string());
+            // Other tools do not read `Start`: the standard tags carry the
+            // same start (the six FEN fields, without our `score=`).
+            let text = self.start_position().to_text();
+            let fen: Vec<&str> = text.split_whitespace().take(6).collect();
+            tag("SetUp", "1");
+            tag("FEN", &fen.join(" "));
         }
         if self.set_up {
             tag("SetUp", "1");
@@ -170,7 +176,10 @@ impl Game {
                 .map_err(Error::from)?,
             None => default_variant.unwrap_or(Variant::Norochess),
         };
-        let mut game = match get("FEN") {
+        // A numbered Norochess960 start also writes its FEN for other
+        // tools; the number is what identifies it.
+        let numbered = variant.start_numbering().is_some() && get("Start").is_some();
+        let mut game = match get("FEN").filter(|_| !numbered) {
             Some(fen) => Game::from_position(variant, fen)?,
             None => {
                 let start = match get("Start") {
