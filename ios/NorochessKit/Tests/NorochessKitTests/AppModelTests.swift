@@ -140,6 +140,8 @@ final class AppModelTests: XCTestCase {
         app.openSaved(lost.id)
         let replay = try XCTUnwrap(app.game)
         XCTAssertEqual(replay.snapshot.reviewing, 0)
+        XCTAssertFalse(replay.isResultPresented, "a replay does not open on the result sheet")
+        XCTAssertEqual(replay.resultTitle, "Black wins 0–0")
         replay.reviewForward()
         XCTAssertEqual(replay.snapshot.board.lastMove?.san, "e4")
         app.path = []

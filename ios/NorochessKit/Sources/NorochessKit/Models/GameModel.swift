@@ -55,7 +55,8 @@ public final class GameModel {
         self.feedback = feedback
         self.seed = seed
         snapshot = session.snapshot(nowMs: time.nowMs())
-        isResultPresented = snapshot.result != nil && snapshot.reviewing == nil
+        // A game that ended before the screen opened (a replay) shows its
+        // result in the status line; the sheet opens when a game ends here.
         startComputerIfDue()
     }
 
