@@ -25,6 +25,14 @@ func temporaryFolder(_ test: XCTestCase) throws -> URL {
     return url
 }
 
+/// Waits (up to 10 s, for a loaded machine) until the session's search has begun.
+func waitUntilThinking(_ session: GameSessionHandle, file: StaticString = #filePath, line: UInt = #line) async throws {
+    for _ in 0..<1_000 where !session.snapshot(nowMs: 0).thinking {
+        try await Task.sleep(nanoseconds: 10_000_000)
+    }
+    XCTAssertTrue(session.snapshot(nowMs: 0).thinking, "the search did not begin", file: file, line: line)
+}
+
 final class SessionScenarioTests: XCTestCase {
     func testTheComputerAnswersAndATakebackWhileItThinksMakesItStale() async throws {
         // Level 8 thinks by time (about 0.7 s): long enough to take back meanwhile.
@@ -32,8 +40,7 @@ final class SessionScenarioTests: XCTestCase {
         _ = try session.playText(text: "e4", nowMs: 0)
         XCTAssertTrue(session.snapshot(nowMs: 0).computerToMove)
         let search = Task { try await session.computerMove(nowMs: 0) }
-        try await Task.sleep(nanoseconds: 100_000_000)
-        XCTAssertTrue(session.snapshot(nowMs: 100).thinking)
+        try await waitUntilThinking(session)
         let started = Date()
         XCTAssertEqual(try session.takeback(nowMs: 100), 1)
         let answer = try await search.value
@@ -58,7 +65,7 @@ final class SessionScenarioTests: XCTestCase {
         let session = try GameSessionHandle(game: vsComputer(level: 8, colour: .white), library: nil)
         _ = try session.playText(text: "e4", nowMs: 0)
         let search = Task { try await session.computerMove(nowMs: 0) }
-        try await Task.sleep(nanoseconds: 100_000_000)
+        try await waitUntilThinking(session)
         let outcome = try session.resign(by: nil, nowMs: 100)
         XCTAssertEqual(outcome.winner, .black, "the person (White) resigned, not the computer")
         XCTAssertEqual(outcome.reason, .resignation)
@@ -229,7 +236,7 @@ final class SessionScenarioTests: XCTestCase {
         let session = try GameSessionHandle(game: vsComputer(level: 8, colour: .black), library: nil)
         let started = Date()
         let search = Task { try await session.computerMove(nowMs: 0) }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        try await waitUntilThinking(session)
         search.cancel()
         let answer = try await search.value
         let elapsed = Date().timeIntervalSince(started)
