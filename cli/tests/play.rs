@@ -601,11 +601,10 @@ fn continue_after_a_restart_restores_the_game_exactly() {
     );
     assert!(restored.contains("Moves: 1. e4 d5 2. exd5"), "{restored}");
     assert!(restored.contains("Black to move (Bob)"), "{restored}");
-    // White's clock got its increments. The library keeps the times each
-    // position was reached with, so Black's 7 seconds of thinking before
-    // the quit are not kept (they were with the old file store's tags).
+    // White's clock got its increments; Black's 7 seconds of thinking
+    // before the quit were saved with the game and stay spent.
     assert!(
-        restored.contains("White 10:10   Black 10:05 ◀"),
+        restored.contains("White 10:10   Black 9:58 ◀"),
         "{restored}"
     );
     let home = play(&store, "home\n");

@@ -210,11 +210,24 @@ impl GameSession {
                 .unwrap_or(1),
         };
         let mut history = clock_history;
-        if history.is_empty() {
-            if let Some(control) = clock {
-                let base = control.base_ms();
-                let time = |tag: &str| game.tag(tag).and_then(|t| t.parse().ok()).unwrap_or(base);
-                history = vec![[time(tags::WHITE_CLOCK), time(tags::BLACK_CLOCK)]];
+        if let Some(control) = clock {
+            // The times at the last save (the record's clock tags) include
+            // the thinking time spent since the position was reached; the
+            // history has the times of the earlier positions.
+            let plies = game.plies().len();
+            let base = control.base_ms();
+            let time = |tag: &str| game.tag(tag).and_then(|t| t.parse::<u64>().ok());
+            let last = history.get(plies).copied().unwrap_or([base, base]);
+            let saved = [
+                time(tags::WHITE_CLOCK).unwrap_or(last[0]),
+                time(tags::BLACK_CLOCK).unwrap_or(last[1]),
+            ];
+            let keep = (plies + 1).min(history.len());
+            history.truncate(keep);
+            if history.len() == plies + 1 {
+                history[plies] = saved;
+            } else {
+                history.push(saved);
             }
         }
         let mut session = GameSession::with_game(spec, game);
