@@ -292,7 +292,7 @@ fn the_library_saves_every_change_and_a_killed_app_continues() {
     // A second window writes the same game: the first gets a conflict and
     // keeps its move in memory.
     let second = LibraryHandle::open(folder).unwrap();
-    let other = second.current(0).unwrap().unwrap();
+    let other = second.clone().current(0).unwrap().unwrap();
     assert!(matches!(
         block_on(other.computer_move(0)).unwrap(),
         ComputerMove::Played { .. }
@@ -305,6 +305,15 @@ fn the_library_saves_every_change_and_a_killed_app_continues() {
     let s = restored.snapshot(0);
     assert_eq!(s.ply_count, 4);
     assert!(matches!(s.save_state, SaveState::Conflict { game_id: id, .. } if id == game_id));
+
+    // A failed save (the game deleted under it) keeps the move in memory.
+    let third = second.clone().load(game_id, 0).unwrap();
+    second.delete(game_id).unwrap();
+    let mv = third.snapshot(0).board.legal_moves[0].clone();
+    third.play(mv.from, mv.to, mv.promotion, 0).unwrap();
+    let s = third.snapshot(0);
+    assert_eq!(s.ply_count, 5);
+    assert!(matches!(s.save_state, SaveState::Failed { ref detail } if detail.contains("no game")));
 
     // Settings and stats.
     let settings = library
