@@ -29,6 +29,14 @@ struct GameView: View {
         }
         .padding()
         .navigationBarTitleDisplayMode(.inline)
+        .toolbar {
+            ToolbarItemGroup(placement: .primaryAction) {
+                ShareLink(item: model.shareText()) { Label("Share", systemImage: "square.and.arrow.up") }
+                Button(action: { app.showRules(model.snapshot.board.setup.variant) }) {
+                    Label("Rules", systemImage: "book")
+                }
+            }
+        }
         .task { await model.run() }
         .onChange(of: model.wantsHome) { _, home in if home { app.gameWantsHome() } }
         .confirmationDialog(model.picker?.title ?? "", isPresented: pickerShown, titleVisibility: .visible) {

@@ -123,7 +123,7 @@ struct RulesView: View {
     @Bindable var model: RulesModel
 
     var body: some View {
-        List(model.pages) { page in
+        List(model.orderedPages) { page in
             Section {
                 Text(verbatim: page.description)
                 ForEach(page.facts, id: \.self) { fact in

@@ -163,6 +163,8 @@ final class AppModelTests: XCTestCase {
         let rules = RulesModel(selected: .ram)
         XCTAssertEqual(rules.pages.count, 7)
         XCTAssertEqual(rules.page?.id, "ram")
+        XCTAssertEqual(rules.orderedPages.first?.id, "ram")
+        XCTAssertEqual(rules.orderedPages.count, 7)
         XCTAssertTrue(rules.page?.facts.contains("Board 10×10") ?? false)
         XCTAssertFalse(rules.page?.description.isEmpty ?? true)
     }

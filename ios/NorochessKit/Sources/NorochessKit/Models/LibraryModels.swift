@@ -273,4 +273,10 @@ public final class RulesModel {
     }
 
     public var page: Page? { pages.first { $0.variant == selected } }
+
+    /// The pages in the order shown: the selected game's first (opened from a game).
+    public var orderedPages: [Page] {
+        guard let page else { return pages }
+        return [page] + pages.filter { $0.id != page.id }
+    }
 }
