@@ -37,6 +37,9 @@ pub struct Config {
     pub pack: Vec<Puzzle>,
     /// Whether the puzzles come from a file given with `--puzzles`.
     pub own_puzzles: bool,
+    /// The full-screen shell draws the board, score and clocks itself:
+    /// the game, puzzle and replay screens are not printed as text.
+    pub full_screen: bool,
 }
 
 /// The library the app keeps its games in, and why it may be a temporary one.
@@ -49,22 +52,22 @@ pub struct Storage {
 }
 
 /// Commands everywhere, for "did you mean".
-const GLOBAL_COMMANDS: [&str; 13] = [
+pub(super) const GLOBAL_COMMANDS: [&str; 13] = [
     "help", "quit", "home", "new", "puzzle", "continue", "games", "settings", "set", "rules",
     "clocks", "wait", "exit",
 ];
 /// Commands of the game screen.
-const GAME_COMMANDS: [&str; 22] = [
+pub(super) const GAME_COMMANDS: [&str; 22] = [
     "undo", "redo", "flip", "hint", "resign", "draw", "accept", "decline", "save", "export",
     "moves", "back", "forward", "live", "first", "last", "stop", "legal", "board", "rematch",
     "takeback", "offer",
 ];
 /// Commands of the puzzle screen.
-const PUZZLE_COMMANDS: [&str; 9] = [
+pub(super) const PUZZLE_COMMANDS: [&str; 9] = [
     "hint", "retry", "solution", "next", "skip", "flip", "board", "moves", "legal",
 ];
 /// Commands while replaying a saved game.
-const REPLAY_COMMANDS: [&str; 8] = [
+pub(super) const REPLAY_COMMANDS: [&str; 8] = [
     "forward", "back", "first", "last", "moves", "flip", "export", "continue",
 ];
 
@@ -339,7 +342,9 @@ impl App {
     /// 300 ms. Scripts, which no one watches, keep their screens the same
     /// from run to run.
     pub(super) fn busy(&self) -> Option<super::busy::Busy> {
-        if self.cfg.script {
+        // A full-screen terminal must not get stray lines: its shell shows
+        // its own indicator before each command.
+        if self.cfg.script || self.cfg.full_screen {
             return None;
         }
         let message = if self.cfg.unicode {

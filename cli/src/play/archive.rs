@@ -198,6 +198,10 @@ impl App {
     }
 
     fn show_archive(&mut self) {
+        if self.cfg.full_screen {
+            // The full-screen shell draws this view from the app's state.
+            return;
+        }
         let style = self.style();
         let View::Archive(view) = &self.view else {
             return;

@@ -11,11 +11,18 @@
 //! file or pipe and the same screens printed as plain text: the computer's
 //! moves are awaited and reproducible (fixed seed, node-limited searches)
 //! and clocks run on virtual time advanced by `wait MS`.
+//!
+//! When standard input and output are both a terminal (and `--line` is not
+//! given) the same app runs full screen instead ([`full`]): the board is
+//! drawn live and takes the mouse and the arrow keys, the score, clocks,
+//! move list and messages sit beside it, and a command line at the bottom
+//! takes every command of line mode.
 
 mod app;
 mod archive;
 mod busy;
 mod export;
+mod full;
 mod game_screen;
 mod game_view;
 mod home;
@@ -60,6 +67,11 @@ pub struct PlayArgs {
     /// and NO_COLOR is not set).
     #[arg(long)]
     no_color: bool,
+    /// Line mode in a terminal: one screen of text after each command (for
+    /// screen readers and terminals without full-screen support) instead of
+    /// the full-screen board.
+    #[arg(long)]
+    line: bool,
     /// Seed of the computer's choices [default: 1 in scripts, random in a
     /// terminal].
     #[arg(long)]
@@ -89,6 +101,7 @@ enum Event {
 pub fn run(args: &PlayArgs) -> Result<()> {
     let stdin_is_terminal = std::io::stdin().is_terminal();
     let script = args.script.is_some() || !stdin_is_terminal;
+    let full_screen = !script && !args.line && std::io::stdout().is_terminal();
     let color = !script
         && !args.no_color
         && std::io::stdout().is_terminal()
@@ -101,12 +114,15 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     let config = Config {
         script,
         unicode: !args.ascii,
-        color,
         seed: args.seed.or(script.then_some(1)),
         engine_nodes: args.engine_nodes,
         hash_mb: args.hash.clamp(1, 4096),
         pack,
         own_puzzles,
+        // The full-screen shell paints its own colours; the app's text
+        // (messages, home, lists) stays plain there.
+        color: color && !full_screen,
+        full_screen,
     };
     let folder = args.store.clone().unwrap_or_else(default_dir);
     let storage = open_library(&folder)?;
@@ -118,6 +134,8 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             )),
         };
         run_script(config, storage, lines)
+    } else if full_screen {
+        full::run(config, storage, color)
     } else {
         run_terminal(config, storage)
     }

@@ -554,6 +554,10 @@ impl App {
 
     /// Prints the puzzle screen.
     pub(super) fn show_puzzle(&mut self) {
+        if self.cfg.full_screen {
+            // The full-screen shell draws this view from the app's state.
+            return;
+        }
         let style = self.style();
         let View::Puzzle(view) = &self.view else {
             return;
