@@ -47,7 +47,7 @@ KT
 
 compiler=$(printf '%s:' "$deps"/kotlin-compiler-embeddable-*.jar "$deps"/kotlin-daemon-embeddable-*.jar \
     "$deps"/kotlin-script-runtime-*.jar "$deps"/kotlin-reflect-*.jar "$deps"/trove4j-*.jar "$deps"/annotations-13.0.jar \
-    "$deps"/kotlin-stdlib-*.jar)
+    "$deps"/kotlin-stdlib-*.jar "$deps"/kotlinx-coroutines-core-jvm-*.jar)
 plugin=$(echo "$deps"/kotlin-compose-compiler-plugin-embeddable-*.jar)
 sources=(android/app/src/main/kotlin android/norochess-kit/src/main/kotlin
     android/norochess-kit/src/generated/kotlin "$work/generated")

@@ -63,6 +63,31 @@ class ScreenshotTest {
         done()
     }
 
+    /** Screens filled by the real library through the app's controllers (no engine: fixed positions). */
+    @Test
+    fun live() {
+        Harness(null).use { h ->
+            shot("home-live") { HomeScreen(h.app.home.value, h.app) }
+            h.app.open(
+                app.norochess.core.GameSessionHandle(
+                    app.norochess.core.NewGame(
+                        app.norochess.core.GameSetup(app.norochess.core.GameVariant.RAM, null, null, null),
+                        "1rnbqkb3/ppppp2P2/10/10/10/10/10/10/PPPPPPP3/2N1QKBNR1 w - - 0 20",
+                        app.norochess.core.OpponentChoice.Friend("Ann", "Bob"), null, null, 1uL, null, null,
+                    ),
+                    h.library,
+                ),
+            )
+            val game = h.app.game.value!!
+            game.onSquareTap("h9")
+            game.onSquareTap("h10")
+            shot("game-ram-resurrection-live") { GameScreen(game.ui.value, game) }
+            game.onPick(app.norochess.android.ui.PieceKind.ROOK)
+            shot("game-ram-resurrected-live-dark", dark = true) { GameScreen(game.ui.value, game) }
+        }
+        done()
+    }
+
     @Test
     fun puzzle() {
         shot("puzzle-light") { PuzzleScreen(Fixtures.puzzle(), object : PuzzleEvents {}) }

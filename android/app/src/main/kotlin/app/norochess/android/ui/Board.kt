@@ -1,8 +1,8 @@
 package app.norochess.android.ui
 
 import androidx.compose.foundation.Canvas
-import androidx.compose.foundation.gestures.detectDragGestures
-import androidx.compose.foundation.gestures.detectTapGestures
+import androidx.compose.foundation.gestures.awaitEachGesture
+import androidx.compose.foundation.gestures.awaitFirstDown
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
@@ -33,11 +33,12 @@ import androidx.compose.ui.text.drawText
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.text.rememberTextMeasurer
 
-/** Board colour themes (Settings). Colours are explicit: the same in light and dark mode. */
+/** Board colour themes (Settings; the library's ids in lower case). Colours are explicit: the same in light and dark mode. */
 enum class BoardTheme(val light: Color, val dark: Color, val lastMove: Color, val selected: Color) {
-    WOOD(Color(0xFFF0D9B5), Color(0xFFB58863), Color(0xB3CDD26A), Color(0xCCF6F669)),
+    BROWN(Color(0xFFF0D9B5), Color(0xFFB58863), Color(0xB3CDD26A), Color(0xCCF6F669)),
     GREEN(Color(0xFFEEEED2), Color(0xFF769656), Color(0xB3F7EC74), Color(0xCCBACA2B)),
     BLUE(Color(0xFFDEE3E6), Color(0xFF8CA2AD), Color(0xB39BC700), Color(0xCC6FA8DC)),
+    GREY(Color(0xFFE0E0E0), Color(0xFF9E9E9E), Color(0xB3C5D86D), Color(0xCCFFEB3B)),
 }
 
 /** Everything the board draws; a view model fills it from the session's snapshot. */
@@ -59,7 +60,7 @@ data class BoardUi(
     val upsideDownWhite: Boolean? = null,
     val showCoordinates: Boolean = true,
     val showDots: Boolean = true,
-    val theme: BoardTheme = BoardTheme.WOOD,
+    val theme: BoardTheme = BoardTheme.BROWN,
     /** False while the computer thinks, in review and after the end. */
     val interactive: Boolean = true,
 ) {
@@ -104,28 +105,37 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
             .aspectRatio(w.toFloat() / h)
             .testTag("board")
             .pointerInput(w, h) {
-                detectTapGestures { offset ->
+                // One gesture handler for tap-tap and drag: a press that moves
+                // past the touch slop drags the piece, anything else is a tap.
+                awaitEachGesture {
+                    val down = awaitFirstDown(requireUnconsumed = false)
                     val size = Size(this.size.width.toFloat(), this.size.height.toFloat())
-                    if (currentBoard.interactive) squareAt(offset, size)?.let(events::onSquareTap)
+                    val from = squareAt(down.position, size)
+                    var dragging = false
+                    while (true) {
+                        val event = awaitPointerEvent()
+                        val change = event.changes.firstOrNull { it.id == down.id } ?: break
+                        if (!change.pressed) {
+                            change.consume()
+                            if (currentBoard.interactive && from != null) {
+                                val to = squareAt(change.position, size)
+                                if (!dragging) events.onSquareTap(from)
+                                else if (to != null && to != from) events.onDrag(from, to)
+                            }
+                            break
+                        }
+                        if (!dragging && from != null && currentBoard.interactive && currentBoard.pieces[from] != null &&
+                            (change.position - down.position).getDistance() > viewConfiguration.touchSlop
+                        ) {
+                            dragging = true
+                        }
+                        if (dragging) {
+                            change.consume()
+                            drag = from!! to change.position
+                        }
+                    }
+                    drag = null
                 }
-            }
-            .pointerInput(w, h) {
-                val size = Size(this.size.width.toFloat(), this.size.height.toFloat())
-                detectDragGestures(
-                    onDragStart = { offset ->
-                        val from = squareAt(offset, size)
-                        drag = if (currentBoard.interactive && from != null && currentBoard.pieces[from] != null) from to offset else null
-                    },
-                    onDrag = { change, amount ->
-                        change.consume()
-                        drag = drag?.let { it.first to it.second + amount }
-                    },
-                    onDragEnd = {
-                        drag?.let { (from, at) -> squareAt(at, size)?.let { to -> if (to != from) events.onDrag(from, to) } }
-                        drag = null
-                    },
-                    onDragCancel = { drag = null },
-                )
             },
     ) {
         Canvas(Modifier.fillMaxSize()) {

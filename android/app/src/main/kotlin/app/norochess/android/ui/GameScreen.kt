@@ -254,15 +254,15 @@ fun ScoreBar(score: ScoreUi) {
         FlowRow(
             Modifier.padding(horizontal = 12.dp, vertical = 6.dp),
             horizontalArrangement = Arrangement.SpaceBetween,
-            itemVerticalAlignment = Alignment.CenterVertically,
         ) {
             Text(
                 s.get(Str.score_value, score.white, score.black),
                 style = MaterialTheme.typography.headlineMedium,
                 fontWeight = FontWeight.Bold,
-                modifier = Modifier.semantics { contentDescription = s.get(Str.score_description, score.white, score.black) },
+                modifier = Modifier.align(Alignment.CenterVertically)
+                    .semantics { contentDescription = s.get(Str.score_description, score.white, score.black) },
             )
-            Column(horizontalAlignment = Alignment.End) {
+            Column(Modifier.align(Alignment.CenterVertically), horizontalAlignment = Alignment.End) {
                 if (score.overtime) {
                     Surface(color = MaterialTheme.colorScheme.tertiary, shape = RoundedCornerShape(6.dp)) {
                         Text(

@@ -36,7 +36,8 @@ import androidx.compose.ui.unit.dp
 
 // ---------------------------------------------------------------- Games
 
-enum class GamesFilter { ALL, UNFINISHED, WON, LOST, DRAWN }
+/** The library's own filters: finished or not, against the computer or a friend. */
+enum class GamesFilter { ALL, UNFINISHED, FINISHED, COMPUTER, FRIEND }
 
 data class GameRowUi(
     val id: Long,
@@ -73,9 +74,9 @@ fun GamesScreen(state: GamesUi, events: GamesEvents) {
                 listOf(
                     GamesFilter.ALL to s.get(Str.filter_all),
                     GamesFilter.UNFINISHED to s.get(Str.filter_unfinished),
-                    GamesFilter.WON to s.get(Str.filter_won),
-                    GamesFilter.LOST to s.get(Str.filter_lost),
-                    GamesFilter.DRAWN to s.get(Str.filter_drawn),
+                    GamesFilter.FINISHED to s.get(Str.filter_finished),
+                    GamesFilter.COMPUTER to s.get(Str.filter_computer),
+                    GamesFilter.FRIEND to s.get(Str.filter_friend),
                 ),
                 state.filter, "filter", events::onFilter,
             )
@@ -192,7 +193,7 @@ fun RulesScreen(pages: List<RulePage>, selected: Int, onSelect: (Int) -> Unit, o
 // ---------------------------------------------------------------- Settings
 
 data class SettingsUi(
-    val theme: BoardTheme = BoardTheme.WOOD,
+    val theme: BoardTheme = BoardTheme.BROWN,
     val coordinates: Boolean = true,
     val legalDots: Boolean = true,
     val autoFlip: Boolean = true,
@@ -214,9 +215,10 @@ fun SettingsScreen(state: SettingsUi, onChange: (SettingsUi) -> Unit, onHome: ()
             ChoiceChips(
                 s.get(Str.label_board_theme),
                 listOf(
-                    BoardTheme.WOOD to s.get(Str.theme_wood),
+                    BoardTheme.BROWN to s.get(Str.theme_brown),
                     BoardTheme.GREEN to s.get(Str.theme_green),
                     BoardTheme.BLUE to s.get(Str.theme_blue),
+                    BoardTheme.GREY to s.get(Str.theme_grey),
                 ),
                 state.theme, "theme",
             ) { onChange(state.copy(theme = it)) }
