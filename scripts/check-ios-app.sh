@@ -4,7 +4,11 @@
 # scripts/test-swift.sh):
 #
 #  1. syntax: `swiftc -parse` over every Swift file of ios/NorochessApp
-#     (Swift 6.0 in the Debian trixie root of scripts/test-swift.sh);
+#     (Swift 6.0 in the Debian trixie root of scripts/test-swift.sh), then
+#     `swiftc -typecheck` of the same files against the NorochessKit module
+#     that scripts/test-swift.sh built and ios/LinuxStubs (SwiftUI, UIKit and
+#     AudioToolbox signatures, no implementation): a view that uses a model
+#     with a wrong type, label or optional fails here;
 #  2. XcodeGen's project.yml against the files on disk: every Swift file
 #     and resource under ios/NorochessApp is inside a listed source, every
 #     listed path exists, the deployment target is iOS 17.0 as in
@@ -207,6 +211,35 @@ else
         status=1
     else
         echo "swiftc -parse: ${#files[@]} files, no syntax error"
+    fi
+
+    # Type-check against NorochessKit as scripts/test-swift.sh last built it
+    # and against ios/LinuxStubs, a stand-in for the SwiftUI, UIKit and
+    # AudioToolbox declarations the views use (signatures only).
+    kit_modules=/norochess/NorochessKit/.build/debug/Modules
+    if [[ ! -f $root$kit_modules/NorochessKit.swiftmodule ]]; then
+        echo "no NorochessKit module in the Swift root: run scripts/test-swift.sh first" >&2
+        status=1
+    else
+        echo "== iOS app: swiftc -typecheck against NorochessKit and ios/LinuxStubs"
+        stubs=$root/norochess/stubs
+        rm -rf "$stubs"
+        mkdir -p "$stubs/out"
+        cp ios/LinuxStubs/*.swift "$stubs/"
+        # shellcheck disable=SC2016  # the script runs in the root's shell
+        if chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin /bin/sh -c '
+            set -e
+            cd /norochess/stubs
+            for m in SwiftUI UIKit AudioToolbox; do
+                swiftc -emit-module -parse-as-library -module-name "$m" "$m.swift" -emit-module-path "out/$m.swiftmodule"
+            done
+            cd /norochess/NorochessApp
+            swiftc -typecheck -continue-building-after-errors -swift-version 5 -I /norochess/stubs/out \
+                -I "$0" -I /norochess/NorochessKit/Sources/NorochessFFI "$@"' "$kit_modules" "${files[@]}"; then
+            echo "swiftc -typecheck: ${#files[@]} files, no type error against the kit"
+        else
+            status=1
+        fi
     fi
 fi
 exit "$status"
