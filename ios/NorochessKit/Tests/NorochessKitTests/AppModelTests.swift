@@ -159,6 +159,40 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(list.rows.count, 1)
     }
 
+    func testADamagedLibraryIsMovedAsideAndSaidOnHome() async throws {
+        let folder = try temporaryFolder(self)
+        try Data("this is not a database".utf8).write(to: folder.appendingPathComponent("norochess.db"))
+        let app = try AppModel(folder: folder, time: ManualTime(0))
+        XCTAssertEqual(app.notices.count, 1)
+        XCTAssertFalse(app.notices[0].isEmpty)
+        XCTAssertNil(app.continueGame)
+        let moved = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("damaged") }
+        XCTAssertEqual(moved.count, 1, "kept, not deleted")
+    }
+
+    func testTheBackgroundPausesTheClockAndTheLibraryFolder() async throws {
+        let time = ManualTime(0)
+        let model = try gameModel(friends(.suddenDeath(baseMs: 60_000)), time: time)
+        model.tapMove("e4")
+        time.advance(5_000)
+        model.setBackground(true)
+        time.advance(100_000)
+        model.tick()
+        XCTAssertNil(model.snapshot.result, "no flag fall while in the background")
+        model.setBackground(false)
+        time.advance(1_000)
+        model.tick()
+        XCTAssertEqual(model.bottomPanel.side, .black, "auto-flip: the side to move at the bottom")
+        XCTAssertEqual(model.bottomPanel.clockText, "0:54", "Black's clock ran 5 s + 1 s only")
+        let folder = try defaultLibraryFolder()
+        XCTAssertEqual(folder.lastPathComponent, "Norochess")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path))
+        let clock = SystemTime()
+        let first = clock.nowMs()
+        try await Task.sleep(nanoseconds: 20_000_000)
+        XCTAssertGreaterThanOrEqual(clock.nowMs() - first, 15)
+    }
+
     func testRulesHaveAPagePerGame() async {
         let rules = RulesModel(selected: .ram)
         XCTAssertEqual(rules.pages.count, 7)
