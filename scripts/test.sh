@@ -28,6 +28,9 @@ shellcheck scripts/*.sh .ci/run
 echo "== Kotlin bindings: JUnit 5 on the JVM against the host library"
 bash scripts/test-kotlin.sh
 
+echo "== Android app: screens on Compose desktop (UI tests, goldens), type-check of android/app"
+bash scripts/test-android-ui.sh
+
 # Swift needs root (debootstrap, chroot); a developer without it may skip.
 if [[ ${NOROCHESS_SKIP_SWIFT:-0} == 1 ]]; then
     echo "== Swift bindings: skipped (NOROCHESS_SKIP_SWIFT=1)"
