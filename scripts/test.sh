@@ -28,6 +28,9 @@ shellcheck scripts/*.sh .ci/run
 echo "== Kotlin bindings: JUnit 5 on the JVM against the host library"
 bash scripts/test-kotlin.sh
 
+echo "== Android app: screens on Compose desktop (UI tests, goldens), type-check of android/app"
+bash scripts/test-android-ui.sh
+
 # Swift needs root (debootstrap, chroot); a developer without it may skip.
 if [[ ${NOROCHESS_SKIP_SWIFT:-0} == 1 ]]; then
     echo "== Swift bindings: skipped (NOROCHESS_SKIP_SWIFT=1)"
@@ -35,3 +38,4 @@ else
     echo "== Swift bindings: XCTest on Linux (Swift 6.0 from Debian trixie, chroot)"
     bash scripts/test-swift.sh
 fi
+bash scripts/check-ios-app.sh  # iOS app: swiftc -parse, project.yml, String Catalog, view rules

@@ -44,6 +44,8 @@ kotlin {
 dependencies {
     // The Android flavour of JNA carries its native dispatch library per ABI.
     implementation(libs.jna) { artifact { type = "aar" } }
+    // The generated bindings' suspend functions (async Rust calls) need it.
+    implementation(libs.kotlinx.coroutines.core)
 
     testImplementation(libs.jna)
     testImplementation(platform(libs.junit.bom))

@@ -188,6 +188,21 @@ pub fn date(unix_seconds: i64) -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
+/// The word of `candidates` closest to `word`, for "did you mean `hint`?"
+/// answers to a mistyped command: at most two letters changed, added or
+/// removed (one for words of one or two letters, which are too short to
+/// guess from).
+pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    let word = word.to_ascii_lowercase();
+    let limit = if word.chars().count() <= 2 { 1 } else { 2 };
+    candidates
+        .iter()
+        .map(|c| (crate::library::distance(&word, c), *c))
+        .filter(|(d, _)| *d > 0 && *d <= limit)
+        .min()
+        .map(|(_, c)| c)
+}
+
 /// "White" or "Black".
 pub fn side_name(color: Color) -> &'static str {
     color.name()
@@ -247,6 +262,10 @@ mod tests {
         assert_eq!(format_time(272_000), "4:32");
         assert_eq!(format_time(7_300), "0:07.3");
         assert_eq!(date(0), "1970.01.01");
+        assert_eq!(closest("hitn", &["hint", "help", "new"]), Some("hint"));
+        assert_eq!(closest("neww", &["hint", "help", "new"]), Some("new"));
+        assert_eq!(closest("e4", &["hint", "help", "new"]), None);
+        assert_eq!(closest("xyzzy", &["hint", "help", "new"]), None);
         assert_eq!(date(1_764_460_800), "2025.11.30");
     }
 }

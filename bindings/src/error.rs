@@ -301,6 +301,13 @@ impl From<core::MoveError> for NorochessError {
             core::MoveError::Unreadable { text, .. } | core::MoveError::Illegal { text, .. } => {
                 NorochessError::illegal_move(text, detail)
             }
+            core::MoveError::PromotionRequired { text, choices, .. } => {
+                NorochessError::PromotionRequired {
+                    move_text: text,
+                    choices: choices.into_iter().map(PieceKind::from).collect(),
+                    detail,
+                }
+            }
         }
     }
 }

@@ -524,14 +524,22 @@ impl GameHandle {
 
 /// The legal move `from`–`to` of `position` as a board produces it, with
 /// `promotion` choosing among several last-rank moves (ignored otherwise).
+/// The core resolves it ([`AnyPosition::move_for`]); this says it in the
+/// apps' words.
 pub(crate) fn choose_move(
     position: &AnyPosition,
     from: &str,
     to: &str,
     promotion: Option<PieceKind>,
 ) -> Result<core::Move> {
+    // `candidates` says precisely why no move joins the squares.
     let candidates = candidates(position, from, to)?;
-    let promotions: Vec<core::Role> = candidates.iter().filter_map(|m| m.promotion()).collect();
+    let Some(first) = candidates.first() else {
+        return Err(NorochessError::illegal_move(
+            format!("{from}-{to}"),
+            format!("{from}-{to} is not a legal move here"),
+        ));
+    };
     let names = |roles: &[core::Role]| {
         roles
             .iter()
@@ -539,42 +547,40 @@ pub(crate) fn choose_move(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    match (promotion.map(core::Role::from), promotions.as_slice()) {
-        (_, []) | (None, [_]) => Ok(candidates[0]),
-        (None, several) => Err(NorochessError::PromotionRequired {
-            move_text: format!("{from}-{to}"),
-            choices: several.iter().map(|&r| PieceKind::from(r)).collect(),
-            detail: format!(
-                "{from}-{to} reaches the last rank: choose one of {}",
-                names(several)
-            ),
-        }),
-        (Some(role), choices) => candidates
-            .iter()
-            .find(|m| m.promotion() == Some(role))
-            .copied()
-            .ok_or_else(|| {
+    let role = promotion.map(core::Role::from);
+    position
+        .move_for(first.from, first.to, role)
+        .map_err(|e| match e {
+            core::MoveError::PromotionRequired { choices, .. } => {
+                NorochessError::PromotionRequired {
+                    move_text: format!("{from}-{to}"),
+                    choices: choices.iter().map(|&r| PieceKind::from(r)).collect(),
+                    detail: format!(
+                        "{from}-{to} reaches the last rank: choose one of {}",
+                        names(&choices)
+                    ),
+                }
+            }
+            _ => {
+                let choices: Vec<core::Role> =
+                    candidates.iter().filter_map(|m| m.promotion()).collect();
                 NorochessError::illegal_move(
                     format!("{from}-{to}"),
                     format!(
                         "{from}-{to} cannot become a {}: the choices are {}",
-                        role.name(),
-                        names(choices)
+                        role.map_or("piece", core::Role::name),
+                        names(&choices)
                     ),
                 )
-            }),
-    }
+            }
+        })
 }
 
 /// The legal moves joining `from` and `to` (several for a promotion).
 pub(crate) fn candidates(position: &AnyPosition, from: &str, to: &str) -> Result<Vec<core::Move>> {
     let from_sq = parse_square(position, from)?;
     let to_sq = parse_square(position, to)?;
-    let found: Vec<core::Move> = position
-        .legal_moves()
-        .into_iter()
-        .filter(|m| m.from == from_sq && m.to == to_sq)
-        .collect();
+    let found = position.moves_between(from_sq, to_sq);
     if found.is_empty() {
         let reason = match position.piece_at(from_sq) {
             None => format!("there is no piece on {from}"),

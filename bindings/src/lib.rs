@@ -12,14 +12,19 @@
 //! | [`ClockHandle`] | `ClockHandle(control)` | `try ClockHandle(control:)` |
 //! | [`EngineHandle`] | `EngineHandle(16u).bestMove(game, limits, null)` | `try EngineHandle(hashMb: 16).bestMove(...)` |
 //! | [`builtin_puzzles`], [`PuzzleSessionHandle`], [`PuzzleProgressHandle`] | `PuzzleSessionHandle("np0042").play("c2", "f5", null)` | `try PuzzleSessionHandle(puzzleId: "np0042").play(from: "c2", to: "f5", promotion: nil)` |
-//! | [`NorochessError`] | `NorochessException.IllegalMove` … | `NorochessError.IllegalMove(message:)` … |
+//! | [`GameSessionHandle`] (the app's way to play: policies, clock, autosave) | `GameSessionHandle(NewGame(...), library)`, `session.computerMove(nowMs)` (`suspend`) | `try GameSessionHandle(game:library:)`, `try await session.computerMove(nowMs:)` |
+//! | [`LibraryHandle`] (games, settings, puzzle attempts, statistics) | `LibraryHandle.open(filesDir.path)` | `try LibraryHandle.open(folderPath:)` |
+//! | [`NorochessError`] | `NorochessException.IllegalMove` with `.moveText`, `.detail` … | `NorochessError.IllegalMove(moveText:detail:)` … |
 //!
 //! **Safety rules of this layer.**
 //! - Every object is `Send + Sync` (state behind a `Mutex`, shared as `Arc`):
 //!   any thread may call any method.
-//! - Game, clock and list calls are quick; engine searches and puzzle
-//!   moves and hints (which may run the exact solver) block their thread
-//!   and are meant for a background thread, with
+//! - Game, clock, session and library calls are quick. The session's
+//!   engine calls ([`GameSessionHandle::computer_move`], `hint`,
+//!   `analyse`) are `async`: they search on a thread of their own and stop
+//!   when the caller's coroutine or task is cancelled. [`EngineHandle`]
+//!   searches and puzzle moves and hints (which may run the exact solver)
+//!   block their thread and are meant for a background thread, with
 //!   [`EngineHandle::stop`] callable from any thread.
 //! - No panic crosses the boundary: every call that does real work returns
 //!   `Result<_, NorochessError>` and runs under a guard that turns a panic

@@ -919,12 +919,17 @@ impl GameSessionHandle {
         let ticket = request.ticket;
         let engine = self.engine.clone();
         let cancel_state = state.clone();
-        let search = Background::start(
+        let started_search = Background::start(
             "computer move",
             request.stop_handle(),
             Box::new(move || lock(&cancel_state).session.cancel_computer_move(ticket)),
             move || request.think(&mut lock(&engine)),
-        )?;
+        );
+        // Without a thread the request is abandoned, or the session would
+        // show "thinking" for ever.
+        let search = started_search.inspect_err(|_| {
+            lock(&state).session.cancel_computer_move(ticket);
+        })?;
         let mv = search.await?;
         // The clock is charged for the time the computer thought.
         let now = now_ms.saturating_add(app::session::millis(started.elapsed()));
@@ -965,7 +970,8 @@ impl GameSessionHandle {
             stop,
             Box::new(move || lock(&cancel_state).session.cancel_hint(ticket)),
             move || request.think(&mut lock(&engine)),
-        )?;
+        )
+        .inspect_err(|_| lock(&self.state).session.cancel_hint(ticket))?;
         let result = search.await?;
         guard("GameSessionHandle.hint", || {
             let mut state = lock(&self.state);

@@ -157,6 +157,19 @@ fn hints_and_analysis_run_off_the_callers_thread() {
     };
     let hint = block_on(session.hint(limits)).unwrap().unwrap();
     assert!(hint.text.starts_with(&hint.suggested.san));
+    // A cancelled hint leaves the session as it was.
+    let mut unlimited = Box::pin(session.hint(SearchLimits {
+        move_time_ms: Some(60_000),
+        ..SearchLimits::default()
+    }));
+    let waker = Waker::from(Arc::new(Unpark(thread::current())));
+    assert!(unlimited
+        .as_mut()
+        .poll(&mut Context::from_waker(&waker))
+        .is_pending());
+    assert!(session.snapshot(0).thinking);
+    drop(unlimited);
+    assert!(!session.snapshot(0).thinking);
     let out = block_on(session.analyse(limits, 2, None)).unwrap();
     assert_eq!((out.lines.len(), out.depth), (2, 3));
     assert!(matches!(
@@ -279,7 +292,7 @@ fn the_library_saves_every_change_and_a_killed_app_continues() {
     // A second window writes the same game: the first gets a conflict and
     // keeps its move in memory.
     let second = LibraryHandle::open(folder).unwrap();
-    let other = second.current(0).unwrap().unwrap();
+    let other = second.clone().current(0).unwrap().unwrap();
     assert!(matches!(
         block_on(other.computer_move(0)).unwrap(),
         ComputerMove::Played { .. }
@@ -292,6 +305,15 @@ fn the_library_saves_every_change_and_a_killed_app_continues() {
     let s = restored.snapshot(0);
     assert_eq!(s.ply_count, 4);
     assert!(matches!(s.save_state, SaveState::Conflict { game_id: id, .. } if id == game_id));
+
+    // A failed save (the game deleted under it) keeps the move in memory.
+    let third = second.clone().load(game_id, 0).unwrap();
+    second.delete(game_id).unwrap();
+    let mv = third.snapshot(0).board.legal_moves[0].clone();
+    third.play(mv.from, mv.to, mv.promotion, 0).unwrap();
+    let s = third.snapshot(0);
+    assert_eq!(s.ply_count, 5);
+    assert!(matches!(s.save_state, SaveState::Failed { ref detail } if detail.contains("no game")));
 
     // Settings and stats.
     let settings = library

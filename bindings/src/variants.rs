@@ -133,13 +133,13 @@ impl GameSetup {
         let zone = self.zone.map(|z| core::Zone::from(z).id());
         let blockage = self.blockage.map(|b| core::Blockage::from(b).id());
         let variant = core::Variant::parse(id, zone, blockage)?;
-        if self.start_number.is_some() && variant != core::Variant::Norochess960 {
+        if self.start_number.is_some() && variant.start_numbering().is_none() {
             return Err(NorochessError::invalid_variant(format!(
                 "a start number applies only to norochess960, not to {id}"
             )));
         }
-        if let Some(n) = self.start_number {
-            if n > 959 {
+        if let (Some(n), Some(numbering)) = (self.start_number, variant.start_numbering()) {
+            if n >= numbering.count {
                 return Err(core::VariantError::StartNumberOutOfRange(n).into());
             }
         }
@@ -152,16 +152,12 @@ impl GameSetup {
             Some((z, b)) => (Some(z.into()), Some(b.into())),
             None => (None, None),
         };
-        let game = match variant {
-            core::Variant::Norochess => GameVariant::Norochess,
-            core::Variant::Norochess960 => GameVariant::Norochess960,
-            core::Variant::Ram => GameVariant::Ram,
-            core::Variant::Frontal => GameVariant::Frontal,
-            core::Variant::Improved { .. } => GameVariant::Improved,
-            core::Variant::Crab => GameVariant::Crab,
-            // `plain10` is test-only and never reaches the bindings.
-            core::Variant::Chess | core::Variant::Plain10 => GameVariant::Chess,
-        };
+        // The FFI enum names the same games as the core's ids; `plain10`
+        // is test-only and never reaches the bindings.
+        let game = GameVariant::ALL
+            .into_iter()
+            .find(|g| g.core_default().id() == variant.id())
+            .unwrap_or(GameVariant::Chess);
         GameSetup {
             variant: game,
             zone,
@@ -229,45 +225,25 @@ pub fn variants() -> Vec<VariantInfo> {
 pub fn variant_info(variant: GameVariant) -> VariantInfo {
     let core_variant = variant.core_default();
     let rules = core_variant.rules();
-    let options = if variant == GameVariant::Improved {
-        vec![
-            VariantOption {
-                id: "zone".into(),
-                name: "Zone".into(),
-                choices: core::Zone::ALL
-                    .into_iter()
-                    .map(|z| OptionChoice {
-                        id: z.id().into(),
-                        name: match z {
-                            core::Zone::FarHalf => "Ranks 5, 6 and 7",
-                            core::Zone::BeyondFifth => "Ranks 6 and 7",
-                            core::Zone::Seventh => "Rank 7 only",
-                        }
-                        .into(),
-                        is_default: z == core::Zone::default(),
-                    })
-                    .collect(),
-            },
-            VariantOption {
-                id: "blockage".into(),
-                name: "Blocked by".into(),
-                choices: core::Blockage::ALL
-                    .into_iter()
-                    .map(|b| OptionChoice {
-                        id: b.id().into(),
-                        name: match b {
-                            core::Blockage::Enemy => "An enemy piece",
-                            core::Blockage::Any => "Any piece",
-                        }
-                        .into(),
-                        is_default: b == core::Blockage::default(),
-                    })
-                    .collect(),
-            },
-        ]
-    } else {
-        Vec::new()
-    };
+    // Names, labels and defaults come from the core's record of the game.
+    let options = core_variant
+        .options()
+        .iter()
+        .map(|option| VariantOption {
+            id: option.id.into(),
+            name: option.name.into(),
+            choices: option
+                .values
+                .iter()
+                .enumerate()
+                .map(|(i, value)| OptionChoice {
+                    id: value.id.into(),
+                    name: value.label.into(),
+                    is_default: i == 0,
+                })
+                .collect(),
+        })
+        .collect();
     VariantInfo {
         variant,
         id: core_variant.id().into(),
@@ -279,7 +255,7 @@ pub fn variant_info(variant: GameVariant) -> VariantInfo {
         },
         has_scores: rules.capture_points,
         royal_king: rules.royal_king,
-        has_start_number: variant == GameVariant::Norochess960,
+        has_start_number: core_variant.start_numbering().is_some(),
         options,
     }
 }
@@ -293,7 +269,8 @@ pub fn parse_game_setup(
     blockage: Option<String>,
 ) -> Result<GameSetup> {
     guard("parse_game_setup", || {
-        if id == core::Variant::Plain10.id() {
+        // Test-only games (plain10) never reach the apps.
+        if !core::Variant::IDS.contains(&id.as_str()) {
             return Err(core::VariantError::UnknownVariant(id).into());
         }
         let variant = core::Variant::parse(&id, zone.as_deref(), blockage.as_deref())?;
@@ -336,9 +313,14 @@ mod tests {
                 "chess"
             ]
         );
+        assert_eq!(ids, core::Variant::IDS);
         let improved = &all[4];
         assert_eq!(improved.options.len(), 2);
         assert_eq!(improved.options[0].choices.len(), 3);
+        assert_eq!(improved.options[0].choices[0].name, "Ranks 5, 6 and 7");
+        assert!(improved.options[0].choices[0].is_default);
+        assert_eq!(improved.options[1].name, "Blocked by");
+        assert!(all[1].has_start_number && !all[0].has_start_number);
         assert!(all[2].board_size == 10 && all[0].has_scores && !all[0].royal_king);
     }
 

@@ -565,7 +565,10 @@ impl UciProcess {
         let position = game.position();
         let width = position.width();
         let moves: Vec<String> = game.moves().iter().map(|m| m.uci(width)).collect();
-        let standard_start = !game.is_set_up() && game.start_number().is_none_or(|n| n == 518);
+        let standard_start = !game.is_set_up()
+            && game
+                .start_number()
+                .is_none_or(|n| n == norochess_core::CHESS960.standard);
         let mut command = if standard_start {
             "position startpos".to_string()
         } else {

@@ -2,6 +2,7 @@
 
 mod bench;
 mod engines;
+mod game_options;
 mod matches;
 mod perft;
 mod play;

@@ -13,6 +13,7 @@
 //! being the most it plays.
 
 use crate::engines::{EngineSpec, Forfeit, Player};
+use crate::game_options::GameOptionArgs;
 use crate::sprt::{Model, Sprt, Verdict};
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -29,12 +30,8 @@ pub struct MatchArgs {
     /// Game id: norochess, norochess960, ram, frontal, improved, crab or chess.
     #[arg(long, default_value = "norochess")]
     variant: String,
-    /// Improved chess zone: far-half, beyond-fifth or seventh.
-    #[arg(long)]
-    zone: Option<String>,
-    /// Improved chess blockage: enemy or any.
-    #[arg(long)]
-    blockage: Option<String>,
+    #[command(flatten)]
+    options: GameOptionArgs,
     /// Number of games (each opening is played twice, colours swapped).
     #[arg(long, default_value_t = 2)]
     games: usize,
@@ -143,11 +140,7 @@ struct Played {
 
 /// Runs the match.
 pub fn run(args: &MatchArgs) -> Result<()> {
-    let variant = Variant::parse(
-        &args.variant.to_ascii_lowercase(),
-        args.zone.as_deref(),
-        args.blockage.as_deref(),
-    )?;
+    let variant = args.options.variant(&args.variant.to_ascii_lowercase())?;
     let specs = [
         EngineSpec::parse(&args.engine1)?,
         EngineSpec::parse(&args.engine2)?,
@@ -313,7 +306,9 @@ fn make_jobs(variant: Variant, games: usize, plies: usize, seed: u64) -> Result<
     let mut rng = SplitMix64::new(seed);
     let mut jobs = Vec::with_capacity(games);
     for pair in 0..games.div_ceil(2) {
-        let start_number = (variant == Variant::Norochess960).then(|| rng.below(960) as u16);
+        let start_number = variant
+            .start_numbering()
+            .map(|numbering| rng.below(u64::from(numbering.count)) as u16);
         let mut opening = Vec::new();
         // Redraw openings that end the game (a rare sequence of random moves).
         for _ in 0..100 {

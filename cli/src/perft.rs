@@ -1,8 +1,9 @@
 //! `norochess perft`: leaf counts of the legal move tree.
 
+use crate::game_options::GameOptionArgs;
 use anyhow::Result;
 use clap::Args;
-use norochess_core::{AnyPosition, Variant};
+use norochess_core::AnyPosition;
 use std::time::Instant;
 
 /// Options of `norochess perft`.
@@ -11,12 +12,8 @@ pub struct PerftArgs {
     /// Game id: norochess, norochess960, ram, frontal, improved, crab, chess or plain10.
     #[arg(long, default_value = "norochess")]
     variant: String,
-    /// Improved chess zone: far-half, beyond-fifth or seventh.
-    #[arg(long)]
-    zone: Option<String>,
-    /// Improved chess blockage: enemy or any.
-    #[arg(long)]
-    blockage: Option<String>,
+    #[command(flatten)]
+    options: GameOptionArgs,
     /// Norochess960 start position number (0-959, 518 = standard).
     #[arg(long)]
     start: Option<u16>,
@@ -33,12 +30,8 @@ pub struct PerftArgs {
 
 /// Runs perft and prints the leaf count as the last line; speed goes to stderr.
 pub fn run(args: &PerftArgs) -> Result<()> {
-    let variant = Variant::parse(
-        &args.variant,
-        args.zone.as_deref(),
-        args.blockage.as_deref(),
-    )?;
-    if args.start.is_some() && variant != Variant::Norochess960 {
+    let variant = args.options.variant(&args.variant)?;
+    if args.start.is_some() && variant.start_numbering().is_none() {
         anyhow::bail!("--start applies only to norochess960");
     }
     let position = match &args.fen {

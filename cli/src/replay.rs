@@ -2,6 +2,7 @@
 //! movetext in any notation the core reads) and prints it move by move with
 //! the running score and the outcome.
 
+use crate::game_options::GameOptionArgs;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use norochess_core::{Color, Game, Variant};
@@ -15,12 +16,8 @@ pub struct ReplayArgs {
     /// ram, frontal, improved, crab, chess or plain10.
     #[arg(long)]
     variant: Option<String>,
-    /// Improved chess zone: far-half, beyond-fifth or seventh.
-    #[arg(long)]
-    zone: Option<String>,
-    /// Improved chess blockage: enemy or any.
-    #[arg(long)]
-    blockage: Option<String>,
+    #[command(flatten)]
+    options: GameOptionArgs,
     /// Norochess960 start position number (0-959) when the record has no Start or FEN tag.
     #[arg(long)]
     start: Option<u16>,
@@ -75,12 +72,8 @@ fn read_input(file: &str) -> Result<String> {
 /// `FEN` tag, `--start` without `Start` or `FEN` tags.
 pub fn load(args: &ReplayArgs, text: &str) -> Result<Game> {
     let default_variant = match &args.variant {
-        Some(id) => Some(Variant::parse(
-            &id.to_ascii_lowercase(),
-            args.zone.as_deref(),
-            args.blockage.as_deref(),
-        )?),
-        None if args.zone.is_some() || args.blockage.is_some() => {
+        Some(id) => Some(args.options.variant(&id.to_ascii_lowercase())?),
+        None if args.options.any() => {
             bail!("--zone and --blockage need --variant improved")
         }
         None => None,
@@ -106,7 +99,7 @@ pub fn load(args: &ReplayArgs, text: &str) -> Result<Game> {
     }
     if let Some(start) = args.start {
         let variant = default_variant.unwrap_or(Variant::Norochess);
-        if !has("Variant") && variant != Variant::Norochess960 {
+        if !has("Variant") && variant.start_numbering().is_none() {
             bail!("--start applies only to norochess960");
         }
         if !has("Start") && !has("FEN") {

@@ -28,10 +28,10 @@ pub struct UciArgs {
     variant: String,
 }
 
-/// Game ids offered in the `UCI_Variant` combo: the rule book's games and
-/// the test-only `plain10`.
+/// Game ids offered in the `UCI_Variant` combo: every game of the core's
+/// table, the test-only `plain10` included.
 fn variant_ids() -> impl Iterator<Item = &'static str> {
-    Variant::IDS.into_iter().chain(std::iter::once("plain10"))
+    Variant::records().iter().map(|record| record.id)
 }
 
 const MAX_HASH_MB: usize = 4096;
@@ -98,7 +98,7 @@ pub fn run(args: &UciArgs) -> Result<()> {
         variant_id: id,
         zone: Zone::default(),
         blockage: Blockage::default(),
-        start_number: 518,
+        start_number: norochess_core::CHESS960.standard,
         hash_mb: norochess_core::DEFAULT_HASH_MB,
         multipv: 1,
         level: 0,
@@ -199,23 +199,34 @@ impl Session {
         send(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
-        let zones: String = Zone::ALL
+        // The game options of the core's table (Improved chess's zone and
+        // blockage), named by their ids with a capital (`Zone`, `Blockage`).
+        let mut options: Vec<&norochess_core::GameOption> = Vec::new();
+        for option in norochess_core::Variant::records()
             .iter()
-            .map(|z| format!(" var {}", z.id()))
-            .collect();
+            .flat_map(|record| record.options)
+        {
+            if options.iter().any(|o| o.id == option.id) {
+                continue;
+            }
+            options.push(option);
+            let values: String = option
+                .values
+                .iter()
+                .map(|v| format!(" var {}", v.id))
+                .collect();
+            let default = option.values.first().map_or("", |v| v.id);
+            send(&format!(
+                "option name {} type combo default {default}{values}",
+                capitalized(option.id)
+            ));
+        }
+        let starts = norochess_core::CHESS960;
         send(&format!(
-            "option name Zone type combo default {}{zones}",
-            Zone::default().id()
+            "option name Start type spin default {} min 0 max {}",
+            starts.standard,
+            starts.count - 1
         ));
-        let blockages: String = Blockage::ALL
-            .iter()
-            .map(|b| format!(" var {}", b.id()))
-            .collect();
-        send(&format!(
-            "option name Blockage type combo default {}{blockages}",
-            Blockage::default().id()
-        ));
-        send("option name Start type spin default 518 min 0 max 959");
         send("option name Level type spin default 0 min 0 max 8");
         send("uciok");
     }
@@ -258,11 +269,14 @@ impl Session {
                 Err(e) => error(&e.to_string()),
             },
             "start" => match value.parse::<u16>() {
-                Ok(n) if n < 960 => {
+                Ok(n) if n < norochess_core::CHESS960.count => {
                     self.start_number = n;
                     self.start_position();
                 }
-                _ => error("Start must be a number from 0 to 959"),
+                _ => error(&format!(
+                    "Start must be a number from 0 to {}",
+                    norochess_core::CHESS960.count - 1
+                )),
             },
             "hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
@@ -645,4 +659,13 @@ fn shorten(text: &str) -> String {
         let cut: String = text.chars().take(MAX).collect();
         format!("{cut}…")
     }
+}
+
+/// `zone` → `Zone`: a UCI option name from a game option's id.
+fn capitalized(id: &str) -> String {
+    let mut chars = id.chars();
+    chars
+        .next()
+        .map(|first| first.to_ascii_uppercase().to_string() + chars.as_str())
+        .unwrap_or_default()
 }

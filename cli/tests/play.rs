@@ -44,6 +44,11 @@ impl Drop for TempStore {
 /// Runs `norochess play --store STORE <extra> --script -` with `script` on
 /// standard input; returns standard output.
 fn play_with(store: &TempStore, extra: &[&str], script: &str) -> String {
+    play_bytes(store, extra, script.as_bytes())
+}
+
+/// [`play_with`] with any bytes as input.
+fn play_bytes(store: &TempStore, extra: &[&str], script: &[u8]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_norochess"))
         .arg("play")
         .arg("--store")
@@ -54,12 +59,7 @@ fn play_with(store: &TempStore, extra: &[&str], script: &str) -> String {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the norochess binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(script).unwrap();
     let output = child.wait_with_output().unwrap();
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(
@@ -569,10 +569,11 @@ fn a_puzzle_of_your_own_with_hints_a_wrong_move_retry_and_solution() {
         shown.contains("The solution was shown: the puzzle does not count as solved."),
         "{shown}"
     );
-    // A position where the objective cannot be met is refused.
+    // A position where the objective cannot be met is refused. (This test
+    // used move 60, a position already over, which is now refused as such.)
     let output = play(
         &store,
-        "puzzle fen \"4k3/8/8/8/8/8/8/4K3 w - - 0 60 score=0-30\" objective win\n",
+        "puzzle fen \"4k3/8/8/8/8/8/8/4K3 w - - 0 48 score=0-30\" objective win\n",
     );
     assert!(output.contains("is not possible here"), "{output}");
 }
@@ -600,11 +601,10 @@ fn continue_after_a_restart_restores_the_game_exactly() {
     );
     assert!(restored.contains("Moves: 1. e4 d5 2. exd5"), "{restored}");
     assert!(restored.contains("Black to move (Bob)"), "{restored}");
-    // White's clock got its increments. The library keeps the times each
-    // position was reached with, so Black's 7 seconds of thinking before
-    // the quit are not kept (they were with the old file store's tags).
+    // White's clock got its increments; Black's 7 seconds of thinking
+    // before the quit were saved with the game and stay spent.
     assert!(
-        restored.contains("White 10:10   Black 10:05 ◀"),
+        restored.contains("White 10:10   Black 9:58 ◀"),
         "{restored}"
     );
     let home = play(&store, "home\n");
@@ -880,4 +880,246 @@ fn the_earlier_file_store_is_imported_once_with_a_notice() {
     // Once only: the next start says nothing about it.
     let again = play(&store, "quit\n");
     assert!(!again.contains("Imported"), "{again}");
+}
+
+// Issue 14: defects of the line mode.
+
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_the_session_goes_on() {
+    let store = TempStore::new("not-utf8");
+    let output = play_bytes(
+        &store,
+        &["--script", "-"],
+        b"new friend noflip\nab\xffc\ne4\n",
+    );
+    assert!(
+        output.contains(
+            "> ab?c\nThat line is not UTF-8 text (byte 0xff at column 3); it was ignored.\n"
+        ),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "e4").contains("Black to move"),
+        "{output}"
+    );
+}
+
+#[test]
+fn numbers_are_checked() {
+    let store = TempStore::new("numbers");
+    let output = play(
+        &store,
+        "new friend clock 1+0\ne4 e5\nwait 18446744073709551615\nwait -1\nback 99999999999\ngames 99999999999999999999\n",
+    );
+    assert!(
+        answer_to(&output, "wait 18446744073709551615")
+            .starts_with("`18446744073709551615` is not a wait: give 0 to 86400000 milliseconds"),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "wait -1").starts_with("`-1` is not a wait"),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "back 99999999999")
+            .starts_with("`99999999999` is not a number of moves."),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "games 99999999999999999999").starts_with("There is no game"),
+        "{output}"
+    );
+    // The clocks did not move.
+    assert!(!output.contains("time is up"), "{output}");
+}
+
+#[test]
+fn set_color_off_works() {
+    let store = TempStore::new("color");
+    let output = play(&store, "set color off\nset colour purple\n");
+    assert!(
+        answer_to(&output, "set color off").starts_with("colour is now off."),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "set colour purple")
+            .starts_with("Cannot set that: `purple` is not a value for colour: it takes on or off"),
+        "{output}"
+    );
+}
+
+#[test]
+fn a_puzzle_of_your_own_must_have_a_move_to_find_and_a_positive_margin() {
+    let store = TempStore::new("custom-refused");
+    let over = "4k3/8/8/8/8/8/8/4K3 w - - 0 61 score=0-30";
+    let output = play(
+        &store,
+        &format!(
+            "puzzle fen \"{over}\" objective win\npuzzle fen \"{PUZZLE}\" objective win-by -5\npuzzle fen \"{PUZZLE}\" objective win-by 0\n"
+        ),
+    );
+    let refused = answer_to(&output, &format!("puzzle fen \"{over}\" objective win"));
+    assert!(
+        refused.starts_with("That position is already over (Black wins 0–30 — "),
+        "{refused}"
+    );
+    assert!(
+        answer_to(
+            &output,
+            &format!("puzzle fen \"{PUZZLE}\" objective win-by -5")
+        )
+        .starts_with("`-5` is not a margin to win by"),
+        "{output}"
+    );
+    assert!(
+        answer_to(
+            &output,
+            &format!("puzzle fen \"{PUZZLE}\" objective win-by 0")
+        )
+        .starts_with("`0` is not a margin to win by"),
+        "{output}"
+    );
+    assert!(!output.contains("Puzzle ·"), "{output}");
+}
+
+#[test]
+fn a_solution_shown_is_not_counted_as_solved() {
+    let pack = builtin_pack().expect("the built-in pack reads");
+    let Some(puzzle) = pack.first() else {
+        return;
+    };
+    let store = TempStore::new("shown");
+    let mut script = String::from("puzzle\n");
+    for _ in 0..puzzle.solution.len().div_ceil(2) {
+        script.push_str("solution\n");
+    }
+    script.push_str("home\npuzzle list\n");
+    let output = play(&store, &script);
+    assert!(
+        output.contains("The solution was shown: the puzzle does not count as solved."),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "home").contains(&format!(
+            "0 of {} solved (0 cleanly, 1 shown), streak 0 (best 0)",
+            pack.len()
+        )),
+        "{output}"
+    );
+    let list = answer_to(&output, "puzzle list");
+    assert!(
+        list.contains(&format!(
+            "{:<8} {:<6} {:>4}  shown",
+            puzzle.id,
+            puzzle.difficulty().id(),
+            puzzle.rating
+        )),
+        "{list}"
+    );
+    assert_eq!(
+        store.library().puzzle_status(&puzzle.id).unwrap(),
+        Some(PuzzleAttempt::Shown)
+    );
+}
+
+#[test]
+fn a_puzzle_file_without_a_playable_puzzle_is_an_error_naming_file_and_line() {
+    let store = TempStore::new("empty-puzzles");
+    let file = store.path().with_extension("empty.txt");
+    std::fs::write(
+        &file,
+        "# norochess-puzzles 1\nt1|norochess|not a position|win|c1c8|1200|\n",
+    )
+    .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_norochess"))
+        .arg("play")
+        .arg("--store")
+        .arg(store.path())
+        .arg("--puzzles")
+        .arg(&file)
+        .args(["--script", "-"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}: line 2: ", file.display())),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn home_says_what_norochess_is_and_mistyped_commands_get_a_suggestion() {
+    let store = TempStore::new("home");
+    let output = play(&store, "neww\nnew friend\nhitn\n");
+    let home: Vec<&str> = output.lines().skip(2).take(3).collect();
+    assert_eq!(
+        home,
+        [
+            "  Norochess is chess where every capture scores: Q 9, R 5, B 3, N 3, K 2, P 1.",
+            "  There is no check: the king is an ordinary piece and can be captured.",
+            "  After move 48 the higher score wins (equal scores play on to move 60).",
+        ],
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "neww").starts_with("Unknown command `neww`. Did you mean `new`?"),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "hitn").contains("Did you mean `hint`?"),
+        "{output}"
+    );
+}
+
+#[test]
+fn the_clock_starts_at_whites_first_move() {
+    let store = TempStore::new("clock-start");
+    let output = play(&store, "new friend noflip clock 1+0\nwait 30000\ne4\n");
+    assert!(
+        answer_to(&output, "new friend noflip clock 1+0").contains("White 1:00   Black 1:00\n"),
+        "no side's time runs before White's first move:\n{output}"
+    );
+    assert!(
+        answer_to(&output, "e4").contains("Clock (Bullet 1+0): White 1:00   Black 1:00 ◀"),
+        "{output}"
+    );
+}
+
+#[test]
+fn a_norochess960_export_carries_setup_and_fen() {
+    let store = TempStore::new("960");
+    let output = play(&store, "new friend norochess960 start 0\ne4\nexport\n");
+    let record = answer_to(&output, "export");
+    assert!(record.contains("[Variant \"norochess960\"]"), "{record}");
+    assert!(
+        record.contains(
+            "[SetUp \"1\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w - - 0 1\"]"
+        ),
+        "{record}"
+    );
+    let game = Game::from_pgn(record, None).unwrap();
+    assert_eq!(game.plies().len(), 1);
+}
+
+#[test]
+fn a_folder_that_cannot_be_used_is_said_and_quit_does_not_claim_a_save() {
+    let store = TempStore::new("unusable");
+    // A file where the folder should be: the library cannot be made there.
+    std::fs::write(store.path(), "not a folder").unwrap();
+    let inside = TempStore(store.path().join("library"));
+    let output = play(&inside, "new friend\ne4\nquit\n");
+    assert!(
+        output.starts_with("Warning: cannot create the folder "),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "quit")
+            .starts_with("Goodbye. Nothing was kept: cannot create the folder"),
+        "{output}"
+    );
+    assert!(!output.contains("are saved"), "{output}");
+    let _ = std::fs::remove_file(store.path());
 }

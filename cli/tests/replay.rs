@@ -152,3 +152,25 @@ fn bad_options_and_files_are_errors() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn a_repetition_whose_en_passant_a_pin_forbids_ends_on_the_third_occurrence() {
+    // The e5 pawn cannot take d6 en passant: the rook on e8 pins it.
+    let fen = "1n2r2k/3p4/8/4P3/8/8/8/1N2K3 b - - 0 1";
+    let moves = "d7d5 b1c3 b8c6 c3b1 c6b8 b1c3 b8c6 c3b1 c6b8";
+    let output = replay(&["--variant", "chess", "--fen", fen], moves);
+    assert!(output.status.success(), "{output:?}");
+    let text = stdout(&output);
+    assert!(text.ends_with("Draw (threefold repetition)\n"), "{text}");
+}
+
+#[test]
+fn a_coordinate_move_is_refused_rather_than_read_as_another_piece_s() {
+    let output = replay(
+        &["--variant", "norochess"],
+        "b2b3 h7h6 e2e3 h6h5 f1d3 h5h4 b3b5",
+    );
+    assert!(!output.status.success(), "{output:?}");
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("the pawn on b3 cannot go to b5"), "{error}");
+}

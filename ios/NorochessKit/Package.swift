@@ -20,7 +20,7 @@ let ffiTarget: Target = .binaryTarget(name: "NorochessFFI", path: "NorochessFFI.
 
 let package = Package(
     name: "NorochessKit",
-    platforms: [.iOS(.v15), .macOS(.v12)],
+    platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
         .library(name: "NorochessKit", targets: ["NorochessKit"]),
     ],

@@ -16,15 +16,17 @@ pub enum AnyPosition {
     Ten(Position<Board10>),
 }
 
-/// Runs `$body` with `$p` bound to the inner position, whatever its board.
+/// Runs `$body` with `$p` bound to the inner position, whatever its board:
+/// the one dispatch from a run-time board to the generic code.
 macro_rules! with_position {
     ($any:expr, $p:ident => $body:expr) => {
         match $any {
-            AnyPosition::Eight($p) => $body,
-            AnyPosition::Ten($p) => $body,
+            $crate::any::AnyPosition::Eight($p) => $body,
+            $crate::any::AnyPosition::Ten($p) => $body,
         }
     };
 }
+pub(crate) use with_position;
 
 impl AnyPosition {
     /// The start position of `variant` (`start` picks a Norochess960 set-up).
@@ -34,7 +36,7 @@ impl AnyPosition {
     }
 
     /// Reads a position text for `variant`.
-    pub fn from_text(variant: Variant, text: &str) -> Result<Self, crate::PositionError> {
+    pub fn from_text(variant: Variant, text: &str) -> Result<Self, crate::error::PositionError> {
         let rules = variant.rules();
         Ok(match variant.board_size() {
             BoardSize::Eight => AnyPosition::Eight(Position::from_text(text, rules)?),
@@ -103,7 +105,8 @@ impl AnyPosition {
     /// Finds the legal move written in coordinate notation (`e2e4`, `e7e8q`,
     /// `a9a10` on 10×10).
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
-        let (from, to, promotion) = parse_coordinates(text, self.width(), self.height())?;
+        let (from, to, promotion) =
+            crate::notation::parse_coordinates(text, self.width(), self.height())?;
         self.legal_moves()
             .into_iter()
             .find(|m| m.from == from && m.to == to && m.promotion() == promotion)
@@ -139,54 +142,4 @@ impl AnyPosition {
             AnyPosition::Ten(p) => AnyPosition::Ten(p.play(m)?),
         })
     }
-}
-
-/// Splits coordinate notation into from, to and promotion role.
-fn parse_coordinates(
-    text: &str,
-    width: u8,
-    height: u8,
-) -> Result<(crate::Square, crate::Square, Option<crate::Role>), MoveError> {
-    let unreadable = |problem: &str| MoveError::Unreadable {
-        text: text.to_string(),
-        problem: problem.to_string(),
-    };
-    if !text.is_ascii() || text.len() < 4 {
-        return Err(unreadable("expected two squares such as e2e4"));
-    }
-    let bytes = text.as_bytes();
-    // The second square starts at the second letter.
-    let split = bytes
-        .iter()
-        .skip(1)
-        .position(u8::is_ascii_alphabetic)
-        .map(|i| i + 1)
-        .ok_or_else(|| unreadable("expected two squares such as e2e4"))?;
-    let from = crate::Square::parse(&text[..split], width, height).ok_or_else(|| {
-        unreadable(&format!(
-            "`{}` is not a square on this board",
-            &text[..split]
-        ))
-    })?;
-    let rest = &text[split..];
-    let digits_end = rest
-        .bytes()
-        .skip(1)
-        .position(|b| !b.is_ascii_digit())
-        .map_or(rest.len(), |i| i + 1);
-    let to = crate::Square::parse(&rest[..digits_end], width, height).ok_or_else(|| {
-        unreadable(&format!(
-            "`{}` is not a square on this board",
-            &rest[..digits_end]
-        ))
-    })?;
-    let promotion = match &rest[digits_end..] {
-        "" => None,
-        p if p.len() == 1 => match p.chars().next().and_then(crate::Role::from_char) {
-            Some(role) if role != crate::Role::Pawn && role != crate::Role::King => Some(role),
-            _ => return Err(unreadable("the promotion letter must be q, r, b or n")),
-        },
-        _ => return Err(unreadable("unexpected characters after the squares")),
-    };
-    Ok((from, to, promotion))
 }

@@ -1,62 +1,53 @@
 //! Read-only queries on [`AnyPosition`] that game logic and user interfaces
 //! need, forwarded to the board-specific position.
 
-use crate::any::AnyPosition;
+use crate::any::{with_position, AnyPosition};
 use crate::types::{Color, Piece, Role, Square};
-
-macro_rules! forward {
-    ($self:expr, $p:ident => $body:expr) => {
-        match $self {
-            AnyPosition::Eight($p) => $body,
-            AnyPosition::Ten($p) => $body,
-        }
-    };
-}
 
 impl AnyPosition {
     /// The side to move.
     pub fn turn(&self) -> Color {
-        forward!(self, p => p.turn())
+        with_position!(self, p => p.turn())
     }
 
     /// Capture points of `color` (0 outside the Norochess family).
     pub fn score(&self, color: Color) -> u16 {
-        forward!(self, p => p.score(color))
+        with_position!(self, p => p.score(color))
     }
 
     /// The full-move number.
     pub fn fullmove_number(&self) -> u32 {
-        forward!(self, p => p.fullmove_number())
+        with_position!(self, p => p.fullmove_number())
     }
 
     /// Plies since the last capture or pawn move.
     pub fn halfmove_clock(&self) -> u32 {
-        forward!(self, p => p.halfmove_clock())
+        with_position!(self, p => p.halfmove_clock())
     }
 
     /// The repetition hash (see [`crate::Position::hash`]).
     pub fn hash(&self) -> u64 {
-        forward!(self, p => p.hash())
+        with_position!(self, p => p.hash())
     }
 
     /// Whether the side to move's royal king is attacked.
     pub fn is_check(&self) -> bool {
-        forward!(self, p => p.is_check())
+        with_position!(self, p => p.is_check())
     }
 
     /// The square of `color`'s king, if it has one.
     pub fn king_square(&self, color: Color) -> Option<Square> {
-        forward!(self, p => p.king_square(color))
+        with_position!(self, p => p.king_square(color))
     }
 
     /// Number of pieces of `color` with `role`.
     pub fn count(&self, color: Color, role: Role) -> u32 {
-        forward!(self, p => p.count(color, role))
+        with_position!(self, p => p.count(color, role))
     }
 
     /// Whether a side has no pieces at all.
     pub fn has_extinct_side(&self) -> bool {
-        forward!(self, p => p.has_extinct_side())
+        with_position!(self, p => p.has_extinct_side())
     }
 
     /// Whether `color` has no pieces at all.
@@ -68,27 +59,27 @@ impl AnyPosition {
 
     /// Whether `color` has nothing but its king.
     pub fn has_only_king(&self, color: Color) -> bool {
-        forward!(self, p => p.has_only_king(color))
+        with_position!(self, p => p.has_only_king(color))
     }
 
     /// Whether neither side can ever give checkmate.
     pub fn insufficient_material(&self) -> bool {
-        forward!(self, p => p.insufficient_material())
+        with_position!(self, p => p.insufficient_material())
     }
 
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        forward!(self, p => p.piece_at(sq))
+        with_position!(self, p => p.piece_at(sq))
     }
 
     /// Every piece with its square.
     pub fn pieces(&self) -> Vec<(Square, Piece)> {
-        forward!(self, p => p.pieces())
+        with_position!(self, p => p.pieces())
     }
 
     /// Whether the Ram/Frontal opening restriction still applies.
     pub fn opening_pending(&self) -> bool {
-        forward!(self, p => p.opening_pending())
+        with_position!(self, p => p.opening_pending())
     }
 
     /// Names a square of this board (`e4`, `j10`).

@@ -76,53 +76,38 @@ pub trait Bitboard:
     }
 }
 
-impl Bitboard for u64 {
-    const EMPTY: Self = 0;
-    #[inline]
-    fn from_square(sq: Square) -> Self {
-        1u64 << sq.0
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn lsb(self) -> Square {
-        Square(self.trailing_zeros() as u8)
-    }
-    #[inline]
-    fn without_lsb(self) -> Self {
-        self & self.wrapping_sub(1)
-    }
+/// Implements [`Bitboard`] for an unsigned integer type: the same bit
+/// operations serve `u64` (8×8) and `u128` (10×10).
+macro_rules! integer_bitboard {
+    ($int:ty) => {
+        impl Bitboard for $int {
+            const EMPTY: Self = 0;
+            #[inline]
+            fn from_square(sq: Square) -> Self {
+                (1 as $int) << sq.0
+            }
+            #[inline]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn lsb(self) -> Square {
+                Square(self.trailing_zeros() as u8)
+            }
+            #[inline]
+            fn without_lsb(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
 }
 
-impl Bitboard for u128 {
-    const EMPTY: Self = 0;
-    #[inline]
-    fn from_square(sq: Square) -> Self {
-        1u128 << sq.0
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn lsb(self) -> Square {
-        Square(self.trailing_zeros() as u8)
-    }
-    #[inline]
-    fn without_lsb(self) -> Self {
-        self & self.wrapping_sub(1)
-    }
-}
+integer_bitboard!(u64);
+integer_bitboard!(u128);
 
 /// Iterator over the squares of a set, lowest first.
 #[derive(Clone, Copy, Debug)]

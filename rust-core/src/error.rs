@@ -1,36 +1,12 @@
-//! Typed errors of the core. Each says what was wrong and where, in words a
-//! player or a developer can act on.
+//! Typed errors that several parts of the core share (positions, moves and
+//! game ids are read in many places). Each says what was wrong and where, in
+//! words a player or a developer can act on. Errors of one part live beside
+//! it: [`crate::GameError`] and [`crate::RecordError`] in `game`,
+//! [`crate::ClockError`] beside the clock.
 
+use crate::types::{Role, Square};
+use crate::variant::VariantError;
 use thiserror::Error;
-
-/// A game id, option or start number that does not exist.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum VariantError {
-    /// The game id is not one of the rule book's.
-    #[error("unknown game `{0}` (expected norochess, norochess960, ram, frontal, improved, crab, chess or plain10)")]
-    UnknownVariant(String),
-    /// An option has a value it does not take.
-    #[error("unknown {option} `{value}` (expected {expected})")]
-    UnknownOption {
-        /// The option's name.
-        option: &'static str,
-        /// The value given.
-        value: String,
-        /// What it takes.
-        expected: &'static str,
-    },
-    /// An option was given for a game that has no such option.
-    #[error("option {option} does not apply to {variant}")]
-    OptionNotApplicable {
-        /// The option's name.
-        option: &'static str,
-        /// The game given.
-        variant: String,
-    },
-    /// A Norochess960 start number outside 0–959.
-    #[error("Norochess960 start number {0} is out of range (0 to 959)")]
-    StartNumberOutOfRange(u16),
-}
 
 /// A position text that cannot be read, or that describes an impossible
 /// position for its game.
@@ -76,6 +52,21 @@ pub enum MoveError {
         /// Why it is not legal.
         reason: String,
     },
+    /// A pawn move to the last rank that does not say what the pawn
+    /// becomes, where there is a choice: ask for one of `choices`.
+    #[error("{text} is not a legal move here: {reason}")]
+    PromotionRequired {
+        /// The move as given.
+        text: String,
+        /// The pawn's square.
+        from: Square,
+        /// The last-rank square it goes to.
+        to: Square,
+        /// The pieces it may become, in the order of [`Role::PROMOTIONS`].
+        choices: Vec<Role>,
+        /// The question in words, with the choices written out.
+        reason: String,
+    },
 }
 
 /// Any error of the core, for callers that do not care which part failed.
@@ -90,57 +81,4 @@ pub enum Error {
     /// A move problem.
     #[error(transparent)]
     Move(#[from] MoveError),
-}
-
-/// A game action that cannot be carried out.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum GameError {
-    /// The game has ended; undo to continue from an earlier point.
-    #[error("the game is over ({0}); no more moves can be played")]
-    GameOver(crate::game::Outcome),
-    /// The move is unreadable or illegal.
-    #[error(transparent)]
-    Move(#[from] MoveError),
-    /// The start position is unreadable or impossible.
-    #[error(transparent)]
-    Position(#[from] PositionError),
-    /// The game id or an option is wrong.
-    #[error(transparent)]
-    Variant(#[from] VariantError),
-}
-
-/// A game record (PGN-style text or bare movetext) that cannot be imported.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum RecordError {
-    /// The text is malformed (an unclosed tag or comment, a bad tag).
-    #[error("line {line}: {problem}")]
-    Syntax {
-        /// Line number, from 1.
-        line: usize,
-        /// What is wrong.
-        problem: String,
-    },
-    /// A move cannot be read or is illegal at its point in the game.
-    #[error("move {move_number}{dots} {text}: {reason}", dots = if *black { "..." } else { "." })]
-    BadMove {
-        /// The full-move number of the move.
-        move_number: u32,
-        /// Whether it is Black's move.
-        black: bool,
-        /// The move as written.
-        text: String,
-        /// Why it cannot be played.
-        reason: String,
-    },
-    /// The record's result contradicts how the rules end the game.
-    #[error("the record says {claimed} but the game ended: {actual}")]
-    ResultMismatch {
-        /// The result token of the record.
-        claimed: String,
-        /// The outcome by the rules.
-        actual: String,
-    },
-    /// The tags name an unknown game or an impossible set-up.
-    #[error(transparent)]
-    Setup(#[from] Error),
 }

@@ -4,7 +4,8 @@
 //! Frontal chess, Improved and Crab chess, standard chess), with exact and
 //! fast legal move generation on 8×8 and 10×10 boards.
 //!
-//! Each game is data ([`Variant::rules`]); one move generator, compiled once
+//! Each game is data: one record in [`GAMES`] (names, board, start, options
+//! and [`Rules`], see [`Variant::record`]); one move generator, compiled once
 //! per board size ([`Board8`] with `u64` bitboards, [`Board10`] with `u128`),
 //! plays them all. [`AnyPosition`] picks the board at run time.
 //!
@@ -20,7 +21,7 @@
 mod any;
 mod any_state;
 mod bitboard;
-mod chess960;
+mod board_move;
 mod engine;
 mod error;
 mod game;
@@ -36,22 +37,26 @@ mod zobrist;
 
 pub use any::AnyPosition;
 pub use bitboard::{Bitboard, Squares};
-pub use chess960::back_rank as chess960_back_rank;
 pub use engine::baseline;
 pub use engine::solver::{GameValue, Objective, Proof, SolveLimits, Solver};
 pub use engine::{
     ClockLimits, Engine, Level, Limits, Line, Score, SearchInfo, SearchRequest, SearchResult,
     StopHandle, DEFAULT_HASH_MB,
 };
-pub use error::{Error, GameError, MoveError, PositionError, RecordError, VariantError};
-pub use game::{Clock, ClockError, EndReason, Game, Outcome, Overtime, Ply, Snapshot, TimeControl};
+pub use error::{Error, MoveError, PositionError};
+pub use game::{
+    Clock, ClockError, EndReason, Game, GameError, Outcome, Overtime, Ply, RecordError, Snapshot,
+    TimeControl,
+};
 pub use geometry::{Board10, Board8, Geometry};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::{parse_move, to_long, to_san, to_uci, write_move, Notation};
 pub use position::Position;
 pub use rng::SplitMix64;
 pub use types::{Color, Piece, Role, Square};
+pub use variant::back_rank as chess960_back_rank;
 pub use variant::{
-    Blockage, BoardSize, DoubleStep, MoveLimit, ObliqueStep, OpeningRule, PromotionRule, Rules,
-    Variant, Zone,
+    Blockage, BoardSize, DoubleStep, GameOption, GameRecord, MoveLimit, ObliqueStep, OpeningRule,
+    OptionValue, PromotionRule, Rules, Start, StartNumbering, Variant, VariantError, Zone,
+    CHESS960, GAMES,
 };

@@ -3,7 +3,9 @@
 //! search that uses only the game referee ([`Game`]), independent of the
 //! engine's own game-end code.
 
-use norochess_core::{Color, Engine, Game, Limits, Move, Score, SearchRequest, Variant};
+use norochess_core::{
+    Color, Engine, Game, Limits, Move, Score, SearchRequest, SplitMix64, Variant,
+};
 
 /// Bounds on the game value for the side to move: -1 loss, 0 draw, 1 win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,29 +49,19 @@ fn plies_to_decision(game: &Game) -> u32 {
     2 * 48u32.saturating_sub(n).min(60) + own
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 /// End positions from random games: fullmove 47–48, at most `max_plies`
 /// plies before the move limit can decide.
 fn end_positions(count: usize, max_plies: u32) -> Vec<Game> {
-    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut rng = SplitMix64::new(0x5eed_1234_abcd_0001);
     let mut found = Vec::new();
     let mut attempts = 0;
     while found.len() < count && attempts < 50 * count {
         attempts += 1;
         let mut game = Game::new(Variant::Norochess, None).expect("start");
-        let target = 2 * 48 - (rng.next() % u64::from(max_plies)) as usize;
+        let target = 2 * 48 - (rng.next_u64() % u64::from(max_plies)) as usize;
         while game.outcome().is_none() && game.plies().len() + 1 < target {
             let moves = game.position().legal_moves();
-            let m: Move = moves[(rng.next() % moves.len() as u64) as usize];
+            let m: Move = moves[(rng.next_u64() % moves.len() as u64) as usize];
             if game.play(m).is_err() {
                 break;
             }

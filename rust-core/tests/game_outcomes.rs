@@ -199,6 +199,21 @@ fn chess_checkmate_stalemate_and_draws() {
 }
 
 #[test]
+fn an_en_passant_capture_a_pin_forbids_does_not_make_positions_differ() {
+    // After d7-d5 the e5 pawn could take en passant but for the pin on the
+    // e-file, so the position after d7-d5 is the same as after each return
+    // of the knights (FIDE 9.2.3): the third occurrence is the 9th ply.
+    let mut game = from(
+        Variant::Chess,
+        "1n2r2k/3p4/8/4P3/8/8/8/1N2K3 b - - 0 1",
+        "d7d5 b1c3 b8c6 c3b1 c6b8 b1c3 b8c6 c3b1",
+    );
+    assert_eq!(game.outcome(), None);
+    play(&mut game, "c6b8");
+    assert_eq!(ended(&game).to_string(), "Draw (threefold repetition)");
+}
+
+#[test]
 fn ram_and_frontal_end_like_chess() {
     // Ram: a back-rank mate on 10×10.
     let mate = from(

@@ -1,21 +1,10 @@
 //! The incrementally kept hash and scores always equal a from-scratch
 //! recomputation, along random games of every game.
 
-use norochess_core::{Board10, Board8, BoardSize, Color, Geometry, Position, Variant};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use norochess_core::{Board10, Board8, BoardSize, Color, Geometry, Position, SplitMix64, Variant};
 
 fn random_games<G: Geometry>(variant: Variant, games: usize, seed: u64) -> usize {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let start_text = variant.start_text(None).expect("start text");
     let start = Position::<G>::from_text(&start_text, variant.rules()).expect("start position");
     let mut plies = 0;
@@ -26,7 +15,7 @@ fn random_games<G: Geometry>(variant: Variant, games: usize, seed: u64) -> usize
             if moves.is_empty() {
                 break;
             }
-            let m = moves[(rng.next() % moves.len() as u64) as usize];
+            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
             let mover = pos.turn();
             let opponent_material_before = pos.material_points(!mover);
             let score_before = pos.score(mover);

@@ -1,29 +1,19 @@
 //! Game records: random games exported and imported back are identical;
 //! broken records fail with the move number and the reason.
 
-use norochess_core::{Game, RecordError, Variant};
+use norochess_core::{Game, RecordError, SplitMix64, Variant};
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
-fn random_game(variant: Variant, start: Option<u16>, rng: &mut Rng, plies: usize) -> Game {
+fn random_game(variant: Variant, start: Option<u16>, rng: &mut SplitMix64, plies: usize) -> Game {
     let mut game = Game::new(variant, start).expect("start");
     for _ in 0..plies {
         if game.is_over() {
             break;
         }
         let moves = game.position().legal_moves();
-        let m = moves[(rng.next() % moves.len() as u64) as usize];
+        let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
         game.play(m).expect("legal");
-        if rng.next() % 9 == 0 {
-            game.set_comment(Some(format!("note {}", rng.next() % 100)));
+        if rng.next_u64() % 9 == 0 {
+            game.set_comment(Some(format!("note {}", rng.next_u64() % 100)));
         }
     }
     game
@@ -40,12 +30,12 @@ fn assert_same(a: &Game, b: &Game) {
 
 #[test]
 fn random_games_round_trip_through_records_in_every_game() {
-    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut rng = SplitMix64::new(0x0123_4567_89ab_cdef);
     let mut variants = Variant::all();
     variants.push(Variant::Plain10);
     for variant in variants {
         for i in 0..6 {
-            let start = (variant == Variant::Norochess960).then(|| (rng.next() % 960) as u16);
+            let start = (variant == Variant::Norochess960).then(|| (rng.next_u64() % 960) as u16);
             let mut game = random_game(variant, start, &mut rng, 40 + 30 * i);
             game.set_tag("White", "Ann \"the rook\" Lee");
             game.set_tag("Black", "Bo");
@@ -138,4 +128,16 @@ fn a_result_that_contradicts_the_rules_is_rejected() {
         game.outcome().map(|o| o.to_string()),
         Some("Black wins (resignation)".to_string())
     );
+}
+
+#[test]
+fn a_norochess960_record_carries_its_start_for_other_tools_and_reads_back_by_number() {
+    let mut game = Game::new(Variant::Norochess960, Some(0)).unwrap();
+    game.play_uci("b2b3").unwrap();
+    let record = game.to_pgn();
+    assert!(record.contains("[Start \"0\"]\n[SetUp \"1\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w - - 0 1\"]\n"), "{record}");
+    let back = Game::from_pgn(&record, None).unwrap();
+    assert_eq!(back.start_number(), Some(0));
+    assert!(!back.is_set_up());
+    assert_eq!(back.to_pgn(), record);
 }

@@ -27,6 +27,7 @@ mod stats;
 
 pub use games::{GameFilter, GameSummary, OpponentFilter, SaveReceipt};
 pub use puzzles::{PuzzleAttempt, PuzzleStats, PuzzleTierStats};
+pub(crate) use settings::distance;
 pub use settings::{Orientation, PieceStyle, Settings, SettingsError, SETTING_KEYS};
 pub use stats::{Stats, StatsRow};
 

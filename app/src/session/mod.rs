@@ -29,7 +29,7 @@ pub use snapshot::{ClockView, GameResult, MoveListEntry, SessionSnapshot};
 use crate::players::{BoardMode, GameSpec, Opponent, Player};
 use clock::SessionClock;
 use norochess_core::{
-    ClockLimits, Color, EndReason, Game, GameError, Level, Limits, Move, MoveError, Outcome, Role,
+    ClockLimits, Color, EndReason, Game, GameError, Level, Limits, Move, Outcome, Role,
     SearchRequest, SearchResult, Snapshot, Square, StopHandle, TimeControl,
 };
 use std::time::Duration;
@@ -210,11 +210,24 @@ impl GameSession {
                 .unwrap_or(1),
         };
         let mut history = clock_history;
-        if history.is_empty() {
-            if let Some(control) = clock {
-                let base = control.base_ms();
-                let time = |tag: &str| game.tag(tag).and_then(|t| t.parse().ok()).unwrap_or(base);
-                history = vec![[time(tags::WHITE_CLOCK), time(tags::BLACK_CLOCK)]];
+        if let Some(control) = clock {
+            // The times at the last save (the record's clock tags) include
+            // the thinking time spent since the position was reached; the
+            // history has the times of the earlier positions.
+            let plies = game.plies().len();
+            let base = control.base_ms();
+            let time = |tag: &str| game.tag(tag).and_then(|t| t.parse::<u64>().ok());
+            let last = history.get(plies).copied().unwrap_or([base, base]);
+            let saved = [
+                time(tags::WHITE_CLOCK).unwrap_or(last[0]),
+                time(tags::BLACK_CLOCK).unwrap_or(last[1]),
+            ];
+            let keep = (plies + 1).min(history.len());
+            history.truncate(keep);
+            if history.len() == plies + 1 {
+                history[plies] = saved;
+            } else {
+                history.push(saved);
             }
         }
         let mut session = GameSession::with_game(spec, game);
@@ -386,33 +399,12 @@ impl GameSession {
         to: Square,
         promotion: Option<Role>,
     ) -> Result<Move, SessionError> {
-        let candidates: Vec<Move> = self
+        let mv = self
             .game
-            .moves_from(from)
-            .into_iter()
-            .filter(|m| m.to == to)
-            .collect();
-        let width = self.game.position().width();
-        let chosen = match candidates.as_slice() {
-            [] => None,
-            [only] => Some(*only),
-            several => several.iter().copied().find(|m| m.promotion() == promotion),
-        };
-        chosen.ok_or_else(|| {
-            SessionError::Game(GameError::Move(MoveError::Illegal {
-                text: format!("{}{}", from.name(width), to.name(width)),
-                reason: if candidates.is_empty() {
-                    "no legal move joins those squares".to_string()
-                } else {
-                    let choices: Vec<&str> = candidates
-                        .iter()
-                        .filter_map(|m| m.promotion())
-                        .map(Role::name)
-                        .collect();
-                    format!("choose a promotion: {}", choices.join(", "))
-                },
-            }))
-        })
+            .position()
+            .move_for(from, to, promotion)
+            .map_err(GameError::from)?;
+        Ok(mv)
     }
 
     /// The computer's turn: a request to think about, or `None` when it is

@@ -421,11 +421,12 @@ fn a_restored_session_keeps_players_clock_and_times() {
     assert_eq!(restored.players()[1].name, "Bob");
     let view = restored.snapshot(1_000_000).clock.unwrap();
     assert!(view.paused, "a restored clock waits for the screen");
-    assert_eq!(view.remaining_ms, [303_000, 283_000]);
+    // White had thought 5 s when the game was saved.
+    assert_eq!(view.remaining_ms, [298_000, 283_000]);
     restored.set_background(false, 1_000_000);
     assert_eq!(
         restored.snapshot(1_001_000).clock.unwrap().remaining_ms[0],
-        302_000
+        297_000
     );
     // Takeback after the restore still knows the earlier times.
     restored.takeback(1_001_000).unwrap();
@@ -455,7 +456,10 @@ fn a_move_that_arrives_in_the_background_still_switches_the_clock() {
     assert!(view.paused);
     s.set_background(false, 10_000);
     let view = s.snapshot(12_000).clock.unwrap();
-    assert_eq!((view.running, view.remaining_ms[0]), (Some(Color::White), 301_000));
+    assert_eq!(
+        (view.running, view.remaining_ms[0]),
+        (Some(Color::White), 301_000)
+    );
 }
 
 #[test]
@@ -467,5 +471,24 @@ fn redo_keeps_the_latest_times() {
     assert_eq!(s.redo(25_000), Ok(1));
     let view = s.snapshot(25_000).clock.unwrap();
     assert_eq!(view.running, Some(Color::White));
-    assert_eq!(view.remaining_ms, [303_000, 300_000], "the times of the position before the redo");
+    assert_eq!(
+        view.remaining_ms,
+        [303_000, 300_000],
+        "the times of the position before the redo"
+    );
+}
+
+#[test]
+fn a_restored_clock_keeps_the_thinking_time_spent_before_the_save() {
+    let mut s = friends(Some(FIVE_PLUS_THREE));
+    s.play_text("e4", 0).unwrap();
+    // Black thinks 7 s, then the app saves (going to the background) and is killed.
+    let record = s.record(7_000);
+    let history = s.clock_history();
+    let game = Game::from_pgn(&record, None).unwrap();
+    let restored = GameSession::restore(game, history, 0);
+    assert_eq!(
+        restored.snapshot(0).clock.unwrap().remaining_ms,
+        [303_000, 293_000]
+    );
 }

@@ -37,6 +37,9 @@ pub struct Config {
     pub pack: Vec<Puzzle>,
     /// Whether the puzzles come from a file given with `--puzzles`.
     pub own_puzzles: bool,
+    /// The full-screen shell draws the board, score and clocks itself:
+    /// the game, puzzle and replay screens are not printed as text.
+    pub full_screen: bool,
 }
 
 /// The library the app keeps its games in, and why it may be a temporary one.
@@ -47,6 +50,30 @@ pub struct Storage {
     /// memory and nothing outlives the program).
     pub unavailable: Option<String>,
 }
+
+/// Commands everywhere, for "did you mean".
+pub(super) const GLOBAL_COMMANDS: [&str; 13] = [
+    "help", "quit", "home", "new", "puzzle", "continue", "games", "settings", "set", "rules",
+    "clocks", "wait", "exit",
+];
+/// Commands of the game screen.
+pub(super) const GAME_COMMANDS: [&str; 22] = [
+    "undo", "redo", "flip", "hint", "resign", "draw", "accept", "decline", "save", "export",
+    "moves", "back", "forward", "live", "first", "last", "stop", "legal", "board", "rematch",
+    "takeback", "offer",
+];
+/// Commands of the puzzle screen.
+pub(super) const PUZZLE_COMMANDS: [&str; 9] = [
+    "hint", "retry", "solution", "next", "skip", "flip", "board", "moves", "legal",
+];
+/// Commands while replaying a saved game.
+pub(super) const REPLAY_COMMANDS: [&str; 8] = [
+    "forward", "back", "first", "last", "moves", "flip", "export", "continue",
+];
+
+/// The longest `wait` (a day): longer ones are refused rather than
+/// letting the virtual clock run to the end of its range.
+const MAX_WAIT_MS: u64 = 86_400_000;
 
 /// Where time comes from: the real clock, or a virtual one for scripts.
 enum TimeSource {
@@ -283,13 +310,59 @@ impl App {
             return;
         }
         match &self.view {
-            View::Home => self.say(format!(
-                "Unknown command `{first}`. Type `help` for the commands, `new computer` to play."
-            )),
+            View::Home => {
+                let hint = self.did_you_mean(&command);
+                self.say(format!(
+                    "Unknown command `{first}`.{hint} Type `help` for the commands, `new computer` to play."
+                ))
+            }
             View::Game => self.game_command(&command, &args, line),
             View::Puzzle(_) => self.puzzle_command(&command, &args, line),
             View::Archive(_) => self.archive_command(&command, &args),
         }
+    }
+
+    /// ` Did you mean `hint`?` when `word` is close to a command of this
+    /// view (empty otherwise).
+    pub(super) fn did_you_mean(&self, word: &str) -> String {
+        let view: &[&str] = match self.view {
+            View::Home => &[],
+            View::Game => &GAME_COMMANDS,
+            View::Puzzle(_) => &PUZZLE_COMMANDS,
+            View::Archive(_) => &REPLAY_COMMANDS,
+        };
+        let commands: Vec<&str> = GLOBAL_COMMANDS.iter().chain(view).copied().collect();
+        norochess_app::texts::closest(word, &commands)
+            .map(|c| format!(" Did you mean `{c}`?"))
+            .unwrap_or_default()
+    }
+
+    /// The thinking indicator for work done on this thread while the
+    /// player waits (the solver behind puzzles): in a terminal a line after
+    /// 300 ms. Scripts, which no one watches, keep their screens the same
+    /// from run to run.
+    pub(super) fn busy(&self) -> Option<super::busy::Busy> {
+        // A full-screen terminal must not get stray lines: its shell shows
+        // its own indicator before each command.
+        if self.cfg.script || self.cfg.full_screen {
+            return None;
+        }
+        let message = if self.cfg.unicode {
+            "The computer is thinking…"
+        } else {
+            "The computer is thinking..."
+        };
+        Some(super::busy::Busy::start(
+            super::busy::DELAY,
+            message.to_string(),
+            std::io::stdout(),
+        ))
+    }
+
+    /// A line that is not UTF-8 text: said so, and nothing else happens
+    /// (a question waiting for its answer keeps waiting).
+    pub fn not_text(&mut self, line: &super::input::NotText) {
+        self.say(line.message());
     }
 
     /// The answer to a question (resign? which promotion?).
@@ -363,12 +436,22 @@ impl App {
 
     /// `wait MS`: lets time pass on a script's virtual clock.
     fn wait(&mut self, args: &[String]) {
-        let Some(ms) = args.first().and_then(|a| a.parse::<u64>().ok()) else {
-            self.say("Usage: wait MILLISECONDS (advances the clock in scripts).");
-            return;
+        let ms = match args.first().map(|a| (a, a.parse::<u64>())) {
+            Some((_, Ok(ms))) if ms <= MAX_WAIT_MS => ms,
+            Some((text, _)) => {
+                self.say(format!(
+                    "`{text}` is not a wait: give 0 to {MAX_WAIT_MS} milliseconds (a day)."
+                ));
+                return;
+            }
+            None => {
+                self.say("Usage: wait MILLISECONDS (advances the clock in scripts).");
+                return;
+            }
         };
         match &mut self.time {
             TimeSource::Virtual(now) => {
+                // A day at a time cannot reach the end of u64 in any script.
                 *now = now.saturating_add(ms);
                 self.tick();
             }

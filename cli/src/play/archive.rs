@@ -149,7 +149,7 @@ impl App {
                 return;
             }
             "export" | "pgn" => {
-                let record = view.game.to_pgn();
+                let record = super::export::for_other_tools(&view.game, &view.game.to_pgn());
                 self.write_record(&record, args.first());
                 return;
             }
@@ -163,7 +163,8 @@ impl App {
                 return;
             }
             _ => {
-                self.say("Replaying a saved game: `forward`, `back`, `first`, `last`, `moves`, `flip`, `export`, `continue` (unfinished games), `home`.");
+                let hint = self.did_you_mean(command);
+                self.say(format!("Unknown command `{command}`.{hint} Replaying a saved game: `forward`, `back`, `first`, `last`, `moves`, `flip`, `export`, `continue` (unfinished games), `home`."));
                 return;
             }
         }
@@ -197,6 +198,10 @@ impl App {
     }
 
     fn show_archive(&mut self) {
+        if self.cfg.full_screen {
+            // The full-screen shell draws this view from the app's state.
+            return;
+        }
         let style = self.style();
         let View::Archive(view) = &self.view else {
             return;

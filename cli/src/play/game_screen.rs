@@ -13,6 +13,10 @@ use norochess_core::{Color, Game};
 impl App {
     /// Prints the game screen.
     pub(super) fn show_game(&mut self) {
+        if self.cfg.full_screen {
+            // The full-screen shell draws this view from the app's state.
+            return;
+        }
         let text = self.game_screen();
         self.say(text);
     }

@@ -259,7 +259,12 @@ impl App {
                     }
                     let mut message = capitalized(&e.to_string());
                     if matches!(e, norochess_core::MoveError::Unreadable { .. }) {
-                        message.push_str(". Type `help` for the commands");
+                        let hint = if words.len() == 1 {
+                            self.did_you_mean(word)
+                        } else {
+                            String::new()
+                        };
+                        message.push_str(&format!(".{hint} Type `help` for the commands"));
                     }
                     if words.len() > 1 {
                         message = format!("Move {} ({word}): {message}", played + 1);
@@ -536,6 +541,7 @@ impl App {
             return;
         };
         let record = session.record(now);
+        let record = super::export::for_other_tools(session.game(), &record);
         self.write_record(&record, args.first());
     }
 

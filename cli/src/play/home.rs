@@ -42,6 +42,8 @@ impl App {
             heading(style, "Norochess — play in the terminal"),
             String::new(),
         ];
+        lines.extend(ABOUT.iter().map(|l| format!("  {l}")));
+        lines.push(String::new());
         if let Some(session) = &self.game {
             if !session.game().is_over() {
                 lines.push(format!("  continue       {}", describe_session(session)));
@@ -179,6 +181,13 @@ impl App {
         self.say(lines.join("\n"));
     }
 }
+
+/// What Norochess is, in three lines at the top of home.
+const ABOUT: [&str; 3] = [
+    "Norochess is chess where every capture scores: Q 9, R 5, B 3, N 3, K 2, P 1.",
+    "There is no check: the king is an ordinary piece and can be captured.",
+    "After move 48 the higher score wins (equal scores play on to move 60).",
+];
 
 const HELP_HOME: &str = "
 Commands (type them at the prompt; words in [brackets] are optional):

@@ -11,13 +11,24 @@
 //! file or pipe and the same screens printed as plain text: the computer's
 //! moves are awaited and reproducible (fixed seed, node-limited searches)
 //! and clocks run on virtual time advanced by `wait MS`.
+//!
+//! When standard input and output are both a terminal (and `--line` is not
+//! given) the same app runs full screen instead ([`full`]): the board is
+//! drawn live and takes the mouse and the arrow keys, the score, clocks,
+//! move list and messages sit beside it, and a command line at the bottom
+//! takes every command of line mode.
 
 mod app;
 mod archive;
+mod busy;
+mod export;
+mod full;
 mod game_screen;
 mod game_view;
 mod home;
+mod input;
 mod new_game;
+mod puzzle_file;
 mod puzzle_view;
 mod rules;
 mod screen;
@@ -28,7 +39,7 @@ use anyhow::{Context, Result};
 use app::{App, Config, Storage};
 use clap::Args;
 use norochess_app::Library;
-use norochess_core::puzzle::{builtin_pack, parse_puzzles};
+use norochess_core::puzzle::builtin_pack;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::mpsc;
@@ -56,6 +67,11 @@ pub struct PlayArgs {
     /// and NO_COLOR is not set).
     #[arg(long)]
     no_color: bool,
+    /// Line mode in a terminal: one screen of text after each command (for
+    /// screen readers and terminals without full-screen support) instead of
+    /// the full-screen board.
+    #[arg(long)]
+    line: bool,
     /// Seed of the computer's choices [default: 1 in scripts, random in a
     /// terminal].
     #[arg(long)]
@@ -76,7 +92,7 @@ pub struct PlayArgs {
 
 /// What the terminal loop waits for.
 enum Event {
-    Line(String),
+    Line(Result<String, input::NotText>),
     EndOfInput,
     Engine(Answer),
 }
@@ -85,30 +101,28 @@ enum Event {
 pub fn run(args: &PlayArgs) -> Result<()> {
     let stdin_is_terminal = std::io::stdin().is_terminal();
     let script = args.script.is_some() || !stdin_is_terminal;
+    let full_screen = !script && !args.line && std::io::stdout().is_terminal();
     let color = !script
         && !args.no_color
         && std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let (pack, own_puzzles) = match &args.puzzles {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            let pack =
-                parse_puzzles(&text).with_context(|| format!("cannot read {}", path.display()))?;
-            (pack, true)
-        }
+        Some(path) => (puzzle_file::read(path)?, true),
         // A damaged built-in pack leaves puzzles of your own (`puzzle fen`).
         None => (builtin_pack().unwrap_or_default(), false),
     };
     let config = Config {
         script,
         unicode: !args.ascii,
-        color,
         seed: args.seed.or(script.then_some(1)),
         engine_nodes: args.engine_nodes,
         hash_mb: args.hash.clamp(1, 4096),
         pack,
         own_puzzles,
+        // The full-screen shell paints its own colours; the app's text
+        // (messages, home, lists) stays plain there.
+        color: color && !full_screen,
+        full_screen,
     };
     let folder = args.store.clone().unwrap_or_else(default_dir);
     let storage = open_library(&folder)?;
@@ -120,6 +134,8 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             )),
         };
         run_script(config, storage, lines)
+    } else if full_screen {
+        full::run(config, storage, color)
     } else {
         run_terminal(config, storage)
     }
@@ -166,8 +182,21 @@ fn run_script(config: Config, storage: Storage, lines: Box<dyn BufRead>) -> Resu
     });
     app.start();
     print(&app.take_output())?;
-    for line in lines.lines() {
-        let line = line.context("cannot read the script")?;
+    let mut lines = lines;
+    while let Some(line) = input::next_line(&mut *lines).context("cannot read the script")? {
+        let line = match line {
+            Ok(line) => line,
+            Err(not_text) => {
+                print(&format!(
+                    "{}{}\n",
+                    app.prompt(),
+                    not_text.lossy.replace('\u{fffd}', "?")
+                ))?;
+                app.not_text(&not_text);
+                print(&app.take_output())?;
+                continue;
+            }
+        };
         print(&format!("{}{}\n", app.prompt(), line.trim_end()))?;
         app.command(&line);
         print(&app.take_output())?;
@@ -199,14 +228,10 @@ fn run_terminal(config: Config, storage: Storage) -> Result<()> {
         .name("norochess-input".to_string())
         .spawn(move || {
             let stdin = std::io::stdin();
-            for line in stdin.lock().lines() {
-                match line {
-                    Ok(line) => {
-                        if events.send(Event::Line(line)).is_err() {
-                            return;
-                        }
-                    }
-                    Err(_) => break,
+            let mut lines = stdin.lock();
+            while let Ok(Some(line)) = input::next_line(&mut lines) {
+                if events.send(Event::Line(line)).is_err() {
+                    return;
                 }
             }
             let _ = events.send(Event::EndOfInput);
@@ -219,7 +244,10 @@ fn run_terminal(config: Config, storage: Storage) -> Result<()> {
         let event = inbox.recv_timeout(Duration::from_millis(200));
         match event {
             Ok(Event::Line(line)) => {
-                app.command(&line);
+                match line {
+                    Ok(line) => app.command(&line),
+                    Err(not_text) => app.not_text(&not_text),
+                }
                 let output = app.take_output();
                 print(&output)?;
                 if app.wants_quit() {

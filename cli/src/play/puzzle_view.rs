@@ -6,7 +6,7 @@ use super::game_screen::heading;
 use super::screen::{self, Marks};
 use norochess_app::{GameResult, PuzzleAttempt};
 use norochess_core::puzzle::{Difficulty, Hint, MoveFeedback, Puzzle, PuzzleSession, SessionState};
-use norochess_core::{AnyPosition, Color, Objective, Proof, SolveLimits, Solver, Variant};
+use norochess_core::{AnyPosition, Color, Game, Objective, Proof, SolveLimits, Solver, Variant};
 
 /// A puzzle on the screen.
 pub struct PuzzleView {
@@ -222,25 +222,13 @@ impl App {
         let mut rest = args[1..].iter();
         while let Some(word) = rest.next() {
             match word.to_ascii_lowercase().as_str() {
-                "objective" => {
-                    let mut words: Vec<String> = rest.by_ref().take(1).cloned().collect();
-                    if words
-                        .first()
-                        .is_some_and(|w| w.eq_ignore_ascii_case("win-by"))
-                    {
-                        words.extend(rest.by_ref().take(1).cloned());
+                "objective" => match read_objective(&mut rest) {
+                    Ok(o) => objective = Some(o),
+                    Err(e) => {
+                        self.say(e);
+                        return;
                     }
-                    let joined = words.join(" ");
-                    match Objective::parse(&joined) {
-                        Some(o) => objective = Some(o),
-                        None => {
-                            self.say(format!(
-                                "Unknown objective `{joined}` (win, win-by K or save)."
-                            ));
-                            return;
-                        }
-                    }
-                }
+                },
                 "variant" | "game" => match rest.next().map(|v| Variant::parse(v, None, None)) {
                     Some(Ok(v)) if v.is_norochess_family() => variant = v,
                     _ => {
@@ -263,9 +251,21 @@ impl App {
                 return;
             }
         };
+        if let Some(result) = Game::from_position(variant, text)
+            .ok()
+            .as_ref()
+            .and_then(GameResult::of)
+        {
+            self.say(format!(
+                "That position is already over ({}): a puzzle needs a move to find.",
+                result.sentence()
+            ));
+            return;
+        }
         let limits = SolveLimits {
             nodes: CUSTOM_NODES,
         };
+        let busy = self.busy();
         let mut solver = Solver::new(16);
         let objective = match objective {
             Some(o) => o,
@@ -293,6 +293,7 @@ impl App {
             }
         }
         let line = solver.principal_line(&position, &[], 24, limits);
+        drop(busy);
         if line.is_empty() {
             self.say("There is no move to find in that position.");
             return;
@@ -385,6 +386,8 @@ impl App {
     }
 
     pub(super) fn puzzle_move(&mut self, line: &str) {
+        // The solver checks the move and finds the answer.
+        let busy = self.busy();
         let View::Puzzle(view) = &mut self.view else {
             return;
         };
@@ -411,7 +414,8 @@ impl App {
             Err(e) => {
                 let mut message = super::game_view::capitalized(&e.to_string());
                 if matches!(e, norochess_core::MoveError::Unreadable { .. }) {
-                    message.push_str(". Type `help` for the commands");
+                    let hint = self.did_you_mean(line.trim());
+                    message.push_str(&format!(".{hint} Type `help` for the commands"));
                 }
                 self.say(format!("{message}."));
                 return;
@@ -419,7 +423,9 @@ impl App {
         };
         let san = position.to_san(m);
         let before = view.session.game().plies().len();
-        let feedback = match view.session.play(m) {
+        let played = view.session.play(m);
+        drop(busy);
+        let feedback = match played {
             Ok(feedback) => feedback,
             Err(e) => {
                 self.say(format!("{e}."));
@@ -548,6 +554,10 @@ impl App {
 
     /// Prints the puzzle screen.
     pub(super) fn show_puzzle(&mut self) {
+        if self.cfg.full_screen {
+            // The full-screen shell draws this view from the app's state.
+            return;
+        }
         let style = self.style();
         let View::Puzzle(view) = &self.view else {
             return;
@@ -627,4 +637,34 @@ fn moves_from(game: &norochess_core::Game, from: usize) -> String {
     screen::recent_moves(game, total, total.saturating_sub(from))
         .trim_start_matches("… ")
         .to_string()
+}
+
+/// The objective after `objective`: `win`, `save` (or `draw`), or `win-by
+/// K` with K a whole number of points from 1 (no sign: a margin is never
+/// negative).
+fn read_objective<'a>(words: &mut impl Iterator<Item = &'a String>) -> Result<Objective, String> {
+    let usage = "(win, win-by K with K from 1 to 65535, or save)";
+    let Some(word) = words.next() else {
+        return Err(format!("`objective` needs a value {usage}."));
+    };
+    let lower = word.to_ascii_lowercase();
+    let margin = match lower.as_str() {
+        "win" => return Ok(Objective::Win),
+        "save" | "draw" => return Ok(Objective::Save),
+        "win-by" | "winby" => match words.next() {
+            Some(k) => k.clone(),
+            None => return Err(format!("`win-by` needs a margin {usage}.")),
+        },
+        other => match other
+            .strip_prefix("win-by-")
+            .or_else(|| other.strip_prefix("winby-"))
+        {
+            Some(k) => k.to_string(),
+            None => return Err(format!("Unknown objective `{word}` {usage}.")),
+        },
+    };
+    match margin.parse::<u16>() {
+        Ok(k) if k > 0 && margin.bytes().all(|b| b.is_ascii_digit()) => Ok(Objective::WinBy(k)),
+        _ => Err(format!("`{margin}` is not a margin to win by {usage}.")),
+    }
 }

@@ -186,11 +186,24 @@ fn cell(sq: Square, piece: Option<Piece>, light: bool, marks: &Marks, style: Sty
     format!("{marker}{left}\x1b[0;{background};{foreground}m{glyph}{marker}{right}\x1b[0m")
 }
 
-/// The Norochess score bar: `White 19 – 15 Black    Move 31 / 48`, with
-/// `Overtime 52 / 60` in overtime and the moves left near move 48.
-pub fn score_bar(snapshot: &Snapshot, style: Style) -> Option<String> {
-    let (white, black) = snapshot.scores?;
-    let scores = style.bold(&format!("{white} {} {black}", style.dash()));
+/// How the move counter should stand out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CounterTone {
+    /// Nothing special.
+    Plain,
+    /// A few regular moves left (5 or fewer).
+    FewLeft,
+    /// The last regular move.
+    LastMove,
+    /// Overtime.
+    Overtime,
+}
+
+/// The move counter of the Norochess family, plain text and its tone:
+/// `Move 31 / 48`, `Move 46 / 48  (3 moves left)`, `▶ Overtime 52 / 60 ◀`,
+/// `Move 48 / 48 (final)`. `None` outside the family.
+pub fn counter(snapshot: &Snapshot, style: Style) -> Option<(String, CounterTone)> {
+    snapshot.scores?;
     if snapshot.outcome.is_some() {
         // The last move played, not the one that would come next.
         let declared = snapshot.outcome.is_some_and(|o| {
@@ -207,7 +220,7 @@ pub fn score_bar(snapshot: &Snapshot, style: Style) -> Option<String> {
         } else {
             snapshot.move_number
         };
-        let counter = match snapshot.regular_moves {
+        let text = match snapshot.regular_moves {
             Some(regular) if last > regular => format!(
                 "Overtime {last} / {} (final)",
                 snapshot
@@ -219,33 +232,47 @@ pub fn score_bar(snapshot: &Snapshot, style: Style) -> Option<String> {
             Some(regular) => format!("Move {last} / {regular} (final)"),
             None => format!("Move {last} (final)"),
         };
-        return Some(format!("  White {scores} Black      {counter}"));
+        return Some((text, CounterTone::Plain));
     }
-    let counter = match (snapshot.overtime, snapshot.regular_moves) {
-        (Some(overtime), _) => style.paint(
-            "1;35",
-            &format!(
+    Some(match (snapshot.overtime, snapshot.regular_moves) {
+        (Some(overtime), _) => (
+            format!(
                 "{} Overtime {} / {} {}",
                 if style.unicode { "▶" } else { ">>" },
                 overtime.move_number,
                 overtime.last_move,
                 if style.unicode { "◀" } else { "<<" },
             ),
+            CounterTone::Overtime,
         ),
         (None, Some(regular)) => {
-            let mut text = format!("Move {} / {regular}", snapshot.move_number);
+            let text = format!("Move {} / {regular}", snapshot.move_number);
             match snapshot.regular_moves_left {
-                Some(1) if snapshot.outcome.is_none() => {
-                    text = style.paint("1;33", &format!("{text}  (last regular move)"))
+                Some(1) => (
+                    format!("{text}  (last regular move)"),
+                    CounterTone::LastMove,
+                ),
+                Some(left @ 2..=5) => {
+                    (format!("{text}  ({left} moves left)"), CounterTone::FewLeft)
                 }
-                Some(left @ 2..=5) if snapshot.outcome.is_none() => {
-                    text = style.paint("33", &format!("{text}  ({left} moves left)"))
-                }
-                _ => {}
+                _ => (text, CounterTone::Plain),
             }
-            text
         }
-        (None, None) => format!("Move {}", snapshot.move_number),
+        (None, None) => (format!("Move {}", snapshot.move_number), CounterTone::Plain),
+    })
+}
+
+/// The Norochess score bar: `White 19 – 15 Black    Move 31 / 48`, with
+/// `Overtime 52 / 60` in overtime and the moves left near move 48.
+pub fn score_bar(snapshot: &Snapshot, style: Style) -> Option<String> {
+    let (white, black) = snapshot.scores?;
+    let scores = style.bold(&format!("{white} {} {black}", style.dash()));
+    let (text, tone) = counter(snapshot, style)?;
+    let counter = match tone {
+        CounterTone::Plain => text,
+        CounterTone::FewLeft => style.paint("33", &text),
+        CounterTone::LastMove => style.paint("1;33", &text),
+        CounterTone::Overtime => style.paint("1;35", &text),
     };
     Some(format!("  White {scores} Black      {counter}"))
 }

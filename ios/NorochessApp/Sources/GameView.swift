@@ -1,147 +1,227 @@
 import NorochessKit
 import SwiftUI
 
-/// The game screen: draws the view model's state and forwards taps. No game logic here.
+/// The game screen: draws GameModel and forwards gestures. The board sits
+/// beside the panels in landscape and on iPad.
 struct GameView: View {
-    @StateObject var viewModel: GameViewModel
+    @Bindable var model: GameModel
+    let app: AppModel
+    @Environment(\.horizontalSizeClass) private var horizontal
+    @Environment(\.verticalSizeClass) private var vertical
 
     var body: some View {
-        let state = viewModel.state
-        VStack(spacing: 12) {
-            ScoreBar(state: state, thinking: viewModel.thinking)
-            BoardView(state: state) { file, rank in viewModel.tap(file: file, rank: rank) }
-            ScrollViewReader { proxy in
-                ScrollView(.horizontal, showsIndicators: false) {
-                    HStack(spacing: 12) {
-                        ForEach(Array(viewModel.moves.enumerated()), id: \.offset) { index, row in
-                            Text(row).font(.body.monospacedDigit()).id(index)
-                        }
-                    }
+        let wide = horizontal == .regular || vertical == .compact
+        let layout = wide ? AnyLayout(HStackLayout(alignment: .top, spacing: 16)) : AnyLayout(VStackLayout(spacing: 8))
+        layout {
+            VStack(spacing: 4) {
+                PlayerPanelView(panel: model.topPanel)
+                BoardView(layout: model.board, onTap: { model.tap($0) }, onDragBegan: { model.dragBegan($0) }, onDragEnded: { model.dragEnded($0) })
+                PlayerPanelView(panel: model.bottomPanel)
+            }
+            ScrollView {
+                VStack(alignment: .leading, spacing: 8) {
+                    ScoreBarView(model: model)
+                    StatusView(model: model)
+                    MoveListView(model: model)
+                    ControlsView(model: model)
                 }
-                .onChange(of: viewModel.moves.count) { count in
-                    if count > 0 { withAnimation { proxy.scrollTo(count - 1) } }
-                }
             }
-            if let hint = viewModel.hint { Text(hint).font(.headline) }
-            if let note = state.announcement ?? state.error ?? viewModel.failure {
-                Text(note).foregroundStyle(.secondary)
-            }
-            HStack {
-                Button("Take back", action: viewModel.takeBack).disabled(!state.snapshot.canUndo)
-                Button("Hint", action: viewModel.askHint).disabled(viewModel.thinking || state.snapshot.outcome != nil)
-                Button("Resign", role: .destructive, action: viewModel.resign).disabled(state.snapshot.outcome != nil)
-            }
-            .buttonStyle(.bordered)
         }
         .padding()
-        .confirmationDialog(
-            state.promotionPicker?.isResurrection == true ? "Bring back a piece" : "Choose a piece",
-            isPresented: .constant(state.promotionPicker != nil), titleVisibility: .visible
-        ) {
-            ForEach(state.promotionPicker?.choices ?? [], id: \.self) { kind in
-                Button(PieceGlyph.name(kind)) { viewModel.choosePromotion(kind) }
+        .navigationBarTitleDisplayMode(.inline)
+        .toolbar {
+            ToolbarItemGroup(placement: .primaryAction) {
+                ShareLink(item: model.shareText()) { Label("Share", systemImage: "square.and.arrow.up") }
+                Button(action: { app.showRules(model.snapshot.board.setup.variant) }) {
+                    Label("Rules", systemImage: "book")
+                }
             }
-            Button("Cancel", role: .cancel, action: viewModel.cancelPromotion)
         }
-        .alert(state.resultText ?? "", isPresented: .constant(state.resultText != nil)) {
-            Button("Rematch", action: viewModel.rematch)
+        .task { await model.run() }
+        .onChange(of: model.wantsHome) { _, home in if home { app.gameWantsHome() } }
+        .confirmationDialog(model.picker?.title ?? "", isPresented: pickerShown, titleVisibility: .visible) {
+            ForEach(model.picker?.choices ?? [], id: \.self) { kind in
+                Button(model.picker?.label(kind) ?? "") { model.choosePromotion(kind) }
+            }
+            Button("Cancel", role: .cancel, action: { model.cancelPromotion() })
         }
+        .confirmationDialog(model.resignQuestion, isPresented: $model.isResignConfirmationPresented, titleVisibility: .visible) {
+            Button("Resign", role: .destructive, action: { model.resign() })
+            Button("Cancel", role: .cancel) {}
+        }
+        .sheet(isPresented: $model.isResultPresented) {
+            ResultSheet(model: model)
+                .presentationDetents([.medium])
+        }
+    }
+
+    private var pickerShown: Binding<Bool> {
+        Binding(get: { model.picker != nil }, set: { if !$0 { model.cancelPromotion() } })
     }
 }
 
-private struct ScoreBar: View {
-    let state: GameScreenState
-    let thinking: Bool
+private struct PlayerPanelView: View {
+    let panel: GameModel.PlayerPanel
+    @ScaledMetric(relativeTo: .body) private var capturedSize: CGFloat = 18
 
     var body: some View {
-        VStack(alignment: .leading) {
-            HStack {
-                if let score = state.scoreText { Text(score).font(.system(size: 32, weight: .bold)) }
-                Spacer()
-                if let counter = state.moveCounterText {
-                    if state.isOvertime {
-                        Text(counter).padding(6).background(Capsule().fill(Color.orange)).foregroundStyle(.white)
+        HStack {
+            Text(verbatim: panel.name).font(.headline).lineLimit(1)
+            HStack(spacing: 0) {
+                ForEach(Array(panel.captured.enumerated()), id: \.offset) { _, art in
+                    PieceView(art: art, letters: false, size: capturedSize)
+                }
+            }
+            if let points = panel.capturedPoints { Text(verbatim: points).font(.caption) }
+            Spacer()
+            if let clock = panel.clockText {
+                Text(verbatim: clock)
+                    .font(.title3.monospacedDigit())
+                    .padding(.horizontal, 6)
+                    .background(RoundedRectangle(cornerRadius: 6).fill(panel.clockRunning ? Color.accentColor.opacity(0.2) : Color.clear))
+                    .foregroundStyle(panel.lowTime ? Color.red : Color.primary)
+            }
+        }
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel(Text(verbatim: panel.accessibilityLabel))
+    }
+}
+
+private struct ScoreBarView: View {
+    let model: GameModel
+
+    var body: some View {
+        HStack(alignment: .firstTextBaseline) {
+            if let score = model.scoreText {
+                Text(verbatim: score).font(.largeTitle.bold().monospacedDigit())
+            }
+            Spacer()
+            VStack(alignment: .trailing) {
+                if let counter = model.moveCounterText {
+                    if model.isOvertime {
+                        Text(verbatim: counter).font(.headline).padding(6)
+                            .background(Capsule().fill(Color.orange)).foregroundStyle(Color.black)
                     } else {
-                        Text(counter)
-                            .foregroundStyle(state.isFinalRegularMoves ? Color.red : Color.primary)
-                            .fontWeight(state.isFinalRegularMoves ? .bold : .regular)
+                        Text(verbatim: counter).font(model.isFinalMoves ? .headline.bold() : .headline)
+                            .foregroundStyle(model.isFinalMoves ? Color.red : Color.primary)
                     }
                 }
-                if thinking { ProgressView().padding(.leading, 8) }
+                if let left = model.movesLeftText { Text(verbatim: left).font(.caption) }
             }
-            Text(state.statusText).font(.headline)
+            if model.isThinking { ProgressView().padding(.leading, 8) }
         }
+        .accessibilityElement(children: .combine)
     }
 }
 
-private struct BoardView: View {
-    let state: GameScreenState
-    let onTap: (Int, Int) -> Void
+private struct StatusView: View {
+    let model: GameModel
 
     var body: some View {
-        let snapshot = state.snapshot
-        let width = Int(snapshot.width)
-        let height = Int(snapshot.height)
-        let pieces = Dictionary(uniqueKeysWithValues: snapshot.pieces.map { ($0.square, $0.piece) })
-        let last: Set<String> = snapshot.lastMove.map { [$0.from, $0.to] } ?? []
-        VStack(spacing: 0) {
-            ForEach((0..<height).reversed(), id: \.self) { rank in
-                HStack(spacing: 0) {
-                    ForEach(0..<width, id: \.self) { file in
-                        let square = GameScreenModel.squareName(file: file, rank: rank)
-                        ZStack {
-                            Rectangle().fill(color(square, file: file, rank: rank, last: last))
-                            if let piece = pieces[square] {
-                                Text(PieceGlyph.glyph(piece)).font(.system(size: width > 8 ? 22 : 28))
-                            }
-                            if state.targets.contains(square) {
-                                Circle().fill(Color.black.opacity(0.35)).frame(width: 10, height: 10)
-                            }
-                        }
-                        .aspectRatio(1, contentMode: .fit)
-                        .contentShape(Rectangle())
-                        .onTapGesture { onTap(file, rank) }
-                        .accessibilityLabel(label(square, pieces[square]))
-                    }
-                }
+        VStack(alignment: .leading, spacing: 4) {
+            Button(action: { model.showResult() }) {
+                Text(verbatim: model.statusText).font(.headline)
             }
+            .buttonStyle(.plain)
+            if let offer = model.drawOfferText {
+                HStack {
+                    Text(verbatim: offer)
+                    Button("Accept", action: { model.acceptDraw() })
+                    Button("Decline", action: { model.declineDraw() })
+                }
+                .buttonStyle(.bordered)
+            }
+            if let hint = model.hintText { Label { Text(verbatim: hint) } icon: { Image(systemName: "lightbulb") } }
+            if let note = model.noteText { Text(verbatim: note).foregroundStyle(.secondary) }
+            if let problem = model.saveProblem { Text(verbatim: problem).foregroundStyle(Color.red) }
         }
-    }
-
-    private func color(_ square: String, file: Int, rank: Int, last: Set<String>) -> Color {
-        if square == state.selected { return Color(red: 0.96, green: 0.96, blue: 0.41) }
-        if square == state.snapshot.checkSquare { return Color(red: 0.9, green: 0.45, blue: 0.45) }
-        if last.contains(square) { return Color(red: 0.8, green: 0.82, blue: 0.42) }
-        return (file + rank) % 2 == 1 ? Color(red: 0.94, green: 0.85, blue: 0.71) : Color(red: 0.71, green: 0.53, blue: 0.39)
-    }
-
-    private func label(_ square: String, _ piece: Piece?) -> String {
-        let what = piece.map { "\($0.side == .white ? "white" : "black") \(PieceGlyph.name($0.kind)) on \(square)" } ?? square
-        return state.targets.contains(square) ? "\(what), legal target" : what
     }
 }
 
-enum PieceGlyph {
-    static func glyph(_ piece: Piece) -> String {
-        let white = piece.side == .white
-        switch piece.kind {
-        case .king: return white ? "♔" : "♚"
-        case .queen: return white ? "♕" : "♛"
-        case .rook: return white ? "♖" : "♜"
-        case .bishop: return white ? "♗" : "♝"
-        case .knight: return white ? "♘" : "♞"
-        case .pawn: return white ? "♙" : "♟"
-        }
-    }
+private struct MoveListView: View {
+    let model: GameModel
 
-    static func name(_ kind: PieceKind) -> String {
-        switch kind {
-        case .king: return "king"
-        case .queen: return "queen"
-        case .rook: return "rook"
-        case .bishop: return "bishop"
-        case .knight: return "knight"
-        case .pawn: return "pawn"
+    var body: some View {
+        ScrollViewReader { proxy in
+            ScrollView(.horizontal, showsIndicators: false) {
+                LazyHStack(spacing: 8) {
+                    ForEach(model.moveItems) { item in
+                        Button { model.review(ply: item.id) } label: {
+                            Text(verbatim: item.number + " " + item.san)
+                                .font(.body.monospacedDigit())
+                                .fontWeight(item.isCurrent ? .bold : .regular)
+                                .underline(item.isCurrent)
+                        }
+                        .buttonStyle(.plain)
+                        .id(item.id)
+                    }
+                }
+            }
+            .onChange(of: model.currentMoveID) { _, id in
+                if let id { withAnimation { proxy.scrollTo(id) } }
+            }
         }
+        .frame(minHeight: 32)
+    }
+}
+
+private struct ControlsView: View {
+    let model: GameModel
+    @Environment(\.dynamicTypeSize) private var typeSize
+
+    var body: some View {
+        // At the accessibility text sizes the buttons stack instead of sharing a row.
+        let row = typeSize.isAccessibilitySize ? AnyLayout(VStackLayout(alignment: .leading)) : AnyLayout(HStackLayout())
+        VStack(alignment: .leading, spacing: 8) {
+            HStack {
+                Button(action: { model.reviewStart() }) { Image(systemName: "backward.end") }
+                    .disabled(!model.canReviewBack).accessibilityLabel("First move")
+                Button(action: { model.reviewBack() }) { Image(systemName: "chevron.backward") }
+                    .disabled(!model.canReviewBack).accessibilityLabel("Back")
+                Button(action: { model.reviewForward() }) { Image(systemName: "chevron.forward") }
+                    .disabled(!model.canReviewForward).accessibilityLabel("Forward")
+                Button(action: { model.reviewLive() }) { Image(systemName: "forward.end") }
+                    .disabled(!model.isReviewing).accessibilityLabel("Back to the game")
+                Button(action: { model.flip() }) { Image(systemName: "arrow.up.arrow.down") }
+                    .accessibilityLabel("Flip board")
+            }
+            row {
+                Button(action: { model.takeBack() }) { Label("Take back", systemImage: "arrow.uturn.backward") }
+                    .disabled(!model.canTakeBack)
+                Button(action: { model.askHint() }) { Label("Hint", systemImage: "lightbulb") }
+                    .disabled(!model.canHint)
+            }
+            row {
+                if model.canOfferDraw {
+                    Button(action: { model.offerDraw() }) { Label("Offer draw", systemImage: "equal.circle") }
+                }
+                Button(role: .destructive, action: { model.resignTapped() }) { Label("Resign", systemImage: "flag") }
+                    .disabled(!model.canResign)
+            }
+        }
+        .buttonStyle(.bordered)
+        .labelStyle(.titleAndIcon)
+    }
+}
+
+private struct ResultSheet: View {
+    let model: GameModel
+
+    var body: some View {
+        VStack(spacing: 16) {
+            Text(verbatim: model.resultTitle ?? "").font(.title.bold())
+            Text(verbatim: model.resultReason ?? "").font(.body)
+            HStack {
+                Button(action: { model.rematch() }) { Label("Rematch", systemImage: "arrow.clockwise") }
+                Button(action: { model.reviewFromResult() }) { Label("Review", systemImage: "list.number") }
+            }
+            HStack {
+                ShareLink(item: model.shareText()) { Label("Share", systemImage: "square.and.arrow.up") }
+                Button(action: { model.goHome() }) { Label("Home", systemImage: "house") }
+            }
+        }
+        .buttonStyle(.borderedProminent)
+        .padding()
+        .accessibilityElement(children: .contain)
     }
 }

@@ -10,7 +10,7 @@
 
 use super::terminal::{self, DECIDED, WIN};
 use super::tt::{Bound, TranspositionTable};
-use crate::any::AnyPosition;
+use crate::any::{with_position, AnyPosition};
 use crate::bitboard::Bitboard;
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
@@ -57,7 +57,9 @@ impl Objective {
                 let rest = other
                     .strip_prefix("win-by")
                     .or_else(|| other.strip_prefix("winby"))?;
-                let number = rest.trim_start_matches(['-', ' ']).trim();
+                // `win-by-3` joins with one hyphen; `win-by -3` is a
+                // negative margin, which is no objective.
+                let number = rest.strip_prefix('-').unwrap_or(rest).trim();
                 number
                     .parse::<u16>()
                     .ok()
@@ -168,16 +170,6 @@ impl Default for Solver {
     }
 }
 
-/// Runs `$body` with the board-specific position.
-macro_rules! on_board {
-    ($pos:expr, $p:ident => $body:expr) => {
-        match $pos {
-            AnyPosition::Eight($p) => $body,
-            AnyPosition::Ten($p) => $body,
-        }
-    };
-}
-
 impl Solver {
     /// A solver with a proof table of about `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Solver {
@@ -208,7 +200,7 @@ impl Solver {
         limits: SolveLimits,
     ) -> Proof {
         self.begin(limits);
-        on_board!(position, p => self.prove_threshold(p, history, objective.threshold()))
+        with_position!(position, p => self.prove_threshold(p, history, objective.threshold()))
     }
 
     /// The exact value of `position`, or `None` if not proven within the budget.
@@ -219,7 +211,7 @@ impl Solver {
         limits: SolveLimits,
     ) -> Option<GameValue> {
         self.begin(limits);
-        on_board!(position, p => self.exact_value(p, history))
+        with_position!(position, p => self.exact_value(p, history))
     }
 
     /// For each legal move: whether it meets `objective` (`Some(true)`),
@@ -232,7 +224,7 @@ impl Solver {
         limits: SolveLimits,
     ) -> Vec<(Move, Option<bool>)> {
         self.begin(limits);
-        on_board!(position, p => self.classify(p, history, objective.threshold()))
+        with_position!(position, p => self.classify(p, history, objective.threshold()))
     }
 
     /// Whether playing `m` meets `objective` (`None` if unproven or illegal).
@@ -249,7 +241,7 @@ impl Solver {
         let mut path = history.to_vec();
         path.push(position.hash());
         let answer =
-            on_board!(&after, p => self.prove_threshold(p, &path, 1 - objective.threshold()));
+            with_position!(&after, p => self.prove_threshold(p, &path, 1 - objective.threshold()));
         match answer {
             Proof::No => Some(true),
             Proof::Yes => Some(false),
@@ -266,7 +258,7 @@ impl Solver {
         limits: SolveLimits,
     ) -> Vec<(Move, Option<GameValue>)> {
         self.begin(limits);
-        on_board!(position, p => {
+        with_position!(position, p => {
             let mut path = history.to_vec();
             path.push(p.hash());
             p.legal_moves()
@@ -299,7 +291,7 @@ impl Solver {
         limits: SolveLimits,
     ) -> Option<Vec<(Move, Option<bool>)>> {
         self.begin(limits);
-        on_board!(position, p => {
+        with_position!(position, p => {
             let moves = p.legal_moves();
             if !moves.contains(&reference) {
                 return None;
@@ -558,7 +550,7 @@ impl Solver {
             hashes.push(current.hash());
             let Ok(next) = current.play(m) else { break };
             current = next;
-            let ended = on_board!(&current, p => terminal::game_end(p, &hashes_with(&hashes, p.hash()), 0).is_some());
+            let ended = with_position!(&current, p => terminal::game_end(p, &hashes_with(&hashes, p.hash()), 0).is_some());
             if ended || current.legal_moves().is_empty() {
                 break;
             }
@@ -617,4 +609,21 @@ fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod objective_tests {
+    use super::Objective;
+
+    #[test]
+    fn objectives_read_as_written_and_a_negative_margin_is_refused() {
+        assert_eq!(Objective::parse("win"), Some(Objective::Win));
+        assert_eq!(Objective::parse("win-by 3"), Some(Objective::WinBy(3)));
+        assert_eq!(Objective::parse("win-by-3"), Some(Objective::WinBy(3)));
+        assert_eq!(Objective::parse("winby 3"), Some(Objective::WinBy(3)));
+        assert_eq!(Objective::parse("save"), Some(Objective::Save));
+        assert_eq!(Objective::parse("win-by -5"), None);
+        assert_eq!(Objective::parse("win-by--5"), None);
+        assert_eq!(Objective::parse("win-by 0"), None);
+    }
 }

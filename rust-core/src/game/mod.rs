@@ -3,17 +3,20 @@
 //! exactly as the rule book decides it.
 
 mod clock;
+mod error;
 mod outcome;
 mod record;
 mod referee;
 mod snapshot;
 
 pub use clock::{Clock, ClockError, TimeControl};
+pub use error::GameError;
 pub use outcome::{EndReason, Outcome};
+pub use record::RecordError;
 pub use snapshot::{Overtime, Snapshot};
 
 use crate::any::AnyPosition;
-use crate::error::{Error, GameError, MoveError};
+use crate::error::Error;
 use crate::moves::Move;
 use crate::types::{Color, Piece, Role, Square};
 use crate::variant::Variant;
@@ -54,7 +57,9 @@ impl Game {
     /// set-up, 0–959; `None` means 518, the standard one).
     pub fn new(variant: Variant, start: Option<u16>) -> Result<Game, Error> {
         let position = AnyPosition::start(variant, start)?;
-        let start_number = (variant == Variant::Norochess960).then(|| start.unwrap_or(518));
+        let start_number = variant
+            .start_numbering()
+            .map(|numbering| start.unwrap_or(numbering.standard));
         Ok(Game::from_parts(variant, start_number, false, position))
     }
 
@@ -169,46 +174,21 @@ impl Game {
     }
 
     /// Plays a move given from/to squares and an optional promotion role, as
-    /// a board UI produces it. A move that needs no promotion choice ignores
-    /// `promotion`; one that needs it fails without it.
+    /// a board UI produces it (see [`AnyPosition::move_for`]): a move that
+    /// offers no choice ignores `promotion`; a promotion needs it and fails
+    /// without it with [`crate::MoveError::PromotionRequired`].
     pub fn play_squares(
         &mut self,
         from: Square,
         to: Square,
         promotion: Option<Role>,
     ) -> Result<Move, GameError> {
-        let candidates: Vec<Move> = self
-            .position()
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.from == from && m.to == to)
-            .collect();
-        let width = self.position().width();
-        let name = |sq: Square| sq.name(width);
-        let chosen = match candidates.as_slice() {
-            [] => None,
-            [only] => Some(*only),
-            several => several.iter().copied().find(|m| m.promotion() == promotion),
-        };
-        match chosen {
-            Some(mv) => {
-                self.play(mv)?;
-                Ok(mv)
-            }
-            None => Err(GameError::Move(MoveError::Illegal {
-                text: format!("{}{}", name(from), name(to)),
-                reason: if candidates.is_empty() {
-                    "no legal move joins those squares".to_string()
-                } else {
-                    let choices: Vec<&str> = candidates
-                        .iter()
-                        .filter_map(|m| m.promotion())
-                        .map(Role::name)
-                        .collect();
-                    format!("choose a promotion: {}", choices.join(", "))
-                },
-            })),
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::GameOver(outcome));
         }
+        let mv = self.position().move_for(from, to, promotion)?;
+        self.play(mv)?;
+        Ok(mv)
     }
 
     fn push(&mut self, ply: Ply, after: AnyPosition) {

@@ -3,10 +3,11 @@
 //! comments. Import accepts moves in any notation the core reads.
 
 use super::{EndReason, Game};
-use crate::error::{Error, RecordError};
+use crate::error::Error;
 use crate::types::Color;
 use crate::variant::Variant;
 use std::fmt::Write as _;
+use thiserror::Error as ThisError;
 
 /// Tags the game writes itself from its state; user tags of these names are ignored.
 pub(super) const DERIVED_TAGS: [&str; 9] = [
@@ -23,6 +24,42 @@ pub(super) const DERIVED_TAGS: [&str; 9] = [
 
 /// The Seven Tag Roster's tags other than `Result`, written first, `?` when unset.
 const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
+
+/// A game record (PGN-style text or bare movetext) that cannot be imported.
+#[derive(Debug, Clone, PartialEq, Eq, ThisError)]
+pub enum RecordError {
+    /// The text is malformed (an unclosed tag or comment, a bad tag).
+    #[error("line {line}: {problem}")]
+    Syntax {
+        /// Line number, from 1.
+        line: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A move cannot be read or is illegal at its point in the game.
+    #[error("move {move_number}{dots} {text}: {reason}", dots = if *black { "..." } else { "." })]
+    BadMove {
+        /// The full-move number of the move.
+        move_number: u32,
+        /// Whether it is Black's move.
+        black: bool,
+        /// The move as written.
+        text: String,
+        /// Why it cannot be played.
+        reason: String,
+    },
+    /// The record's result contradicts how the rules end the game.
+    #[error("the record says {claimed} but the game ended: {actual}")]
+    ResultMismatch {
+        /// The result token of the record.
+        claimed: String,
+        /// The outcome by the rules.
+        actual: String,
+    },
+    /// The tags name an unknown game or an impossible set-up.
+    #[error(transparent)]
+    Setup(#[from] Error),
+}
 
 /// One element of movetext.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,6 +107,12 @@ impl Game {
         }
         if let Some(number) = self.start_number {
             tag("Start", &number.to_string());
+            // Other tools do not read `Start`: the standard tags carry the
+            // same start (the six FEN fields, without our `score=`).
+            let text = self.start_position().to_text();
+            let fen: Vec<&str> = text.split_whitespace().take(6).collect();
+            tag("SetUp", "1");
+            tag("FEN", &fen.join(" "));
         }
         if self.set_up {
             tag("SetUp", "1");
@@ -133,7 +176,10 @@ impl Game {
                 .map_err(Error::from)?,
             None => default_variant.unwrap_or(Variant::Norochess),
         };
-        let mut game = match get("FEN") {
+        // A numbered Norochess960 start also writes its FEN for other
+        // tools; the number is what identifies it.
+        let numbered = variant.start_numbering().is_some() && get("Start").is_some();
+        let mut game = match get("FEN").filter(|_| !numbered) {
             Some(fen) => Game::from_position(variant, fen)?,
             None => {
                 let start = match get("Start") {
@@ -255,7 +301,8 @@ impl Game {
 fn move_reason(error: &crate::error::MoveError) -> String {
     match error {
         crate::error::MoveError::Unreadable { problem, .. } => problem.clone(),
-        crate::error::MoveError::Illegal { reason, .. } => reason.clone(),
+        crate::error::MoveError::Illegal { reason, .. }
+        | crate::error::MoveError::PromotionRequired { reason, .. } => reason.clone(),
     }
 }
 

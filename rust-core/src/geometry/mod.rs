@@ -113,6 +113,7 @@ pub trait Geometry:
 mod tests {
     use super::*;
     use crate::bitboard::Bitboard;
+    use crate::rng::SplitMix64;
 
     /// Slow reference slider used to check both fast implementations.
     fn slow_slide(w: i32, h: i32, sq: i32, occ: u128, dirs: &[(i32, i32)]) -> u128 {
@@ -135,18 +136,11 @@ mod tests {
     const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
     const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
-    fn pseudo_random(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
-
     #[test]
     fn sliders_match_reference_on_8x8() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut rng = SplitMix64::new(0x1234_5678_9abc_def1);
         for _ in 0..2000 {
-            let occ = pseudo_random(&mut seed) & pseudo_random(&mut seed);
+            let occ = rng.next_u64() & rng.next_u64();
             for sq in 0..64u8 {
                 let s = Square(sq);
                 assert_eq!(
@@ -163,12 +157,10 @@ mod tests {
 
     #[test]
     fn sliders_match_reference_on_10x10() {
-        let mut seed = 0x0fed_cba9_8765_4321u64;
+        let mut rng = SplitMix64::new(0x0fed_cba9_8765_4321);
         for _ in 0..2000 {
-            let occ = ((u128::from(pseudo_random(&mut seed)) << 64)
-                | u128::from(pseudo_random(&mut seed)))
-                & (u128::from(pseudo_random(&mut seed)) << 50
-                    | u128::from(pseudo_random(&mut seed)))
+            let occ = ((u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64()))
+                & (u128::from(rng.next_u64()) << 50 | u128::from(rng.next_u64()))
                 & Board10::ALL;
             for sq in 0..100u8 {
                 let s = Square(sq);

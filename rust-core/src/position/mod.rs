@@ -242,15 +242,38 @@ impl<G: Geometry> Position<G> {
         hash
     }
 
-    /// Whether a pawn of the side to move could take en passant on `ep`.
+    /// Whether a pawn of the side to move may legally take en passant on
+    /// `ep`. Only then does the square count for repetition: positions are
+    /// the same when the same moves are possible (FIDE 9.2.3), so a pawn
+    /// pinned to its royal king does not make the en passant square count.
     #[inline]
     fn ep_capture_possible(&self, ep: Square) -> bool {
-        (G::pawn_attacks(!self.turn, ep)
+        let takers = G::pawn_attacks(!self.turn, ep)
             & self.piece_set(Piece {
                 color: self.turn,
                 role: Role::Pawn,
-            }))
-        .any()
+            });
+        if !self.rules.royal_king || takers.is_empty() {
+            return takers.any();
+        }
+        takers
+            .squares()
+            .any(|from| self.ep_capture_keeps_king_safe(from, ep))
+    }
+
+    /// Whether the en passant capture `from`×`ep` leaves the royal king of
+    /// the side to move unattacked. Worked out on bitboards rather than by
+    /// playing the move, because playing a move updates this very hash.
+    fn ep_capture_keeps_king_safe(&self, from: Square, ep: Square) -> bool {
+        let us = self.turn;
+        let Some(king) = self.king_square(us) else {
+            return true;
+        };
+        // The taken pawn stands beside the taker, on the file of `ep`.
+        let victim = Square::from_coords(ep.file(G::WIDTH), from.rank(G::WIDTH), G::WIDTH);
+        let occupied = (self.occupied() & !G::Bb::from_square(from) & !G::Bb::from_square(victim))
+            | G::Bb::from_square(ep);
+        (self.attackers(king, !us, occupied) & occupied).is_empty()
     }
 
     /// Counts the leaf nodes of the legal move tree to `depth` plies (no

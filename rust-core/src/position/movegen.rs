@@ -246,24 +246,17 @@ impl<G: Geometry> Position<G> {
         }
         let toward_first_file = G::forward(us, G::west(pawns)) & capturable;
         let toward_last_file = G::forward(us, G::east(pawns)) & capturable;
-        self.push_pawn_moves::<ROYAL>(
-            ctx,
-            pinned,
-            list,
-            toward_first_file,
-            up - 1,
-            last_rank,
-            MoveKind::Normal,
-        );
-        self.push_pawn_moves::<ROYAL>(
-            ctx,
-            pinned,
-            list,
-            toward_last_file,
-            up + 1,
-            last_rank,
-            MoveKind::Normal,
-        );
+        for (targets, delta) in [(toward_first_file, up - 1), (toward_last_file, up + 1)] {
+            self.push_pawn_moves::<ROYAL>(
+                ctx,
+                pinned,
+                list,
+                targets,
+                delta,
+                last_rank,
+                MoveKind::Normal,
+            );
+        }
 
         if let Some(oblique) = self.rules.oblique {
             let mut zone = G::Bb::EMPTY;
@@ -281,24 +274,17 @@ impl<G: Geometry> Position<G> {
             let targets = empty & ctx.target;
             let east = G::forward(us, G::east(G::east(blocked))) & targets;
             let west = G::forward(us, G::west(G::west(blocked))) & targets;
-            self.push_pawn_moves::<ROYAL>(
-                ctx,
-                pinned,
-                list,
-                east,
-                up + 2,
-                last_rank,
-                MoveKind::Normal,
-            );
-            self.push_pawn_moves::<ROYAL>(
-                ctx,
-                pinned,
-                list,
-                west,
-                up - 2,
-                last_rank,
-                MoveKind::Normal,
-            );
+            for (steps, delta) in [(east, up + 2), (west, up - 2)] {
+                self.push_pawn_moves::<ROYAL>(
+                    ctx,
+                    pinned,
+                    list,
+                    steps,
+                    delta,
+                    last_rank,
+                    MoveKind::Normal,
+                );
+            }
         }
 
         let enemy_pawns = self.by_role[Role::Pawn.index()] & ctx.enemy;

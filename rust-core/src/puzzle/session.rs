@@ -7,7 +7,7 @@
 use super::{Puzzle, PuzzleError};
 use crate::engine::solver::{GameValue, SolveLimits, Solver};
 use crate::engine::{Engine, Limits, SearchRequest};
-use crate::error::GameError;
+use crate::game::GameError;
 use crate::game::{Game, Outcome};
 use crate::moves::Move;
 use crate::types::{Color, Square};

@@ -1,16 +1,31 @@
 import Foundation
 
 extension NorochessError: LocalizedError {
-    /// The sentence that says what went wrong, for an alert or the log.
+    /// The sentence that says what went wrong (the `detail` every case carries),
+    /// for an alert or the log.
     public var message: String {
         switch self {
-        case let .InvalidVariant(message), let .InvalidPosition(message), let .InvalidSquare(message),
-             let .IllegalMove(message), let .PromotionRequired(message), let .GameOver(message),
-             let .InvalidRecord(message), let .Clock(message), let .InvalidPuzzle(message),
-             let .InvalidProgress(message), let .InvalidArgument(message), let .Internal(message):
-            return message
+        case let .InvalidVariant(detail), let .InvalidPosition(detail), let .GameOver(detail),
+             let .InvalidRecord(detail), let .Clock(detail), let .InvalidPuzzle(detail),
+             let .InvalidProgress(detail), let .InvalidArgument(detail), let .Storage(detail),
+             let .Internal(detail):
+            return detail
+        case let .InvalidSquare(_, detail), let .IllegalMove(_, detail), let .Refused(_, detail),
+             let .NoSuchGame(_, detail):
+            return detail
+        case let .PromotionRequired(_, _, detail):
+            return detail
+        case let .Conflict(_, _, _, detail):
+            return detail
+        case let .Setting(_, _, _, detail):
+            return detail
         }
     }
 
     public var errorDescription: String? { message }
+}
+
+/// The sentence of any error a model shows.
+func describe(_ error: Error) -> String {
+    (error as? NorochessError)?.message ?? "\(error)"
 }

@@ -12,15 +12,13 @@ final class NorochessGameTests: XCTestCase {
         while try game.outcome() == nil {
             let before = try game.snapshot()
             if before.moveNumber == 46 && before.turn == .white {
-                let state = try GameScreenModel(game: game).state
-                XCTAssertEqual(state.moveCounterText, "Move 46 / 48")
-                XCTAssertTrue(state.isFinalRegularMoves)
-                XCTAssertEqual(state.scoreText, "0 – 0")
+                XCTAssertEqual(before.regularMoves, 48)
+                XCTAssertEqual(before.regularMovesLeft, 3)
+                XCTAssertEqual(before.scores, Scores(white: 0, black: 0))
             }
             if before.moveNumber == 52 && before.turn == .black {
-                let state = try GameScreenModel(game: game).state
-                XCTAssertEqual(state.moveCounterText, "Overtime 52 / 60")
-                XCTAssertTrue(state.isOvertime)
+                XCTAssertEqual(before.overtime?.moveNumber, 52)
+                XCTAssertEqual(before.overtime?.lastMove, 60)
                 sawOvertime = true
             }
             try playQuietMove(game, &seen)
@@ -40,7 +38,6 @@ final class NorochessGameTests: XCTestCase {
         XCTAssertNil(outcome.winner)
         XCTAssertEqual(outcome.scores, Scores(white: 0, black: 0))
         XCTAssertEqual(end.plyCount, 120)
-        XCTAssertEqual(try GameScreenModel(game: game).state.resultText, "Draw 0–0 — scores level after move 60")
         XCTAssertEqual(try clock.state(nowMs: now).whiteMs, 792_000 + 12 * 14_000)
         XCTAssertEqual(try clock.state(nowMs: now).blackMoves, 60)
 
@@ -62,17 +59,19 @@ final class NorochessGameTests: XCTestCase {
         XCTAssertFalse(try game.snapshot().canRedo)
     }
 
-    func testTheScoreBarAndResultDialogFollowTheRuleBook() throws {
-        let game = try GameHandle.fromPosition(setup: setup(.norochess), positionText: "4k3/8/8/8/8/8/8/R3K3 b - - 0 48 score=38-33")
-        let model = try GameScreenModel(game: game)
-        XCTAssertEqual(model.state.scoreText, "38 – 33")
-        XCTAssertEqual(model.state.moveCounterText, "Move 48 / 48")
+    @MainActor
+    func testTheScoreBarAndResultDialogFollowTheRuleBook() async throws {
+        let model = try gameModel(friends(position: "4k3/8/8/8/8/8/8/R3K3 b - - 0 48 score=38-33"))
+        XCTAssertEqual(model.scoreText, "38 – 33")
+        XCTAssertEqual(model.moveCounterText, "Move 48 / 48")
         model.tap("e8")
-        XCTAssertEqual(model.state.selected, "e8")
+        XCTAssertEqual(model.input.selected, "e8")
         model.tap("d8")
-        XCTAssertEqual(model.state.snapshot.outcome?.reason, .moveLimit)
-        XCTAssertEqual(model.state.resultText, "White wins 38–33 — higher score after move 48")
-        XCTAssertEqual(model.state.statusText, "White wins 38–33")
+        XCTAssertEqual(model.snapshot.result?.reason, .moveLimit)
+        XCTAssertEqual(model.resultText, "White wins 38–33 — higher score after move 48")
+        XCTAssertEqual(model.resultTitle, "White wins 38–33")
+        XCTAssertEqual(model.resultReason, "higher score after move 48")
+        XCTAssertEqual(model.statusText, "White wins 38–33")
     }
 
     func testNorochess960GamesStartFromTheirNumber() throws {

@@ -4,28 +4,24 @@ import XCTest
 final class RamFrontalGameTests: XCTestCase {
     func testARamGameWithARamAndAResurrection() throws {
         let game = try newGame(.ram)
-        let model = try GameScreenModel(game: game)
-        XCTAssertEqual(model.state.snapshot.width, 10)
-        XCTAssertNil(model.state.snapshot.scores)
-        XCTAssertNil(model.state.scoreText)
+        XCTAssertEqual(try game.snapshot().width, 10)
+        XCTAssertNil(try game.snapshot().scores)
         XCTAssertEqual(try game.legalTargets(from: "e2"), ["e3"])
         XCTAssertTrue(try game.legalTargets(from: "c1").isEmpty)
 
         for san in "c3 i7 d4 h8 f4 e7 a4 j7 Qh4 Qe9 f5 i5 e4 Qe8 f7 d8 g4 g7 c4 c8 d5 ixh4 g6".split(separator: " ") {
-            XCTAssertTrue(model.playText(String(san)), "\(san): \(model.state.error ?? "")")
+            XCTAssertNoThrow(try game.playText(text: String(san)), String(san))
         }
-        model.tap("g7")
-        XCTAssertTrue(model.state.targets.contains("g6"))
-        model.tap("g6")
-        let afterRam = model.state.snapshot
+        XCTAssertTrue(try game.legalTargets(from: "g7").contains("g6"))
+        _ = try game.play(from: "g7", to: "g6", promotion: nil)
+        let afterRam = try game.snapshot()
         XCTAssertEqual(afterRam.lastMove?.kind, .ram)
         XCTAssertEqual(afterRam.lastMove?.san, "gxg6")
-        XCTAssertEqual(model.state.announcement, "Ram: both pawns leave the board")
         XCTAssertFalse(afterRam.pieces.contains { $0.square == "g6" || $0.square == "g7" })
         XCTAssertEqual(afterRam.capturedByBlack.map(\.kind), [.queen, .pawn])
 
-        model.playText("fxe8")
-        model.playText("d6")
+        _ = try game.playText(text: "fxe8")
+        _ = try game.playText(text: "d6")
         let offer = try game.promotionChoices(from: "e8", to: "e10")
         XCTAssertEqual(offer.choices, [.queen])
         XCTAssertTrue(offer.isResurrection)
@@ -33,18 +29,16 @@ final class RamFrontalGameTests: XCTestCase {
         assertFails("e8-e10 cannot become a rook: the choices are queen", matching: {
             if case .IllegalMove = $0 { return true } else { return false }
         }) { try game.play(from: "e8", to: "e10", promotion: .rook) }
-        model.tap("e8")
-        model.tap("e10")
-        let end = model.state.snapshot
-        XCTAssertNil(model.state.promotionPicker)
+        _ = try game.play(from: "e8", to: "e10", promotion: nil)
+        let end = try game.snapshot()
         XCTAssertEqual(end.lastMove?.san, "e10=Q+")
         XCTAssertEqual(end.lastMove?.promotion, .queen)
         XCTAssertEqual(end.checkSquare, "f10")
         XCTAssertEqual(try game.sanMoves().count, 27)
 
-        model.resign(.black)
-        XCTAssertEqual(model.state.snapshot.outcome?.reason, .resignation)
-        XCTAssertEqual(model.state.resultText, "White wins — Black resigned")
+        _ = try game.resign(side: .black)
+        XCTAssertEqual(try game.outcome()?.reason, .resignation)
+        XCTAssertEqual(try game.outcome()?.winner, .white)
         let again = try GameHandle.fromRecord(record: try game.toRecord(), defaultSetup: nil)
         XCTAssertEqual(try again.variant(), .ram)
         XCTAssertEqual(try again.sanMoves(), try game.sanMoves())
@@ -53,42 +47,36 @@ final class RamFrontalGameTests: XCTestCase {
 
     func testAFrontalGameWithASwapAndADethronement() throws {
         let game = try newGame(.frontal)
-        let model = try GameScreenModel(game: game)
         XCTAssertEqual(try game.legalTargets(from: "e2"), ["e3"])
-        for san in ["a3", "e8", "a5", "a8", "a7"] { XCTAssertTrue(model.playText(san), san) }
-        model.tap("a8")
-        model.tap("a7")
-        let swap = try XCTUnwrap(model.state.snapshot.lastMove)
+        for san in ["a3", "e8", "a5", "a8", "a7"] { XCTAssertNoThrow(try game.playText(text: san), san) }
+        _ = try game.play(from: "a8", to: "a7", promotion: nil)
+        let swap = try XCTUnwrap(try game.snapshot().lastMove)
         XCTAssertEqual(swap.kind, .swap)
         XCTAssertEqual(swap.san, "a~a7")
         XCTAssertFalse(swap.isCapture)
-        let sides = Dictionary(uniqueKeysWithValues: model.state.snapshot.pieces.map { ($0.square, $0.piece.side) })
+        let sides = Dictionary(uniqueKeysWithValues: try game.snapshot().pieces.map { ($0.square, $0.piece.side) })
         XCTAssertEqual(sides["a8"], .white)
         XCTAssertEqual(sides["a7"], .black)
         let offer = try game.promotionChoices(from: "a8", to: "a10")
         XCTAssertTrue(offer.isDethronement)
         XCTAssertTrue(offer.choices.isEmpty)
-        model.tap("a8")
-        model.tap("a10")
-        let end = model.state.snapshot
-        XCTAssertNil(model.state.promotionPicker)
+        _ = try game.play(from: "a8", to: "a10", promotion: nil)
+        let end = try game.snapshot()
         XCTAssertEqual(end.lastMove?.kind, .dethronement)
         XCTAssertEqual(end.lastMove?.san, "a10^")
         XCTAssertEqual(try game.longMoves().last, "a8-a10^")
-        XCTAssertEqual(model.state.announcement, "Dethronement: the pawn and the queen leave the board")
         XCTAssertFalse(end.pieces.contains { $0.piece.kind == .queen && $0.piece.side == .black })
         XCTAssertFalse(end.pieces.contains { $0.square == "a10" || $0.square == "a8" })
         XCTAssertEqual(end.capturedByWhite.map(\.kind), [.queen])
         XCTAssertEqual(try game.sanMoves(), ["a3", "e8", "a5", "a8", "a7", "a~a7", "a10^"])
-        XCTAssertEqual(try model.moveListText(), ["1. a3 e8", "2. a5 a8", "3. a7 a~a7", "4. a10^"])
 
-        model.agreeDraw()
-        XCTAssertEqual(model.state.resultText, "Draw — draw agreed")
-        // A takeback after an agreed draw takes back the agreement only.
-        model.takeBack()
-        XCTAssertNil(model.state.snapshot.outcome)
-        XCTAssertEqual(model.state.snapshot.plyCount, 7)
-        model.takeBack()
-        XCTAssertEqual(model.state.snapshot.plyCount, 6)
+        _ = try game.agreeDraw()
+        XCTAssertEqual(try game.outcome()?.reason, .agreement)
+        // Undo after an agreed draw takes back the agreement only.
+        XCTAssertTrue(try game.undo())
+        XCTAssertNil(try game.outcome())
+        XCTAssertEqual(try game.snapshot().plyCount, 7)
+        XCTAssertTrue(try game.undo())
+        XCTAssertEqual(try game.snapshot().plyCount, 6)
     }
 }

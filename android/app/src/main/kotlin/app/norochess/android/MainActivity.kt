@@ -2,23 +2,50 @@ package app.norochess.android
 
 import android.os.Bundle
 import androidx.activity.ComponentActivity
+import androidx.activity.compose.BackHandler
 import androidx.activity.compose.setContent
+import androidx.activity.enableEdgeToEdge
+import androidx.activity.viewModels
 import androidx.compose.foundation.isSystemInDarkTheme
-import androidx.compose.material3.MaterialTheme
-import androidx.compose.material3.darkColorScheme
-import androidx.compose.material3.lightColorScheme
+import androidx.compose.runtime.getValue
+import androidx.lifecycle.compose.collectAsStateWithLifecycle
+import app.norochess.android.present.NorochessApp
+import app.norochess.android.present.Screen
+import app.norochess.android.ui.NorochessTheme
 import app.norochess.core.LogLevel
 import app.norochess.core.setLogLevel
 
+/**
+ * The only Activity: edge to edge, light or dark as the system says, the
+ * app's screens from [AppViewModel]. The clock pauses and the game is saved
+ * when the Activity stops; after process death the library brings the
+ * unfinished game back (Continue on Home).
+ */
 class MainActivity : ComponentActivity() {
+    private val model: AppViewModel by viewModels()
+
     override fun onCreate(savedInstanceState: Bundle?) {
+        enableEdgeToEdge()
         super.onCreate(savedInstanceState)
         // Installs the core's logcat backend once; later calls only change the level.
         setLogLevel(if (BuildConfig.DEBUG) LogLevel.DEBUG else LogLevel.WARN)
+        val app = model.app
         setContent {
-            MaterialTheme(colorScheme = if (isSystemInDarkTheme()) darkColorScheme() else lightColorScheme()) {
-                GameScreen()
+            val screen by app.screen.collectAsStateWithLifecycle()
+            NorochessTheme(dark = isSystemInDarkTheme(), strings = app.strings) {
+                BackHandler(enabled = screen != Screen.HOME) { app.go(Screen.HOME) }
+                NorochessApp(app)
             }
         }
+    }
+
+    override fun onStart() {
+        super.onStart()
+        model.app.background(false)
+    }
+
+    override fun onStop() {
+        model.app.background(true)
+        super.onStop()
     }
 }

@@ -1,15 +1,12 @@
 package app.norochess.kit
 
-import app.norochess.core.EndReason
-import app.norochess.core.GameHandle
-import app.norochess.core.GameOutcome
-import app.norochess.core.GameSnapshot
-import app.norochess.core.Hint
-import app.norochess.core.MoveInfo
-import app.norochess.core.MoveKind
+import app.norochess.core.ComputerMove
+import app.norochess.core.GameSessionHandle
 import app.norochess.core.NorochessException
 import app.norochess.core.PieceKind
-import app.norochess.core.SearchOutcome
+import app.norochess.core.SearchLimits
+import app.norochess.core.SessionHint
+import app.norochess.core.SessionSnapshot
 import app.norochess.core.Side
 
 /** The promotion picker: the move waiting for a choice and the pieces the rules allow. */
@@ -22,54 +19,43 @@ data class PromotionPicker(
 )
 
 /**
- * Everything the game screen shows, derived from the core's [GameSnapshot] and
- * the screen's own selection state. Views draw this and nothing else.
+ * Everything the game screen shows: the session's [SessionSnapshot] (whose
+ * turn, what may be done, every text, the clocks, the result, the save
+ * state — all from Rust) plus the screen's own view state (selection,
+ * promotion picker, the last error). Views draw this and nothing else.
  */
 data class GameScreenState(
-    val snapshot: GameSnapshot,
+    val snapshot: SessionSnapshot,
     /** The selected square, if a piece is selected. */
     val selected: String? = null,
     /** Where the selected piece can go (dots on the board). */
     val targets: List<String> = emptyList(),
     /** Open while the player chooses a promotion or resurrection piece. */
     val promotionPicker: PromotionPicker? = null,
-    /** A one-off message about the last move (a dethronement is announced, not picked). */
-    val announcement: String? = null,
-    /** The last error to show briefly (an illegal text move, a stale engine answer). */
+    /** The last refusal or error to show briefly (its English sentence). */
     val error: String? = null,
-) {
-    /** Score bar: `19 – 15` in the Norochess family, else `null`. */
-    val scoreText: String? get() = GameTexts.scoreText(snapshot)
-
-    /** Score bar: `Move 31 / 48`, or `Overtime 52 / 60` in overtime; `null` outside the Norochess family. */
-    val moveCounterText: String? get() = GameTexts.moveCounterText(snapshot)
-
-    /** Whether the overtime badge is shown. */
-    val isOvertime: Boolean get() = snapshot.overtime != null
-
-    /** The last three regular moves before move 48 are visibly marked. */
-    val isFinalRegularMoves: Boolean
-        get() = snapshot.overtime == null && (snapshot.regularMovesLeft ?: 0u) in 1u..3u
-
-    /** The result dialog's text once the game has ended: `White wins 38–33 — higher score after move 48`. */
-    val resultText: String? get() = snapshot.outcome?.let { GameTexts.resultText(it, snapshot) }
-
-    /** `White to move`, or the result headline once over. */
-    val statusText: String
-        get() = snapshot.outcome?.let { GameTexts.headline(it) } ?: "${GameTexts.sideName(snapshot.turn)} to move"
-}
+)
 
 /**
- * The game screen's logic: selection, tap-tap moves, the promotion picker,
- * takeback, review texts and the engine's answers. Plain Kotlin on top of the
- * bindings, so it is tested on the JVM; the Android view model only adds a
- * StateFlow and coroutines around it.
+ * The game screen's model: forwards taps and buttons to a [GameSessionHandle]
+ * and maps its snapshot into [GameScreenState]. It keeps no game logic: the
+ * legal moves, whose turn it is, takeback, resignation, results, clocks and
+ * texts come from the session (`snapshot.board.legalMoves` is empty whenever
+ * the person may not move). Only selection and the promotion picker, which
+ * are pure view state, live here.
  *
- * Not thread-safe by itself: call it from one thread (the main thread); run
- * engine searches elsewhere and hand their [SearchOutcome] to [applyEngineMove].
+ * Call it from one thread (the main thread). [computerMove] and [hint] are
+ * `suspend` and never block it: the search runs on a Rust thread, and
+ * cancelling the calling coroutine stops it.
+ *
+ * [nowMs] is the monotonic clock in milliseconds the session's clock runs
+ * on (tests pass their own).
  */
-class GameScreenModel(val game: GameHandle) {
-    var state: GameScreenState = GameScreenState(game.snapshot())
+class GameScreenModel(
+    val session: GameSessionHandle,
+    private val nowMs: () -> ULong = { (System.nanoTime() / 1_000_000).toULong() },
+) {
+    var state: GameScreenState = GameScreenState(session.snapshot(nowMs()))
         private set
 
     /** Called after every change of [state] (the Android view model publishes it). */
@@ -80,13 +66,13 @@ class GameScreenModel(val game: GameHandle) {
         onChange?.invoke(new)
     }
 
-    private fun refresh(announcement: String? = null, error: String? = null) =
-        publish(GameScreenState(game.snapshot(), announcement = announcement, error = error))
+    /** Takes a fresh snapshot (call it a few times a second while a clock runs, after [tick]). */
+    fun refresh(error: String? = null) = publish(GameScreenState(session.snapshot(nowMs()), error = error))
 
     /** A tap on the square named [square] (`e4`): select, reselect, deselect or move. */
     fun tap(square: String) {
         val current = state
-        if (current.snapshot.outcome != null || current.promotionPicker != null) return
+        if (current.promotionPicker != null) return
         val selected = current.selected
         when {
             selected == null -> select(square)
@@ -100,9 +86,7 @@ class GameScreenModel(val game: GameHandle) {
     fun tap(file: Int, rank: Int) = tap(squareName(file, rank))
 
     private fun select(square: String) {
-        val snapshot = state.snapshot
-        val own = snapshot.pieces.any { it.square == square && it.piece.side == snapshot.turn }
-        val targets = if (own) game.legalTargets(square) else emptyList()
+        val targets = state.snapshot.board.legalMoves.filter { it.from == square }.map { it.to }.distinct()
         publish(
             if (targets.isEmpty()) state.copy(selected = null, targets = emptyList(), error = null)
             else state.copy(selected = square, targets = targets, error = null),
@@ -110,100 +94,101 @@ class GameScreenModel(val game: GameHandle) {
     }
 
     private fun move(from: String, to: String) {
-        val offer = game.promotionChoices(from, to)
-        if (offer.choices.size > 1) {
-            publish(
-                state.copy(
-                    promotionPicker = PromotionPicker(from, to, offer.choices, offer.isResurrection),
-                    error = null,
-                ),
-            )
+        val choices = state.snapshot.board.legalMoves.filter { it.from == from && it.to == to }.mapNotNull { it.promotion }
+        if (choices.size > 1) {
+            val offer = attempt { session.promotionChoices(from, to) } ?: return
+            publish(state.copy(promotionPicker = PromotionPicker(from, to, offer.choices, offer.isResurrection), error = null))
             return
         }
-        play { game.play(from, to, offer.choices.firstOrNull()) }
+        act { session.play(from, to, choices.firstOrNull(), nowMs()) }
     }
 
     /** The player picked [kind] in the promotion picker. */
     fun choosePromotion(kind: PieceKind) {
         val picker = state.promotionPicker ?: return
-        play { game.play(picker.from, picker.to, kind) }
+        act { session.play(picker.from, picker.to, kind, nowMs()) }
     }
 
     /** The player closed the promotion picker without choosing. */
-    fun cancelPromotion() {
-        publish(state.copy(promotionPicker = null, selected = null, targets = emptyList()))
-    }
+    fun cancelPromotion() = publish(state.copy(promotionPicker = null, selected = null, targets = emptyList()))
 
     /** Plays a move typed or pasted as text (any notation). Returns whether it was played. */
-    fun playText(text: String): Boolean = play { game.playText(text) }
+    fun playText(text: String): Boolean = act { session.playText(text, nowMs()) }
 
-    private inline fun play(action: () -> MoveInfo): Boolean =
+    /** Takeback as the session's policy says (vs the computer: back to your turn). */
+    fun takeBack(): Boolean = act { session.takeback(nowMs()) }
+
+    /** Replays what the last takeback took back. */
+    fun redo(): Boolean = act { session.redo(nowMs()) }
+
+    /** Resigns for the person (pass and play: [by], or the side to move), after the app's confirmation. */
+    fun resign(by: Side? = null): Boolean = act { session.resign(by, nowMs()) }
+
+    /** [by] (the side to move if `null`) offers a draw in pass and play. */
+    fun offerDraw(by: Side? = null): Boolean = act { session.offerDraw(by) }
+
+    /** The other side accepts the draw offer. */
+    fun acceptDraw(): Boolean = act { session.acceptDraw(nowMs()) }
+
+    /** The other side declines the draw offer. */
+    fun declineDraw(): Boolean = act { session.declineDraw() }
+
+    /** Shows the position after [ply] moves (a tap in the move list); `null` returns to the game. */
+    fun review(ply: UInt?): Boolean = act { session.review(ply, nowMs()) }
+
+    /** One move back (-1) or forward (+1) in review. */
+    fun reviewStep(delta: Int): Boolean = act { session.reviewStep(delta, nowMs()) }
+
+    /** Turns the board round. */
+    fun flip() = act { session.flip() }
+
+    /** The app went to the background or came back: the clock pauses and the game is saved. */
+    fun setBackground(background: Boolean) = act { session.setBackground(background, nowMs()) }
+
+    /** Checks the clock (a flag fall ends the game) and refreshes the clocks shown. */
+    fun tick() = act { session.tick(nowMs()) }
+
+    /** The computer's move, searched without blocking this thread; cancel the coroutine to stop it. */
+    suspend fun computerMove(): ComputerMove? {
+        refresh() // shows the thinking indicator
+        return try {
+            session.computerMove(nowMs()).also { refresh() }
+        } catch (e: NorochessException) {
+            refresh(error = e.detail)
+            null
+        } finally {
+            // A cancelled search leaves the session as it was: drop the indicator.
+            if (state.snapshot.thinking) refresh()
+        }
+    }
+
+    /** A hint for the person to move within [limits]; `null` if the game moved on or it failed. */
+    suspend fun hint(limits: SearchLimits = SearchLimits(moveTimeMs = 1_000u)): SessionHint? =
         try {
-            val move = action()
-            refresh(announcement = GameTexts.announcement(move))
+            session.hint(limits).also { refresh() }
+        } catch (e: NorochessException) {
+            refresh(error = e.detail)
+            null
+        }
+
+    /** Runs an action of the session and refreshes; a refusal or error shows as [GameScreenState.error]. */
+    private inline fun act(action: () -> Any?): Boolean =
+        try {
+            action()
+            refresh()
             true
         } catch (e: NorochessException) {
-            publish(state.copy(promotionPicker = null, selected = null, targets = emptyList(), error = e.message))
+            publish(state.copy(snapshot = session.snapshot(nowMs()), promotionPicker = null, selected = null, targets = emptyList(), error = e.detail))
             false
         }
 
-    /**
-     * Plays the engine's answer [outcome] if it still fits the game (no takeback
-     * happened while it was thinking). Returns whether it was played.
-     */
-    fun applyEngineMove(outcome: SearchOutcome): Boolean {
-        val move = outcome.bestMove
-        if (move == null || outcome.plyCount != state.snapshot.plyCount) {
-            publish(state.copy(error = "The engine's answer is out of date"))
-            return false
-        }
-        return play { game.playText(move.uci) }
-    }
-
-    /** Takes back [plies] moves (2 against the computer: your move and its reply). */
-    fun takeBack(plies: Int = 1) {
-        repeat(plies) { game.undo() }
-        refresh()
-    }
-
-    /** Replays a move taken back. */
-    fun redo() {
-        game.redo()
-        refresh()
-    }
-
-    /** [side] resigns (after the app's confirmation). */
-    fun resign(side: Side) {
+    private inline fun <T> attempt(action: () -> T): T? =
         try {
-            game.resign(side)
-            refresh()
+            action()
         } catch (e: NorochessException) {
-            publish(state.copy(error = e.message))
+            publish(state.copy(promotionPicker = null, selected = null, targets = emptyList(), error = e.detail))
+            null
         }
-    }
-
-    /** The draw offer was accepted. */
-    fun agreeDraw() {
-        try {
-            game.agreeDraw()
-            refresh()
-        } catch (e: NorochessException) {
-            publish(state.copy(error = e.message))
-        }
-    }
-
-    /** The clock reported [side]'s flag fall. */
-    fun flagFall(side: Side) {
-        try {
-            game.flagFall(side)
-            refresh()
-        } catch (e: NorochessException) {
-            publish(state.copy(error = e.message))
-        }
-    }
-
-    /** The move list in SAN with move numbers: `1. e4 e5`, `2. Nf3 …`. */
-    fun moveListText(): List<String> = GameTexts.numberedMoves(game.sanMoves(), state.snapshot)
 
     companion object {
         /** `e4` for file 4 and rank 3 (both from 0), on either board size. */
@@ -211,79 +196,24 @@ class GameScreenModel(val game: GameHandle) {
     }
 }
 
-/** The texts of the game screen, shared by the screen model and the tests. */
-object GameTexts {
-    fun sideName(side: Side): String = if (side == Side.WHITE) "White" else "Black"
-
-    /** `19 – 15`. */
-    fun scoreText(snapshot: GameSnapshot): String? = snapshot.scores?.let { "${it.white} – ${it.black}" }
-
-    /** `Move 31 / 48` or `Overtime 52 / 60`. */
-    fun moveCounterText(snapshot: GameSnapshot): String? {
-        snapshot.overtime?.let { return "Overtime ${it.moveNumber} / ${it.lastMove}" }
-        val regular = snapshot.regularMoves ?: return null
-        return "Move ${snapshot.moveNumber} / $regular"
+/** The English sentence of any [NorochessException] (its `message` also names the data fields). */
+val NorochessException.detail: String
+    get() = when (this) {
+        is NorochessException.InvalidVariant -> detail
+        is NorochessException.InvalidPosition -> detail
+        is NorochessException.InvalidSquare -> detail
+        is NorochessException.IllegalMove -> detail
+        is NorochessException.PromotionRequired -> detail
+        is NorochessException.GameOver -> detail
+        is NorochessException.InvalidRecord -> detail
+        is NorochessException.Clock -> detail
+        is NorochessException.InvalidPuzzle -> detail
+        is NorochessException.InvalidProgress -> detail
+        is NorochessException.InvalidArgument -> detail
+        is NorochessException.Refused -> detail
+        is NorochessException.Storage -> detail
+        is NorochessException.Conflict -> detail
+        is NorochessException.NoSuchGame -> detail
+        is NorochessException.Setting -> detail
+        is NorochessException.Internal -> detail
     }
-
-    /** `White wins 38–33`, `Draw 20–20`, `Black wins`. */
-    fun headline(outcome: GameOutcome): String {
-        val who = outcome.winner?.let { "${sideName(it)} wins" } ?: "Draw"
-        return outcome.scores?.let { "$who ${it.white}–${it.black}" } ?: who
-    }
-
-    /** The result dialog: `White wins 38–33 — higher score after move 48`. */
-    fun resultText(outcome: GameOutcome, snapshot: GameSnapshot): String {
-        val loser = outcome.winner?.let { if (it == Side.WHITE) "Black" else "White" } ?: ""
-        // After Black's move the counter has moved on to the next move.
-        val lastMove = if (snapshot.turn == Side.WHITE) snapshot.moveNumber - 1u else snapshot.moveNumber
-        val reason = when (outcome.reason) {
-            EndReason.NO_PIECES_LEFT -> "$loser has no pieces left"
-            EndReason.REPETITION_LOSS -> "$loser repeated the position a third time"
-            EndReason.BLOCKED ->
-                if (outcome.winner == null) "no legal move, scores level" else "no legal move, higher score"
-            EndReason.MOVE_LIMIT -> "higher score after move $lastMove"
-            EndReason.OVERTIME_EXHAUSTED -> "scores level after move $lastMove"
-            EndReason.CHECKMATE -> "checkmate"
-            EndReason.STALEMATE -> "stalemate"
-            EndReason.REPETITION -> "threefold repetition"
-            EndReason.FIFTY_MOVES -> "fifty-move rule"
-            EndReason.INSUFFICIENT_MATERIAL -> "insufficient material"
-            EndReason.RESIGNATION -> "$loser resigned"
-            EndReason.AGREEMENT -> "draw agreed"
-            EndReason.TIME_FORFEIT -> "$loser ran out of time"
-            EndReason.TIMEOUT_VS_INSUFFICIENT_MATERIAL -> "time ran out, but no win was possible"
-        }
-        return "${headline(outcome)} — $reason"
-    }
-
-    /** What the screen announces after a move, if anything. */
-    fun announcement(move: MoveInfo): String? = when (move.kind) {
-        MoveKind.DETHRONEMENT -> "Dethronement: the pawn and the queen leave the board"
-        MoveKind.RAM -> "Ram: both pawns leave the board"
-        MoveKind.SWAP -> "Swap: the pawns change places"
-        else -> null
-    }
-
-    /** `1. e4 e5`, … with `1… e5` when the game began with Black to move. */
-    fun numberedMoves(san: List<String>, snapshot: GameSnapshot): List<String> {
-        // The first move's number and side follow from the current ones.
-        val plies = san.size
-        val currentIndex = (snapshot.moveNumber.toInt() - 1) * 2 + if (snapshot.turn == Side.BLACK) 1 else 0
-        val startIndex = currentIndex - plies
-        val rows = mutableListOf<String>()
-        san.forEachIndexed { i, move ->
-            val index = startIndex + i
-            val number = index / 2 + 1
-            if (index % 2 == 0) rows += "$number. $move"
-            else if (i == 0) rows += "$number… $move"
-            else rows[rows.size - 1] = "${rows.last()} $move"
-        }
-        return rows
-    }
-
-    /** The hint line: `Hint: Nf3 (+0.35)`, `Hint: Qxe8 (wins by 4)`. */
-    fun hintText(hint: Hint): String {
-        val score = hint.score ?: return "Hint: ${hint.suggested.san}"
-        return "Hint: ${hint.suggested.san} (${score.text})"
-    }
-}

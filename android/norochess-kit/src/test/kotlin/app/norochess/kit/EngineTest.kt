@@ -42,12 +42,8 @@ class EngineTest {
         assertEquals(outcome.depth, reports.last().depth)
         assertEquals(best.san, outcome.lines.first().moves.first().san)
 
-        val model = GameScreenModel(game)
-        assertTrue(model.applyEngineMove(outcome))
-        assertEquals(best.san, model.state.snapshot.lastMove!!.san)
-        // The same answer again is stale now.
-        assertFalse(model.applyEngineMove(outcome))
-        assertEquals("The engine's answer is out of date", model.state.error)
+        assertEquals(best.san, game.playText(best.uci).san)
+        assertEquals(best.san, game.snapshot().lastMove!!.san)
     }
 
     @Test
@@ -81,7 +77,8 @@ class EngineTest {
     fun `hints, levels and proven results`() {
         val game = newGame(GameVariant.CHESS)
         val hint = engine.hint(game, 150u)
-        assertTrue(GameTexts.hintText(hint).startsWith("Hint: ${hint.suggested.san} ("))
+        assertTrue(hint.suggested.san.isNotEmpty())
+        assertNotNull(hint.score)
         for (level in 1..8) {
             val outcome = engine.playAtLevel(game, level.toUByte(), 7u, SearchLimits(moveTimeMs = 100u))
             assertNotNull(outcome.bestMove, "level $level")

@@ -5,6 +5,8 @@ import app.norochess.core.EngineHandle
 import app.norochess.core.GameHandle
 import app.norochess.core.GameSetup
 import app.norochess.core.GameVariant
+import app.norochess.core.LibraryHandle
+import app.norochess.core.Refusal
 import app.norochess.core.NorochessException
 import app.norochess.core.PieceKind
 import app.norochess.core.SearchLimits
@@ -19,10 +21,11 @@ import org.junit.jupiter.api.assertThrows
 
 /** Every failure reaches Kotlin as a typed NorochessException with a message a person can act on. */
 class ErrorPathsTest {
-    private inline fun <reified E : NorochessException> fails(vararg words: String, block: () -> Unit) {
+    private inline fun <reified E : NorochessException> fails(vararg words: String, block: () -> Unit): E {
         val e = assertThrows<E> { block() }
-        val message = e.message ?: ""
+        val message = e.detail
         for (word in words) assertTrue(message.contains(word), "`$message` should mention `$word`")
+        return e
     }
 
     @Test
@@ -109,5 +112,33 @@ class ErrorPathsTest {
         fails<NorochessException.GameOver>("White wins 0-0 (time forfeit)") {
             engine.bestMove(game, SearchLimits(depth = 1u), null)
         }
+    }
+
+    @Test
+    fun `errors carry their data beside the sentence`() {
+        val game = newGame(GameVariant.CHESS)
+        val illegal = fails<NorochessException.IllegalMove>("cannot go to e5") { game.play("e2", "e5", null) }
+        assertEquals("e2-e5", illegal.moveText)
+        assertTrue(illegal.message!!.contains("moveText=e2-e5"))
+        assertEquals("Qh9", fails<NorochessException.IllegalMove>("Qh9") { game.playText("Qh9") }.moveText)
+        assertEquals("i9", fails<NorochessException.InvalidSquare>("a1 to h8") { game.legalTargets("i9") }.square)
+        val promo = GameHandle.fromPosition(GameSetup(GameVariant.NOROCHESS), "4k3/P7/8/8/8/8/8/4K3 w - - 0 30 score=10-12")
+        val required = fails<NorochessException.PromotionRequired>("choose one of") { promo.play("a7", "a8", null) }
+        assertEquals("a7-a8", required.moveText)
+        assertEquals(listOf(PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT), required.choices)
+
+        val session = friends(GameVariant.NOROCHESS)
+        val refused = fails<NorochessException.Refused>("no move to take back") { session.takeback(0u) }
+        assertEquals(Refusal.NOTHING_TO_TAKE_BACK, refused.refusal)
+        assertEquals(Refusal.NO_DRAW_OFFER, fails<NorochessException.Refused>("no draw offer") { session.acceptDraw(0u) }.refusal)
+        fails<NorochessException.InvalidArgument>("no position after 3 moves") { session.review(3u, 0u) }
+
+        val library = LibraryHandle.inMemory()
+        val unknown = fails<NorochessException.Setting>("no setting `colour-theme`") { library.setSetting("colour-theme", "green") }
+        assertEquals("colour-theme", unknown.key)
+        assertEquals(null, unknown.value)
+        val bad = fails<NorochessException.Setting>("`9` is not a value for level", "1-8") { library.setSetting("level", "9") }
+        assertEquals("level" to "9", bad.key to bad.value)
+        assertEquals(42L, fails<NorochessException.NoSuchGame>("no game 42") { library.delete(42L) }.gameId)
     }
 }

@@ -1,10 +1,17 @@
 package app.norochess.kit
 
-import app.norochess.core.GameHandle
+import app.norochess.core.ColourChoice
+import app.norochess.core.ComputerMove
+import app.norochess.core.GameSessionHandle
 import app.norochess.core.GameSetup
 import app.norochess.core.GameVariant
+import app.norochess.core.NewGame
+import app.norochess.core.OpponentChoice
 import app.norochess.core.PieceKind
+import app.norochess.core.Side
+import kotlinx.coroutines.runBlocking
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNotNull
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -13,7 +20,7 @@ import org.junit.jupiter.api.Test
 class GameScreenModelTest {
     @Test
     fun `select, reselect, deselect and tap-tap to move`() {
-        val model = GameScreenModel(newGame(GameVariant.NOROCHESS))
+        val model = GameScreenModel(friends(GameVariant.NOROCHESS)) { 0uL }
         var changes = 0
         model.onChange = { changes++ }
         model.tap("e4") // empty square: nothing selected
@@ -32,18 +39,17 @@ class GameScreenModelTest {
         val state = model.state
         assertNull(state.selected)
         assertTrue(state.targets.isEmpty())
-        assertEquals("e4", state.snapshot.lastMove!!.san)
-        assertEquals("Black to move", state.statusText)
-        assertEquals("Move 1 / 48", state.moveCounterText)
+        assertEquals("e4", state.snapshot.board.lastMove!!.san)
+        assertEquals("Black to move (Bob)", state.snapshot.statusText)
+        assertEquals("Move 1 / 48", state.snapshot.moveCounterText)
         assertTrue(changes >= 7)
     }
 
     @Test
     fun `the promotion picker offers the legal choices`() {
-        val game = GameHandle.fromPosition(GameSetup(GameVariant.NOROCHESS), "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 31 score=19-15")
-        val model = GameScreenModel(game)
-        assertEquals("19 – 15", model.state.scoreText)
-        assertEquals("Move 31 / 48", model.state.moveCounterText)
+        val model = GameScreenModel(friends(GameVariant.NOROCHESS, "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 31 score=19-15")) { 0uL }
+        assertEquals("19 – 15", model.state.snapshot.scoreText)
+        assertEquals("Move 31 / 48", model.state.snapshot.moveCounterText)
         model.tap("a7")
         assertEquals(listOf("a8", "b8"), model.state.targets)
         model.tap("b8")
@@ -57,31 +63,59 @@ class GameScreenModelTest {
         model.tap("a7")
         model.tap("b8")
         model.choosePromotion(PieceKind.KNIGHT)
-        assertEquals("axb8=N", model.state.snapshot.lastMove!!.san)
-        assertEquals("22 – 15", model.state.scoreText)
-        assertEquals(listOf("31. axb8=N"), model.moveListText())
+        assertEquals("axb8=N", model.state.snapshot.board.lastMove!!.san)
+        assertEquals("22 – 15", model.state.snapshot.scoreText)
+        assertEquals(listOf("31. axb8=N"), model.state.snapshot.moveRows)
     }
 
     @Test
-    fun `errors show and the game goes on`() {
-        val model = GameScreenModel(newGame(GameVariant.CHESS))
-        assertTrue(!model.playText("Ke2"))
+    fun `refusals show as errors and the game goes on`() {
+        val model = GameScreenModel(friends(GameVariant.CHESS)) { 0uL }
+        assertFalse(model.playText("Ke2"))
         assertTrue(model.state.error!!.contains("Ke2"))
+        assertFalse(model.takeBack())
+        assertEquals("there is no move to take back", model.state.error)
         assertTrue(model.playText("e4"))
         assertNull(model.state.error)
-        model.takeBack()
+        assertTrue(model.takeBack())
         assertEquals(0u, model.state.snapshot.plyCount)
-        model.redo()
+        assertTrue(model.state.snapshot.canRedo)
+        assertTrue(model.redo())
         assertEquals(1u, model.state.snapshot.plyCount)
-        assertEquals(listOf("1. e4"), model.moveListText())
+        assertEquals(listOf("1. e4"), model.state.snapshot.moveRows)
+    }
+
+    @Test
+    fun `against the computer the board takes no input on its turn`() = runBlocking {
+        val session = GameSessionHandle(
+            NewGame(
+                setup = GameSetup(GameVariant.NOROCHESS),
+                opponent = OpponentChoice.Computer(1u, ColourChoice.BLACK),
+            ),
+            null,
+        )
+        val model = GameScreenModel(session) { 0uL }
+        assertEquals(Side.BLACK, model.state.snapshot.bottom)
+        assertFalse(model.state.snapshot.canMove)
+        model.tap("e7")
+        assertNull(model.state.selected) // no legal moves on the computer's turn
+        val answer = model.computerMove()
+        assertTrue(answer is ComputerMove.Played, "$answer")
+        assertTrue(model.state.snapshot.canMove)
+        assertFalse(model.state.snapshot.thinking)
+        model.tap("e7")
+        assertEquals("e7", model.state.selected)
+        model.flip()
+        assertEquals(Side.WHITE, model.state.snapshot.bottom)
+        assertTrue(model.resign())
+        assertEquals("White wins 0–0 — Black resigned", model.state.snapshot.resultText)
     }
 
     @Test
     fun `overtime badge from a puzzle-like position`() {
-        val game = GameHandle.fromPosition(GameSetup(GameVariant.NOROCHESS), "4k3/8/8/8/8/8/8/4K3 w - - 0 52 score=20-20")
-        val state = GameScreenModel(game).state
-        assertEquals("Overtime 52 / 60", state.moveCounterText)
-        assertTrue(state.isOvertime)
-        assertEquals("20 – 20", state.scoreText)
+        val snapshot = GameScreenModel(friends(GameVariant.NOROCHESS, "4k3/8/8/8/8/8/8/4K3 w - - 0 52 score=20-20")) { 0uL }.state.snapshot
+        assertEquals("Overtime 52 / 60", snapshot.moveCounterText)
+        assertTrue(snapshot.overtime)
+        assertEquals("20 – 20", snapshot.scoreText)
     }
 }

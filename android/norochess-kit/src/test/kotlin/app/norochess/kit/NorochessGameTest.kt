@@ -28,15 +28,15 @@ class NorochessGameTest {
         while (game.outcome() == null) {
             val before = game.snapshot()
             if (before.moveNumber == 46u && before.turn == Side.WHITE) {
-                val model = GameScreenModel(game)
-                assertEquals("Move 46 / 48", model.state.moveCounterText)
-                assertTrue(model.state.isFinalRegularMoves)
-                assertEquals("0 – 0", model.state.scoreText)
+                val screen = GameScreenModel(friends(GameVariant.NOROCHESS, before.positionText)) { 0uL }.state.snapshot
+                assertEquals("Move 46 / 48", screen.moveCounterText)
+                assertTrue(screen.finalMoves)
+                assertEquals("0 – 0", screen.scoreText)
             }
             if (before.moveNumber == 52u && before.turn == Side.BLACK) {
-                val model = GameScreenModel(game)
-                assertEquals("Overtime 52 / 60", model.state.moveCounterText)
-                assertTrue(model.state.isOvertime)
+                val screen = GameScreenModel(friends(GameVariant.NOROCHESS, before.positionText)) { 0uL }.state.snapshot
+                assertEquals("Overtime 52 / 60", screen.moveCounterText)
+                assertTrue(screen.overtime)
                 sawOvertime = true
             }
             playQuietMove(game, seen)
@@ -58,7 +58,10 @@ class NorochessGameTest {
         assertNull(outcome.winner)
         assertEquals(Scores(0u, 0u), outcome.scores)
         assertEquals(120u, end.plyCount)
-        assertEquals("Draw 0–0 — scores level after move 60", GameScreenModel(game).state.resultText)
+        // The same moves through a session give the result dialog's sentence.
+        val replay = friends(GameVariant.NOROCHESS)
+        for (move in game.uciMoves()) replay.playText(move, 0u)
+        assertEquals("Draw 0–0 — scores still equal after move 60", replay.snapshot(0u).resultText)
         // 12 overtime moves each earned 15 s for 1 s used.
         assertEquals(792_000uL + 12uL * 14_000uL, clock.state(now).whiteMs)
         assertEquals(60u, clock.state(now).blackMoves)
@@ -85,20 +88,17 @@ class NorochessGameTest {
 
     @Test
     fun `the score bar and result dialog follow the rule book`() {
-        val game = GameHandle.fromPosition(
-            GameSetup(GameVariant.NOROCHESS),
-            "4k3/8/8/8/8/8/8/R3K3 b - - 0 48 score=38-33",
-        )
-        val model = GameScreenModel(game)
-        assertEquals("38 – 33", model.state.scoreText)
-        assertEquals("Move 48 / 48", model.state.moveCounterText)
+        val model = GameScreenModel(friends(GameVariant.NOROCHESS, "4k3/8/8/8/8/8/8/R3K3 b - - 0 48 score=38-33")) { 0uL }
+        assertEquals("38 – 33", model.state.snapshot.scoreText)
+        assertEquals("Move 48 / 48", model.state.snapshot.moveCounterText)
         model.tap("e8")
         assertEquals("e8", model.state.selected)
         model.tap("d8")
         val state = model.state
-        assertEquals(EndReason.MOVE_LIMIT, state.snapshot.outcome!!.reason)
-        assertEquals("White wins 38–33 — higher score after move 48", state.resultText)
-        assertEquals("White wins 38–33", state.statusText)
+        assertEquals(EndReason.MOVE_LIMIT, state.snapshot.result!!.reason)
+        assertEquals("White wins 38–33 — higher score after move 48", state.snapshot.resultText)
+        assertEquals("White wins 38–33", state.snapshot.statusText)
+        assertTrue(state.snapshot.board.legalMoves.isEmpty() && !state.snapshot.canResign)
     }
 
     @Test

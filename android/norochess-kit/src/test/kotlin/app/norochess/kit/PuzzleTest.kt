@@ -55,10 +55,11 @@ private fun promotionOf(uci: String): PieceKind? = when (uci.getOrNull(4)) {
 }
 
 class PuzzleTest {
-    private inline fun <reified E : NorochessException> fails(vararg words: String, block: () -> Unit) {
+    private inline fun <reified E : NorochessException> fails(vararg words: String, block: () -> Unit): E {
         val e = assertThrows<E> { block() }
-        val message = e.message ?: ""
+        val message = e.detail
         for (word in words) assertTrue(message.contains(word), "`$message` should mention `$word`")
+        return e
     }
 
     @Test

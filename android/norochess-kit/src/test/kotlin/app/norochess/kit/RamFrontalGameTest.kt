@@ -17,15 +17,15 @@ import org.junit.jupiter.api.assertThrows
 class RamFrontalGameTest {
     @Test
     fun `a Ram game with a ram and a resurrection`() {
-        val game = newGame(GameVariant.RAM)
-        val model = GameScreenModel(game)
+        val session = friends(GameVariant.RAM)
+        val model = GameScreenModel(session) { 0uL }
         val start = model.state.snapshot
-        assertEquals(10u, start.width)
-        assertNull(start.scores)
-        assertNull(model.state.scoreText)
+        assertEquals(10u, start.board.width)
+        assertNull(start.board.scores)
+        assertNull(start.scoreText)
         // White's first move must be a single pawn step.
-        assertEquals(listOf("e3"), game.legalTargets("e2"))
-        assertTrue(game.legalTargets("c1").isEmpty())
+        assertEquals(listOf("e3"), session.legalTargets("e2"))
+        assertTrue(session.legalTargets("c1").isEmpty())
 
         for (san in "c3 i7 d4 h8 f4 e7 a4 j7 Qh4 Qe9 f5 i5 e4 Qe8 f7 d8 g4 g7 c4 c8 d5 ixh4 g6".split(" ")) {
             assertTrue(model.playText(san), "$san: ${model.state.error}")
@@ -34,83 +34,86 @@ class RamFrontalGameTest {
         model.tap("g7")
         assertTrue("g6" in model.state.targets)
         model.tap("g6")
-        val afterRam = model.state.snapshot
+        val afterRam = model.state.snapshot.board
         assertEquals(MoveKind.RAM, afterRam.lastMove!!.kind)
         assertEquals("gxg6", afterRam.lastMove!!.san)
-        assertEquals("Ram: both pawns leave the board", model.state.announcement)
+        assertEquals("Ram: both pawns leave the board", model.state.snapshot.announcement)
         assertTrue(afterRam.pieces.none { it.square == "g6" || it.square == "g7" })
         assertEquals(listOf(PieceKind.QUEEN, PieceKind.PAWN), afterRam.capturedByBlack.map { it.kind })
 
         model.playText("fxe8")
         model.playText("d6")
         // White lost only the queen, so only the queen can come back.
-        val offer = game.promotionChoices("e8", "e10")
+        val offer = session.promotionChoices("e8", "e10")
         assertEquals(listOf(PieceKind.QUEEN), offer.choices)
         assertTrue(offer.isResurrection)
         assertFalse(offer.isDethronement)
-        val wrong = assertThrows<NorochessException.IllegalMove> { game.play("e8", "e10", PieceKind.ROOK) }
-        assertEquals("e8-e10 cannot become a rook: the choices are queen", wrong.message)
+        val wrong = assertThrows<NorochessException.IllegalMove> { session.play("e8", "e10", PieceKind.ROOK, 0u) }
+        assertEquals("e8-e10 cannot become a rook: the choices are queen", wrong.detail)
+        assertEquals("e8-e10", wrong.moveText)
         // With one choice the screen plays it without a picker.
         model.tap("e8")
         model.tap("e10")
-        val end = model.state.snapshot
+        val end = model.state.snapshot.board
         assertNull(model.state.promotionPicker)
         assertEquals("e10=Q+", end.lastMove!!.san)
         assertEquals(PieceKind.QUEEN, end.lastMove!!.promotion)
         assertEquals("f10", end.checkSquare)
-        assertEquals(27, game.sanMoves().size)
+        assertEquals(27, model.state.snapshot.moves.size)
 
-        model.resign(Side.BLACK)
-        assertEquals(EndReason.RESIGNATION, model.state.snapshot.outcome!!.reason)
-        assertEquals("White wins — Black resigned", model.state.resultText)
-        val again = GameHandle.fromRecord(game.toRecord(), null)
+        assertTrue(model.resign(Side.BLACK))
+        assertEquals(EndReason.RESIGNATION, model.state.snapshot.result!!.reason)
+        assertEquals("White wins — Black resigned", model.state.snapshot.resultText)
+        val again = GameHandle.fromRecord(session.record(0u), null)
         assertEquals(GameVariant.RAM, again.variant())
-        assertEquals(game.sanMoves(), again.sanMoves())
-        assertEquals(game.outcome(), again.outcome())
+        assertEquals(model.state.snapshot.moves.map { it.san }, again.sanMoves())
+        assertEquals(EndReason.RESIGNATION, again.outcome()!!.reason)
     }
 
     @Test
     fun `a Frontal game with a swap and a dethronement`() {
-        val game = newGame(GameVariant.FRONTAL)
-        val model = GameScreenModel(game)
+        val session = friends(GameVariant.FRONTAL)
+        val model = GameScreenModel(session) { 0uL }
         // White's first pawn move may not be a double step.
-        assertEquals(listOf("e3"), game.legalTargets("e2"))
+        assertEquals(listOf("e3"), session.legalTargets("e2"))
         for (san in listOf("a3", "e8", "a5", "a8", "a7")) assertTrue(model.playText(san), san)
         // Black's a8 pawn swaps with the white pawn in front of it.
         model.tap("a8")
         model.tap("a7")
-        val swap = model.state.snapshot.lastMove!!
+        val swap = model.state.snapshot.board.lastMove!!
         assertEquals(MoveKind.SWAP, swap.kind)
         assertEquals("a~a7", swap.san)
         assertFalse(swap.isCapture)
-        val pieces = model.state.snapshot.pieces.associate { it.square to it.piece.side }
+        val pieces = model.state.snapshot.board.pieces.associate { it.square to it.piece.side }
         assertEquals(Side.WHITE, pieces["a8"])
         assertEquals(Side.BLACK, pieces["a7"])
         // Both queens are on the board: reaching the last rank dethrones.
-        val offer = game.promotionChoices("a8", "a10")
+        val offer = session.promotionChoices("a8", "a10")
         assertTrue(offer.isDethronement)
         assertTrue(offer.choices.isEmpty())
         model.tap("a8")
         model.tap("a10")
-        val end = model.state.snapshot
+        val end = model.state.snapshot.board
         assertNull(model.state.promotionPicker)
         assertEquals(MoveKind.DETHRONEMENT, end.lastMove!!.kind)
         assertEquals("a10^", end.lastMove!!.san)
-        assertEquals("a8-a10^", game.longMoves().last())
-        assertEquals("Dethronement: the pawn and the queen leave the board", model.state.announcement)
+        assertEquals("a8-a10^", end.lastMove!!.long)
+        assertEquals("Dethronement: the pawn and the queen leave the board", model.state.snapshot.announcement)
         assertTrue(end.pieces.none { it.piece.kind == PieceKind.QUEEN && it.piece.side == Side.BLACK })
         assertTrue(end.pieces.none { it.square == "a10" || it.square == "a8" })
         assertEquals(listOf(PieceKind.QUEEN), end.capturedByWhite.map { it.kind })
-        assertEquals(listOf("a3", "e8", "a5", "a8", "a7", "a~a7", "a10^"), game.sanMoves())
-        assertEquals(listOf("1. a3 e8", "2. a5 a8", "3. a7 a~a7", "4. a10^"), model.moveListText())
+        assertEquals(listOf("a3", "e8", "a5", "a8", "a7", "a~a7", "a10^"), model.state.snapshot.moves.map { it.san })
+        assertEquals(listOf("1. a3 e8", "2. a5 a8", "3. a7 a~a7", "4. a10^"), model.state.snapshot.moveRows)
 
-        model.agreeDraw()
-        assertEquals("Draw — draw agreed", model.state.resultText)
+        assertTrue(model.offerDraw())
+        assertEquals(Side.BLACK, model.state.snapshot.drawOffer)
+        assertTrue(model.acceptDraw())
+        assertEquals("Draw — draw agreed", model.state.snapshot.resultText)
         // A takeback after an agreed draw takes back the agreement only.
-        model.takeBack()
-        assertNull(model.state.snapshot.outcome)
+        assertTrue(model.takeBack())
+        assertNull(model.state.snapshot.result)
         assertEquals(7u, model.state.snapshot.plyCount)
-        model.takeBack()
+        assertTrue(model.takeBack())
         assertEquals(6u, model.state.snapshot.plyCount)
     }
 }

@@ -1,0 +1,77 @@
+package app.norochess.android
+
+import android.app.Application
+import android.content.Context
+import android.content.Intent
+import android.media.AudioManager
+import android.media.ToneGenerator
+import android.os.Build
+import android.os.SystemClock
+import android.os.VibrationEffect
+import android.os.Vibrator
+import android.os.VibratorManager
+import androidx.lifecycle.AndroidViewModel
+import androidx.lifecycle.viewModelScope
+import app.norochess.android.present.AppController
+import app.norochess.android.present.Effects
+import app.norochess.core.LibraryHandle
+import java.io.File
+import java.text.DateFormat
+import java.util.Date
+import kotlin.random.Random
+
+/**
+ * Owns the app's [AppController] for the Activity: the library in the app's
+ * files folder, the view model's coroutine scope (the engine's searches are
+ * suspend calls that run on the library's own threads, never on the main
+ * thread), the platform's strings, sounds, vibration and share sheet.
+ */
+class AppViewModel(application: Application) : AndroidViewModel(application) {
+    private val library = LibraryHandle.open(File(application.filesDir, "library").path)
+    private val effects = AndroidEffects(application) { app.settings.sounds to app.settings.haptics }
+
+    val app: AppController = AppController(
+        library = library,
+        scope = viewModelScope,
+        strings = AndroidStrings(application.resources, application.packageName),
+        nowMs = { SystemClock.elapsedRealtime().toULong() },
+        effects = effects,
+        seed = { Random.nextLong().toULong() },
+        date = { seconds -> DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT).format(Date(seconds * 1000)) },
+    )
+
+    override fun onCleared() {
+        app.game.value?.close()
+        effects.release()
+        library.close()
+    }
+}
+
+/** Sounds and vibration (each behind its setting) and the share sheet. */
+class AndroidEffects(private val context: Context, private val enabled: () -> Pair<Boolean, Boolean>) : Effects {
+    private val tones = runCatching { ToneGenerator(AudioManager.STREAM_MUSIC, 60) }.getOrNull()
+    private val vibrator: Vibrator? = if (Build.VERSION.SDK_INT >= 31) {
+        context.getSystemService(VibratorManager::class.java)?.defaultVibrator
+    } else {
+        @Suppress("DEPRECATION")
+        context.getSystemService(Context.VIBRATOR_SERVICE) as? Vibrator
+    }
+
+    private fun feedback(tone: Int, millis: Long) {
+        val (sounds, haptics) = enabled()
+        if (sounds) tones?.startTone(tone, millis.toInt())
+        if (haptics && Build.VERSION.SDK_INT >= 26) vibrator?.vibrate(VibrationEffect.createOneShot(millis, VibrationEffect.DEFAULT_AMPLITUDE))
+    }
+
+    override fun moved(capture: Boolean) =
+        feedback(if (capture) ToneGenerator.TONE_PROP_BEEP2 else ToneGenerator.TONE_PROP_BEEP, if (capture) 40 else 20)
+
+    override fun gameOver() = feedback(ToneGenerator.TONE_PROP_ACK, 120)
+
+    override fun share(text: String) {
+        val send = Intent(Intent.ACTION_SEND).setType("text/plain").putExtra(Intent.EXTRA_TEXT, text)
+        context.startActivity(Intent.createChooser(send, null).addFlags(Intent.FLAG_ACTIVITY_NEW_TASK))
+    }
+
+    fun release() = tones?.release()
+}

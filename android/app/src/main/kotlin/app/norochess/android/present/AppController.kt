@@ -1,0 +1,185 @@
+package app.norochess.android.present
+
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.collectAsState
+import androidx.compose.runtime.getValue
+import app.norochess.android.ui.GameScreen
+import app.norochess.android.ui.GamesEvents
+import app.norochess.android.ui.GamesFilter
+import app.norochess.android.ui.GamesScreen
+import app.norochess.android.ui.GamesUi
+import app.norochess.android.ui.HomeEvents
+import app.norochess.android.ui.HomeScreen
+import app.norochess.android.ui.HomeUi
+import app.norochess.android.ui.NewGameUi
+import app.norochess.android.ui.PuzzleScreen
+import app.norochess.android.ui.RulesScreen
+import app.norochess.android.ui.SettingsScreen
+import app.norochess.android.ui.SettingsUi
+import app.norochess.android.ui.StatsScreen
+import app.norochess.android.ui.StatsUi
+import app.norochess.android.ui.Str
+import app.norochess.android.ui.UiStrings
+import app.norochess.android.ui.rulePages
+import app.norochess.core.GameSessionHandle
+import app.norochess.core.LibraryHandle
+import app.norochess.core.Settings
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+
+enum class Screen { HOME, GAME, PUZZLE, GAMES, STATS, RULES, SETTINGS }
+
+/**
+ * The whole app above the screens: navigation, the library (settings,
+ * saved games, statistics, puzzle progress), the new-game form and the
+ * current game. The Android view model owns one (on viewModelScope, the
+ * library in the app's files folder); the desktop rail drives one in its
+ * tests. Everything persistent is in the library, so a new controller over
+ * the same library after process death shows the same app (Continue).
+ */
+class AppController(
+    val library: LibraryHandle,
+    private val scope: CoroutineScope,
+    val strings: UiStrings,
+    private val nowMs: () -> ULong,
+    private val effects: Effects,
+    private val seed: () -> ULong,
+    private val date: (Long) -> String,
+) : HomeEvents, GamesEvents {
+    val screen = MutableStateFlow(Screen.HOME)
+    var settings: Settings = library.settings()
+        private set
+    private val form = MutableStateFlow(Mapping.newGameForm(strings, settings))
+    val home = MutableStateFlow(homeUi())
+    val settingsUi = MutableStateFlow(Mapping.settingsUi(settings))
+    val games = MutableStateFlow(GamesUi())
+    val stats = MutableStateFlow(StatsUi())
+    val rulesPage = MutableStateFlow(0)
+    private val _game = MutableStateFlow<GameController?>(null)
+    val game: StateFlow<GameController?> = _game
+    private val _puzzle = MutableStateFlow<PuzzleController?>(null)
+    val puzzle: StateFlow<PuzzleController?> = _puzzle
+
+    private fun homeUi(): HomeUi {
+        val current = library.list(Mapping.filter(GamesFilter.UNFINISHED), 1u).firstOrNull()
+        return HomeUi(
+            continueText = current?.let { strings.get(Str.continue_game, it.description, date(it.updatedAt), it.moveNumber.toInt()) },
+            newGame = form.value,
+            puzzleText = library.puzzleStats().let { p ->
+                strings.get(Str.puzzle_progress, p.solved.toInt(), app.norochess.core.builtinPuzzles().size)
+            },
+        )
+    }
+
+    fun go(to: Screen) {
+        when (to) {
+            Screen.HOME -> {
+                _game.value?.close()
+                _game.value = null
+                home.value = homeUi()
+            }
+            Screen.GAMES -> onFilter(games.value.filter)
+            Screen.STATS -> stats.value = Mapping.statsUi(strings, library.stats())
+            Screen.SETTINGS -> settingsUi.value = Mapping.settingsUi(settings)
+            Screen.PUZZLE -> if (_puzzle.value == null) {
+                _puzzle.value = PuzzleController(library, scope, strings, { settings }, { go(Screen.HOME) })
+            }
+            else -> Unit
+        }
+        screen.value = to
+    }
+
+    /** Shows [session] on the game screen (a new game, Continue, a saved game). */
+    fun open(session: GameSessionHandle) {
+        _game.value?.close()
+        _game.value = GameController(session, scope, strings, settings, nowMs, effects, { go(Screen.HOME) }, ::open)
+        screen.value = Screen.GAME
+    }
+
+    // Home
+    override fun onContinue() {
+        library.current(nowMs())?.let(::open)
+    }
+
+    override fun onNewGame(form: NewGameUi) {
+        this.form.value = form
+        home.value = home.value.copy(newGame = form)
+    }
+
+    override fun onStart() = open(GameSessionHandle(Mapping.newGame(form.value, seed()), library))
+    override fun onPuzzles() = go(Screen.PUZZLE)
+    override fun onGames() = go(Screen.GAMES)
+    override fun onStats() = go(Screen.STATS)
+    override fun onRules() = go(Screen.RULES)
+    override fun onSettings() = go(Screen.SETTINGS)
+
+    // Settings
+    fun onSettingsChange(ui: SettingsUi) {
+        settings = Mapping.settings(settings, ui)
+        library.saveSettings(settings)
+        settingsUi.value = Mapping.settingsUi(settings)
+        _game.value?.settings = settings
+    }
+
+    // Games
+    override fun onFilter(filter: GamesFilter) {
+        games.value = games.value.copy(filter = filter, games = library.list(Mapping.filter(filter), 200u).map { Mapping.gameRow(it, date) })
+    }
+
+    override fun onOpen(id: Long) = open(library.load(id, nowMs()))
+    override fun onShare(id: Long) = effects.share(library.record(id))
+    override fun onDelete(id: Long) { games.value = games.value.copy(confirmDelete = id) }
+    override fun onDeleteAnswer(confirm: Boolean) {
+        games.value.confirmDelete?.takeIf { confirm }?.let { library.delete(it) }
+        games.value = games.value.copy(confirmDelete = null)
+        onFilter(games.value.filter)
+    }
+
+    override fun onHome() = go(Screen.HOME)
+
+    /** The Activity stops (true) or starts again: the clock pauses and the game is saved. */
+    fun background(background: Boolean) = _game.value?.background(background)
+}
+
+/** The app's root composable: the screen the controller shows. */
+@Composable
+fun NorochessApp(app: AppController) {
+    val screen by app.screen.collectAsState()
+    when (screen) {
+        Screen.HOME -> {
+            val home by app.home.collectAsState()
+            HomeScreen(home, app)
+        }
+        Screen.GAME -> {
+            val controller by app.game.collectAsState()
+            controller?.let { c ->
+                val ui by c.ui.collectAsState()
+                GameScreen(ui, c)
+            }
+        }
+        Screen.PUZZLE -> {
+            val controller by app.puzzle.collectAsState()
+            controller?.let { c ->
+                val ui by c.ui.collectAsState()
+                PuzzleScreen(ui, c)
+            }
+        }
+        Screen.GAMES -> {
+            val games by app.games.collectAsState()
+            GamesScreen(games, app)
+        }
+        Screen.STATS -> {
+            val stats by app.stats.collectAsState()
+            StatsScreen(stats) { app.go(Screen.HOME) }
+        }
+        Screen.RULES -> {
+            val page by app.rulesPage.collectAsState()
+            RulesScreen(rulePages(app.strings), page, { app.rulesPage.value = it }) { app.go(Screen.HOME) }
+        }
+        Screen.SETTINGS -> {
+            val settings by app.settingsUi.collectAsState()
+            SettingsScreen(settings, app::onSettingsChange) { app.go(Screen.HOME) }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package app.norochess.android.present
+
+import app.norochess.android.ui.GameEvents
+import app.norochess.android.ui.GameUi
+import app.norochess.android.ui.PieceKind
+import app.norochess.android.ui.Str
+import app.norochess.android.ui.UiStrings
+import app.norochess.core.GameSessionHandle
+import app.norochess.core.Settings
+import app.norochess.kit.GameScreenModel
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Job
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.isActive
+import kotlinx.coroutines.launch
+
+/** What the platform does for the screens: sounds, vibration, the share sheet. */
+interface Effects {
+    /** A move was played (on the board or by the computer). */
+    fun moved(capture: Boolean) {}
+    fun gameOver() {}
+    fun share(text: String) {}
+}
+
+/**
+ * The game screen's controller: the kit's [GameScreenModel] over a
+ * [GameSessionHandle], the computer's moves and hints (suspend calls: the
+ * search runs on a Rust thread, never on the caller's), the clock's ticks,
+ * and the screen-only state (confirmation dialogs, hint text). Publishes
+ * [GameUi] for [app.norochess.android.ui.GameScreen]. The Android view model
+ * runs it on viewModelScope; the desktop rail runs it in its tests.
+ */
+class GameController(
+    val session: GameSessionHandle,
+    private val scope: CoroutineScope,
+    private val strings: UiStrings,
+    settings: Settings,
+    private val nowMs: () -> ULong,
+    private val effects: Effects,
+    private val onHome: () -> Unit,
+    private val onRematch: (GameSessionHandle) -> Unit,
+) : GameEvents {
+    val model = GameScreenModel(session, nowMs)
+    private var extras = Mapping.GameExtras()
+    private var lastPly = model.state.snapshot.plyCount
+    private var wasOver = model.state.snapshot.result != null
+    private val lock = Any()
+    private var computer: Job? = null
+    private var hintJob: Job? = null
+    private val ticker: Job
+
+    var settings: Settings = settings
+        set(value) { field = value; publish() }
+
+    private val _ui = MutableStateFlow(render())
+    val ui: StateFlow<GameUi> = _ui.asStateFlow()
+
+    init {
+        model.onChange = { publish() }
+        afterChange()
+        ticker = scope.launch {
+            while (isActive) {
+                delay(TICK_MS)
+                val clock = model.state.snapshot.clock
+                if (clock != null && clock.running != null && model.state.snapshot.result == null) {
+                    synchronized(lock) { model.tick() }
+                    afterChange()
+                }
+            }
+        }
+    }
+
+    private fun render(): GameUi = Mapping.gameUi(strings, model.state, settings, extras)
+
+    private fun publish() {
+        synchronized(lock) { _ui.value = render() }
+    }
+
+    /** After every change: effects, the result sheet, and the computer's turn. */
+    private fun afterChange() {
+        synchronized(lock) {
+            val snap = model.state.snapshot
+            if (snap.plyCount > lastPly) effects.moved(snap.board.lastMove?.isCapture == true)
+            lastPly = snap.plyCount
+            val over = snap.result != null
+            if (over && !wasOver) {
+                effects.gameOver()
+                extras = extras.copy(showResult = true, confirmResign = false)
+            }
+            wasOver = over
+            publish()
+            if (!over && snap.computerToMove && snap.reviewing == null && computer?.isActive != true) {
+                computer = scope.launch {
+                    model.computerMove()
+                    afterChange()
+                }
+            }
+        }
+    }
+
+    private inline fun act(action: () -> Unit) {
+        synchronized(lock) {
+            extras = extras.copy(hint = null)
+            action()
+        }
+        afterChange()
+    }
+
+    override fun onSquareTap(square: String) = act { model.tap(square) }
+
+    override fun onDrag(from: String, to: String) = act {
+        if (model.state.selected != from) model.tap(from)
+        if (to in model.state.targets) model.tap(to) else model.cancelPromotion()
+    }
+
+    override fun onPick(piece: PieceKind) = act { model.choosePromotion(Mapping.coreKind(piece)) }
+    override fun onPickCancel() = act { model.cancelPromotion() }
+    override fun onMoveTap(ply: Int) = act { model.review(ply.toUInt()) }
+    override fun onReviewStep(delta: Int) = act {
+        if (model.state.snapshot.reviewing == null && delta < 0) {
+            model.review((model.state.snapshot.plyCount.toInt() - 1).coerceAtLeast(0).toUInt())
+        } else {
+            model.reviewStep(delta)
+        }
+    }
+    override fun onLive() = act { model.review(null) }
+    override fun onFlip() = act { model.flip() }
+    override fun onTakeBack() = act { computer?.cancel(); model.takeBack() }
+    override fun onOfferDraw() = act { model.offerDraw() }
+    override fun onDrawAnswer(accept: Boolean) = act { if (accept) model.acceptDraw() else model.declineDraw() }
+
+    override fun onResign() = act {
+        if (settings.confirmResign) extras = extras.copy(confirmResign = true) else model.resign()
+    }
+
+    override fun onResignAnswer(confirm: Boolean) = act {
+        extras = extras.copy(confirmResign = false)
+        if (confirm) model.resign()
+    }
+
+    override fun onHint() {
+        if (hintJob?.isActive == true) return
+        hintJob = scope.launch {
+            val hint = model.hint()
+            synchronized(lock) { extras = extras.copy(hint = hint?.let { strings.get(Str.hint_text, it.text) }) }
+            publish()
+        }
+    }
+
+    override fun onReview() = act { extras = extras.copy(showResult = false) }
+    override fun onShare() = effects.share(session.record(nowMs()))
+    override fun onHome() = onHome.invoke()
+    override fun onRematch() {
+        val next = session.rematch(nowMs())
+        onRematch.invoke(next)
+    }
+
+    /** The app goes to the background (true) or comes back: the clock pauses, the game is saved. */
+    fun background(background: Boolean) = act { model.setBackground(background) }
+
+    /** Stops the computer, the hint and the clock's ticks; the session stays as saved. */
+    fun close() {
+        computer?.cancel()
+        hintJob?.cancel()
+        ticker.cancel()
+        session.saveNow(nowMs())
+    }
+
+    companion object {
+        const val TICK_MS = 200L
+    }
+}

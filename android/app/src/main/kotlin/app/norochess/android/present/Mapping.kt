@@ -1,0 +1,345 @@
+package app.norochess.android.present
+
+import app.norochess.android.ui.BoardMode
+import app.norochess.android.ui.BoardTheme
+import app.norochess.android.ui.BoardUi
+import app.norochess.android.ui.ClockUi
+import app.norochess.android.ui.ColourChoice
+import app.norochess.android.ui.GameChoice
+import app.norochess.android.ui.GameRowUi
+import app.norochess.android.ui.GameUi
+import app.norochess.android.ui.GamesFilter
+import app.norochess.android.ui.MoveCell
+import app.norochess.android.ui.MoveRowUi
+import app.norochess.android.ui.NewGameUi
+import app.norochess.android.ui.Opponent
+import app.norochess.android.ui.PickerKind
+import app.norochess.android.ui.PickerUi
+import app.norochess.android.ui.PieceKind
+import app.norochess.android.ui.PieceUi
+import app.norochess.android.ui.PlayerUi
+import app.norochess.android.ui.ResultUi
+import app.norochess.android.ui.ScoreUi
+import app.norochess.android.ui.SettingsUi
+import app.norochess.android.ui.StatsRowUi
+import app.norochess.android.ui.StatsUi
+import app.norochess.android.ui.Str
+import app.norochess.android.ui.UiStrings
+import app.norochess.core.Blockage
+import app.norochess.core.GameFilter
+import app.norochess.core.GameSetup
+import app.norochess.core.GameSummary
+import app.norochess.core.GameVariant
+import app.norochess.core.NewGame
+import app.norochess.core.OpponentChoice
+import app.norochess.core.OpponentFilter
+import app.norochess.core.PlayerInfo
+import app.norochess.core.SessionSnapshot
+import app.norochess.core.Settings
+import app.norochess.core.Side
+import app.norochess.core.Stats
+import app.norochess.core.TimeControl
+import app.norochess.core.TimeControlPreset
+import app.norochess.core.VariantInfo
+import app.norochess.core.Zone
+import app.norochess.core.timeControlPresets
+import app.norochess.core.variants
+import app.norochess.kit.GameScreenState
+import app.norochess.core.BoardMode as CoreBoardMode
+import app.norochess.core.ColourChoice as CoreColour
+import app.norochess.core.Piece as CorePiece
+import app.norochess.core.PieceKind as CorePieceKind
+
+/**
+ * Maps the bindings' records (the Rust app layer's snapshot, settings, stats,
+ * saved games) to the screens' UI state, and the new-game form back to a
+ * [NewGame]. Pure Kotlin: the Android view models and the desktop rail call
+ * the same functions.
+ */
+object Mapping {
+    fun kind(kind: CorePieceKind): PieceKind = when (kind) {
+        CorePieceKind.KING -> PieceKind.KING
+        CorePieceKind.QUEEN -> PieceKind.QUEEN
+        CorePieceKind.ROOK -> PieceKind.ROOK
+        CorePieceKind.BISHOP -> PieceKind.BISHOP
+        CorePieceKind.KNIGHT -> PieceKind.KNIGHT
+        CorePieceKind.PAWN -> PieceKind.PAWN
+    }
+
+    fun coreKind(kind: PieceKind): CorePieceKind = CorePieceKind.entries.first { kind(it) == kind }
+
+    fun piece(piece: CorePiece) = PieceUi(piece.side == Side.WHITE, kind(piece.kind))
+
+    fun theme(id: String): BoardTheme = BoardTheme.entries.firstOrNull { it.name.equals(id, ignoreCase = true) } ?: BoardTheme.BROWN
+
+    /** The display name of a player: "Computer · level 4", the person's name, or White / Black. */
+    fun playerName(strings: UiStrings, info: PlayerInfo, side: Side): String = when {
+        info.computerLevel != null -> strings.get(Str.name_computer, info.computerLevel!!.toInt())
+        info.name.isNotBlank() -> info.name
+        else -> strings.get(if (side == Side.WHITE) Str.name_white else Str.name_black)
+    }
+
+    /** Screen-only state the game controller keeps beside the kit's [GameScreenState]. */
+    data class GameExtras(
+        val hint: String? = null,
+        val confirmResign: Boolean = false,
+        val showResult: Boolean = true,
+    )
+
+    fun gameUi(strings: UiStrings, state: GameScreenState, settings: Settings, extras: GameExtras): GameUi {
+        val snap: SessionSnapshot = state.snapshot
+        val board = snap.board
+        val whiteName = playerName(strings, snap.white, Side.WHITE)
+        val blackName = playerName(strings, snap.black, Side.BLACK)
+        val passAndPlay = snap.white.computerLevel == null && snap.black.computerLevel == null
+        val clock = snap.clock
+        fun player(side: Side): PlayerUi {
+            val white = side == Side.WHITE
+            val captured = if (white) board.capturedByWhite else board.capturedByBlack
+            return PlayerUi(
+                name = if (white) whiteName else blackName,
+                white = white,
+                captured = captured.map(::piece),
+                capturedPoints = (if (white) board.capturedPointsWhite else board.capturedPointsBlack).toInt(),
+                clock = clock?.let {
+                    ClockUi(
+                        text = if (white) it.whiteText else it.blackText,
+                        running = it.running == side,
+                        low = if (white) it.whiteLow else it.blackLow,
+                    )
+                },
+                toMove = snap.result == null && snap.toMove == side,
+            )
+        }
+        val score = board.scores?.let { scores ->
+            val overtime = board.overtime
+            ScoreUi(
+                white = scores.white.toInt(),
+                black = scores.black.toInt(),
+                moveNumber = overtime?.moveNumber?.toInt() ?: board.moveNumber.toInt(),
+                regularMoves = board.regularMoves?.toInt() ?: 48,
+                movesLeft = if (snap.finalMoves) board.regularMovesLeft?.toInt() else null,
+                overtime = overtime != null,
+                overtimeLimit = overtime?.lastMove?.toInt() ?: 60,
+            )
+        }
+        val toMoveName = if (snap.toMove == Side.WHITE) whiteName else blackName
+        val reviewing = snap.reviewing
+        val status = when {
+            snap.result != null && reviewing == null -> strings.get(Str.status_over)
+            reviewing != null && reviewing.toInt() == 0 -> strings.get(Str.status_reviewing_start)
+            reviewing != null -> strings.get(Str.status_reviewing, snap.moves.firstOrNull { it.ply == reviewing }?.san ?: "")
+            snap.thinking -> strings.get(Str.status_thinking, toMoveName)
+            board.checkSquare != null -> strings.get(Str.status_check, toMoveName)
+            else -> strings.get(Str.status_to_move, toMoveName)
+        }
+        val rows = snap.moves.groupBy { it.number }.toSortedMap().map { (number, entries) ->
+            MoveRowUi(
+                number.toInt(),
+                entries.firstOrNull { it.side == Side.WHITE }?.let { MoveCell(it.san, it.ply.toInt()) },
+                entries.firstOrNull { it.side == Side.BLACK }?.let { MoveCell(it.san, it.ply.toInt()) },
+            )
+        }
+        val picker = state.promotionPicker?.let { p ->
+            PickerUi(
+                if (p.isResurrection) PickerKind.RESURRECTION else PickerKind.PROMOTION,
+                p.choices.map { PieceUi(snap.toMove == Side.WHITE, kind(it)) },
+            )
+        }
+        return GameUi(
+            title = gameTitle(strings, board.setup.variant, snap),
+            board = BoardUi(
+                width = board.width.toInt(),
+                height = board.height.toInt(),
+                pieces = board.pieces.associate { it.square to piece(it.piece) },
+                lastMove = board.lastMove?.let { listOf(it.from, it.to) } ?: emptyList(),
+                check = board.checkSquare,
+                selected = state.selected,
+                targets = state.targets.toSet(),
+                whiteAtBottom = snap.bottom == Side.WHITE,
+                upsideDownWhite = snap.upsideDown?.let { it == Side.WHITE },
+                showCoordinates = settings.coordinates,
+                showDots = settings.legalDots,
+                theme = theme(settings.boardTheme),
+                interactive = snap.canMove && picker == null,
+            ),
+            top = player(if (snap.bottom == Side.WHITE) Side.BLACK else Side.WHITE),
+            bottom = player(snap.bottom),
+            score = score,
+            status = status,
+            moves = rows,
+            reviewPly = reviewing?.toInt(),
+            lastPly = snap.plyCount.toInt(),
+            thinking = snap.thinking,
+            hint = extras.hint,
+            announcement = snap.announcement ?: state.error,
+            picker = picker,
+            confirmResign = extras.confirmResign,
+            drawOfferedByWhite = snap.drawOffer?.let { it == Side.WHITE },
+            result = snap.result?.let { ResultUi(it.headline, it.reasonText) },
+            showResult = extras.showResult,
+            passAndPlay = passAndPlay,
+            canHint = snap.canHint && settings.hints,
+            canTakeBack = snap.canTakeback,
+            canResign = snap.canResign,
+            canOfferDraw = snap.canOfferDraw,
+        )
+    }
+
+    private val variantInfos: List<VariantInfo> by lazy { variants() }
+
+    fun variantName(variant: GameVariant): String = variantInfos.firstOrNull { it.variant == variant }?.name ?: variant.name
+
+    fun gameTitle(strings: UiStrings, variant: GameVariant, snap: SessionSnapshot): String {
+        val who = when {
+            snap.white.computerLevel != null -> strings.get(Str.versus_computer, snap.white.computerLevel!!.toInt())
+            snap.black.computerLevel != null -> strings.get(Str.versus_computer, snap.black.computerLevel!!.toInt())
+            else -> strings.get(Str.versus_friend, playerName(strings, snap.white, Side.WHITE), playerName(strings, snap.black, Side.BLACK))
+        }
+        return "${variantName(variant)} · $who"
+    }
+
+    // ------------------------------------------------------------ new game
+
+    private val presets: List<TimeControlPreset> by lazy { timeControlPresets() }
+
+    fun clockChoices(): List<Pair<String, String>> = presets.mapIndexed { i, p -> "$i" to p.name }
+
+    fun clockControl(id: String): TimeControl? = id.toIntOrNull()?.let { presets.getOrNull(it)?.control }
+
+    fun clockId(control: TimeControl?): String = control?.let { c -> presets.indexOfFirst { it.control == c }.takeIf { it >= 0 }?.toString() } ?: ""
+
+    fun newGameForm(strings: UiStrings, settings: Settings): NewGameUi = NewGameUi(
+        games = variantInfos.map {
+            GameChoice(
+                id = it.id,
+                name = it.name,
+                tenByTen = it.boardSize.toInt() == 10,
+                numbered = it.hasStartNumber,
+                improved = it.variant == GameVariant.IMPROVED,
+            )
+        },
+        gameId = variantInfos.first().id,
+        zones = listOf(
+            "far-half" to strings.get(Str.zone_far_half),
+            "beyond-fifth" to strings.get(Str.zone_beyond_fifth),
+            "seventh" to strings.get(Str.zone_seventh),
+        ),
+        zone = "far-half",
+        blockages = listOf("enemy" to strings.get(Str.blockage_enemy), "any" to strings.get(Str.blockage_any)),
+        blockage = "enemy",
+        level = settings.defaultLevel.toInt(),
+        clocks = clockChoices(),
+        clockId = clockId(settings.defaultClock),
+        boardMode = when (settings.passAndPlayBoard) {
+            CoreBoardMode.FIXED -> BoardMode.FIXED
+            CoreBoardMode.AUTO_FLIP -> BoardMode.AUTO_FLIP
+            CoreBoardMode.FACE_TO_FACE -> BoardMode.FACE_TO_FACE
+        },
+        whiteName = settings.playerName,
+    )
+
+    fun newGame(form: NewGameUi, seed: ULong): NewGame {
+        val info = variantInfos.first { it.id == form.gameId }
+        val setup = GameSetup(
+            variant = info.variant,
+            zone = if (info.variant == GameVariant.IMPROVED) {
+                when (form.zone) { "beyond-fifth" -> Zone.BEYOND_FIFTH; "seventh" -> Zone.SEVENTH; else -> Zone.FAR_HALF }
+            } else null,
+            blockage = if (info.variant == GameVariant.IMPROVED) {
+                if (form.blockage == "any") Blockage.ANY_PIECE else Blockage.ENEMY_PIECE
+            } else null,
+            startNumber = if (info.hasStartNumber) {
+                (form.startNumber.toIntOrNull()?.coerceIn(0, 959) ?: (seed % 960uL).toInt()).toUShort()
+            } else null,
+        )
+        val opponent = when (form.opponent) {
+            Opponent.COMPUTER -> OpponentChoice.Computer(
+                form.level.toUByte(),
+                when (form.colour) {
+                    ColourChoice.WHITE -> CoreColour.WHITE
+                    ColourChoice.BLACK -> CoreColour.BLACK
+                    ColourChoice.RANDOM -> CoreColour.RANDOM
+                },
+            )
+            Opponent.FRIEND -> OpponentChoice.Friend(form.whiteName, form.blackName)
+        }
+        return NewGame(
+            setup = setup,
+            positionText = null,
+            opponent = opponent,
+            clock = clockControl(form.clockId),
+            boardMode = when (form.boardMode) {
+                BoardMode.FIXED -> CoreBoardMode.FIXED
+                BoardMode.AUTO_FLIP -> CoreBoardMode.AUTO_FLIP
+                BoardMode.FACE_TO_FACE -> CoreBoardMode.FACE_TO_FACE
+            },
+            seed = seed,
+            playerName = null,
+            level8Nodes = null,
+        )
+    }
+
+    // ------------------------------------------------------------ library
+
+    fun settingsUi(settings: Settings) = SettingsUi(
+        theme = theme(settings.boardTheme),
+        coordinates = settings.coordinates,
+        legalDots = settings.legalDots,
+        autoFlip = settings.passAndPlayBoard == CoreBoardMode.AUTO_FLIP,
+        confirmResign = settings.confirmResign,
+        sounds = settings.sounds,
+        haptics = settings.haptics,
+        hints = settings.hints,
+        defaultLevel = settings.defaultLevel.toInt(),
+        clocks = clockChoices(),
+        defaultClock = clockId(settings.defaultClock),
+    )
+
+    fun settings(old: Settings, ui: SettingsUi) = old.copy(
+        boardTheme = ui.theme.name.lowercase(),
+        coordinates = ui.coordinates,
+        legalDots = ui.legalDots,
+        passAndPlayBoard = if (ui.autoFlip) CoreBoardMode.AUTO_FLIP
+        else if (old.passAndPlayBoard == CoreBoardMode.AUTO_FLIP) CoreBoardMode.FIXED else old.passAndPlayBoard,
+        confirmResign = ui.confirmResign,
+        sounds = ui.sounds,
+        haptics = ui.haptics,
+        hints = ui.hints,
+        defaultLevel = ui.defaultLevel.toUByte(),
+        defaultClock = clockControl(ui.defaultClock),
+    )
+
+    fun filter(filter: GamesFilter) = when (filter) {
+        GamesFilter.ALL -> GameFilter(finished = null, variant = null, opponent = null)
+        GamesFilter.UNFINISHED -> GameFilter(finished = false, variant = null, opponent = null)
+        GamesFilter.FINISHED -> GameFilter(finished = true, variant = null, opponent = null)
+        GamesFilter.COMPUTER -> GameFilter(finished = null, variant = null, opponent = OpponentFilter.Computer(null))
+        GamesFilter.FRIEND -> GameFilter(finished = null, variant = null, opponent = OpponentFilter.Friend)
+    }
+
+    fun gameRow(game: GameSummary, date: (Long) -> String) = GameRowUi(
+        id = game.id,
+        title = game.description,
+        date = date(game.updatedAt),
+        result = listOfNotNull(game.result, game.scores?.let { "${it.white}–${it.black}" }, game.endReason).joinToString(" · ")
+            .ifEmpty { "…" },
+    )
+
+    fun statsUi(strings: UiStrings, stats: Stats) = StatsUi(
+        rows = stats.rows.map {
+            StatsRowUi(
+                label = variantNameById(it.variant) + (it.level?.let { l -> " · " + strings.get(Str.versus_computer, l.toInt()) } ?: ""),
+                wins = it.wins.toInt(),
+                draws = it.draws.toInt(),
+                losses = it.losses.toInt(),
+                differential = it.scoreDifferential.toInt(),
+            )
+        },
+        puzzlesSolved = stats.puzzles.solved.toInt(),
+        puzzleRating = null,
+        bestStreak = stats.puzzles.bestStreak.toInt(),
+    )
+
+    fun variantNameById(id: String) = variantInfos.firstOrNull { it.id == id }?.name ?: id
+}

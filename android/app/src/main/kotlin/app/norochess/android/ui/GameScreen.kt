@@ -1,0 +1,463 @@
+@file:OptIn(ExperimentalLayoutApi::class, ExperimentalMaterial3Api::class)
+
+package app.norochess.android.ui
+
+import androidx.compose.foundation.background
+import androidx.compose.foundation.clickable
+import androidx.compose.foundation.horizontalScroll
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.BoxWithConstraints
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.ExperimentalLayoutApi
+import androidx.compose.foundation.layout.FlowRow
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.Spacer
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.size
+import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.layout.widthIn
+import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.shape.RoundedCornerShape
+import androidx.compose.foundation.verticalScroll
+import androidx.compose.material3.AlertDialog
+import androidx.compose.material3.Button
+import androidx.compose.material3.CircularProgressIndicator
+import androidx.compose.material3.ExperimentalMaterial3Api
+import androidx.compose.material3.FilledTonalButton
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
+import androidx.compose.material3.Scaffold
+import androidx.compose.material3.Surface
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.material3.TopAppBar
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.semantics.LiveRegionMode
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.heading
+import androidx.compose.ui.semantics.liveRegion
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.text.style.TextAlign
+import androidx.compose.ui.text.style.TextOverflow
+import androidx.compose.foundation.border
+import androidx.compose.ui.unit.dp
+
+/** A player's clock. */
+data class ClockUi(val text: String, val running: Boolean, val low: Boolean)
+
+/** One side's bar: name, clock, the pieces this side captured and their points. */
+data class PlayerUi(
+    val name: String,
+    val white: Boolean,
+    val captured: List<PieceUi> = emptyList(),
+    val capturedPoints: Int = 0,
+    val clock: ClockUi? = null,
+    val toMove: Boolean = false,
+)
+
+/** The Norochess score bar. */
+data class ScoreUi(
+    val white: Int,
+    val black: Int,
+    /** The current full-move number. */
+    val moveNumber: Int,
+    val regularMoves: Int = 48,
+    /** Regular moves left for the side to move, shown near the end (null: not shown). */
+    val movesLeft: Int? = null,
+    val overtime: Boolean = false,
+    val overtimeLimit: Int = 60,
+)
+
+data class MoveCell(val san: String, val ply: Int)
+data class MoveRowUi(val number: Int, val white: MoveCell?, val black: MoveCell?)
+
+enum class PickerKind { PROMOTION, RESURRECTION }
+
+/** The promotion / resurrection picker: only the choices the rules allow. */
+data class PickerUi(val kind: PickerKind, val choices: List<PieceUi>)
+
+/** The result sheet. */
+data class ResultUi(val headline: String, val reason: String)
+
+/** Everything the game screen shows. */
+data class GameUi(
+    val title: String,
+    val board: BoardUi,
+    val top: PlayerUi,
+    val bottom: PlayerUi,
+    val score: ScoreUi? = null,
+    /** "White to move", "Black is thinking…", "Reviewing move 12". */
+    val status: String = "",
+    val moves: List<MoveRowUi> = emptyList(),
+    /** The ply on the board while reviewing (null: live). */
+    val reviewPly: Int? = null,
+    val lastPly: Int = 0,
+    val thinking: Boolean = false,
+    val hint: String? = null,
+    /** A dethronement or another event to announce. */
+    val announcement: String? = null,
+    val picker: PickerUi? = null,
+    val confirmResign: Boolean = false,
+    /** Pass and play: the side that offered a draw, waiting for the other's answer. */
+    val drawOfferedByWhite: Boolean? = null,
+    val result: ResultUi? = null,
+    val showResult: Boolean = false,
+    val passAndPlay: Boolean = false,
+    val canHint: Boolean = false,
+    val canTakeBack: Boolean = false,
+    val canResign: Boolean = true,
+    val canOfferDraw: Boolean = false,
+)
+
+/** What the player does on the game screen. */
+interface GameEvents : BoardEvents {
+    fun onPick(piece: PieceKind) {}
+    fun onPickCancel() {}
+    fun onMoveTap(ply: Int) {}
+    fun onReviewStep(delta: Int) {}
+    fun onLive() {}
+    fun onHint() {}
+    fun onTakeBack() {}
+    fun onResign() {}
+    fun onResignAnswer(confirm: Boolean) {}
+    fun onOfferDraw() {}
+    fun onDrawAnswer(accept: Boolean) {}
+    fun onFlip() {}
+    fun onRematch() {}
+    fun onReview() {}
+    fun onShare() {}
+    fun onHome() {}
+}
+
+
+@Composable
+fun GameScreen(state: GameUi, events: GameEvents) {
+    val s = LocalStrings.current
+    Scaffold(
+        topBar = {
+            TopAppBar(
+                title = { Text(state.title, maxLines = 1, overflow = TextOverflow.Ellipsis, style = MaterialTheme.typography.titleMedium) },
+                navigationIcon = { TextButton(onClick = events::onHome) { Text(s.get(Str.action_home)) } },
+                actions = { TextButton(onClick = events::onFlip) { Text(s.get(Str.action_flip)) } },
+            )
+        },
+    ) { padding ->
+        BoxWithConstraints(Modifier.fillMaxSize().padding(padding)) {
+            val screenWidth = maxWidth
+            val screenHeight = maxHeight
+            if (screenWidth > screenHeight) {
+                Row(Modifier.fillMaxSize().padding(8.dp), horizontalArrangement = Arrangement.spacedBy(12.dp)) {
+                    Column(Modifier.width(screenHeight - 16.dp)) {
+                        Board(state.board, events)
+                    }
+                    Column(
+                        Modifier.weight(1f).verticalScroll(rememberScrollState()),
+                        verticalArrangement = Arrangement.spacedBy(8.dp),
+                    ) {
+                        PlayerBar(state.top)
+                        GamePanel(state, events)
+                        PlayerBar(state.bottom)
+                    }
+                }
+            } else {
+                Column(
+                    Modifier.fillMaxSize().verticalScroll(rememberScrollState()).padding(horizontal = 8.dp),
+                    verticalArrangement = Arrangement.spacedBy(6.dp),
+                    horizontalAlignment = Alignment.CenterHorizontally,
+                ) {
+                    // Tablets: the board stays within the screen's height.
+                    val boardWidth = minOf(screenWidth - 16.dp, screenHeight * 0.62f)
+                    Column(Modifier.widthIn(max = boardWidth), verticalArrangement = Arrangement.spacedBy(6.dp)) {
+                        PlayerBar(state.top)
+                        Board(state.board, events)
+                        PlayerBar(state.bottom)
+                    }
+                    Column(Modifier.widthIn(max = 640.dp), verticalArrangement = Arrangement.spacedBy(6.dp)) {
+                        GamePanel(state, events)
+                    }
+                }
+            }
+        }
+    }
+    GameDialogs(state, events)
+}
+
+
+@Composable
+private fun GamePanel(state: GameUi, events: GameEvents) {
+    val s = LocalStrings.current
+    state.score?.let { ScoreBar(it) }
+    Row(verticalAlignment = Alignment.CenterVertically) {
+        Text(
+            state.status,
+            style = MaterialTheme.typography.titleMedium,
+            modifier = Modifier.weight(1f).testTag("status").semantics { liveRegion = LiveRegionMode.Polite },
+        )
+        if (state.thinking) {
+            CircularProgressIndicator(
+                Modifier.size(20.dp).semantics { contentDescription = s.get(Str.thinking) }.testTag("thinking"),
+                strokeWidth = 2.dp,
+            )
+        }
+    }
+    state.announcement?.let { Banner(it, MaterialTheme.colorScheme.tertiaryContainer, "announcement") }
+    state.hint?.let { Banner(it, MaterialTheme.colorScheme.secondaryContainer, "hint") }
+    MoveList(state, events)
+    FlowRow(horizontalArrangement = Arrangement.spacedBy(6.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
+        OutlinedButton(onClick = { events.onReviewStep(-1) }, enabled = state.lastPly > 0 && (state.reviewPly ?: state.lastPly) > 0) {
+            Text(s.get(Str.action_back))
+        }
+        OutlinedButton(onClick = { events.onReviewStep(1) }, enabled = state.reviewPly != null) { Text(s.get(Str.action_forward)) }
+        if (state.reviewPly != null) OutlinedButton(onClick = events::onLive) { Text(s.get(Str.action_live)) }
+    }
+    if (state.result == null) {
+        FlowRow(horizontalArrangement = Arrangement.spacedBy(6.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
+            if (!state.passAndPlay) FilledTonalButton(onClick = events::onHint, enabled = state.canHint) { Text(s.get(Str.action_hint)) }
+            FilledTonalButton(onClick = events::onTakeBack, enabled = state.canTakeBack) { Text(s.get(Str.action_takeback)) }
+            if (state.passAndPlay) FilledTonalButton(onClick = events::onOfferDraw, enabled = state.canOfferDraw) { Text(s.get(Str.action_offer_draw)) }
+            FilledTonalButton(onClick = events::onResign, enabled = state.canResign) { Text(s.get(Str.action_resign)) }
+        }
+    } else {
+        FlowRow(horizontalArrangement = Arrangement.spacedBy(6.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
+            Button(onClick = events::onRematch) { Text(s.get(Str.action_rematch)) }
+            OutlinedButton(onClick = events::onShare) { Text(s.get(Str.action_share)) }
+        }
+    }
+}
+
+@Composable
+private fun Banner(text: String, colour: Color, tag: String) {
+    Surface(color = colour, shape = RoundedCornerShape(8.dp), modifier = Modifier.fillMaxWidth().testTag(tag)) {
+        Text(text, Modifier.padding(10.dp).semantics { liveRegion = LiveRegionMode.Polite }, style = MaterialTheme.typography.bodyLarge)
+    }
+}
+
+/** Both scores large, the move counter, moves left near the end, the overtime badge. */
+@Composable
+fun ScoreBar(score: ScoreUi) {
+    val s = LocalStrings.current
+    val final = !score.overtime && score.movesLeft != null
+    Surface(
+        color = MaterialTheme.colorScheme.surfaceVariant,
+        shape = RoundedCornerShape(12.dp),
+        modifier = Modifier.fillMaxWidth().testTag("scorebar"),
+    ) {
+        FlowRow(
+            Modifier.padding(horizontal = 12.dp, vertical = 6.dp),
+            horizontalArrangement = Arrangement.SpaceBetween,
+        ) {
+            Text(
+                s.get(Str.score_value, score.white, score.black),
+                style = MaterialTheme.typography.headlineMedium,
+                fontWeight = FontWeight.Bold,
+                modifier = Modifier.align(Alignment.CenterVertically)
+                    .semantics { contentDescription = s.get(Str.score_description, score.white, score.black) },
+            )
+            Column(Modifier.align(Alignment.CenterVertically), horizontalAlignment = Alignment.End) {
+                if (score.overtime) {
+                    Surface(color = MaterialTheme.colorScheme.tertiary, shape = RoundedCornerShape(6.dp)) {
+                        Text(
+                            s.get(Str.overtime_badge, score.moveNumber, score.overtimeLimit),
+                            color = MaterialTheme.colorScheme.onTertiary,
+                            fontWeight = FontWeight.Bold,
+                            modifier = Modifier.padding(horizontal = 8.dp, vertical = 2.dp).testTag("overtime"),
+                        )
+                    }
+                } else {
+                    Text(
+                        s.get(Str.move_counter, score.moveNumber, score.regularMoves),
+                        style = MaterialTheme.typography.titleMedium,
+                        color = if (final) MaterialTheme.colorScheme.error else Color.Unspecified,
+                        fontWeight = if (final) FontWeight.Bold else FontWeight.Normal,
+                    )
+                }
+                score.movesLeft?.takeIf { !score.overtime }?.let {
+                    Text(
+                        s.plural(Plu.moves_left, it, it),
+                        style = MaterialTheme.typography.bodySmall,
+                        color = MaterialTheme.colorScheme.error,
+                    )
+                }
+            }
+        }
+    }
+}
+
+/** Name, clock and captured pieces with their points. */
+@Composable
+fun PlayerBar(player: PlayerUi) {
+    val s = LocalStrings.current
+    Row(
+        Modifier.fillMaxWidth().testTag(if (player.white) "player-white" else "player-black"),
+        verticalAlignment = Alignment.CenterVertically,
+        horizontalArrangement = Arrangement.spacedBy(6.dp),
+    ) {
+        Box(
+            Modifier.size(14.dp)
+                .background(if (player.white) Color(0xFFF5F5F5) else Color(0xFF222222), RoundedCornerShape(7.dp))
+                .border(1.dp, Color(0xFF777777), RoundedCornerShape(7.dp)),
+        )
+        Column(Modifier.weight(1f)) {
+            Text(
+                player.name,
+                style = MaterialTheme.typography.titleSmall,
+                fontWeight = if (player.toMove) FontWeight.Bold else FontWeight.Normal,
+                maxLines = 1,
+            )
+            if (player.captured.isNotEmpty()) {
+                val names = player.captured.joinToString { pieceName(s, it) }
+                Row(
+                    Modifier.horizontalScroll(rememberScrollState()).semantics(mergeDescendants = true) {
+                        contentDescription = s.get(Str.captured_description, names, player.capturedPoints)
+                    },
+                    verticalAlignment = Alignment.CenterVertically,
+                ) {
+                    for (piece in player.captured) PieceImage(piece, Modifier.size(18.dp))
+                    Text(
+                        s.get(Str.captured_points, player.capturedPoints),
+                        style = MaterialTheme.typography.labelMedium,
+                        modifier = Modifier.padding(start = 4.dp),
+                    )
+                }
+            }
+        }
+        player.clock?.let { clock ->
+            val colours = MaterialTheme.colorScheme
+            Surface(
+                color = when {
+                    clock.low -> colours.errorContainer
+                    clock.running -> colours.primaryContainer
+                    else -> colours.surfaceVariant
+                },
+                shape = RoundedCornerShape(8.dp),
+                modifier = Modifier.testTag(if (player.white) "clock-white" else "clock-black"),
+            ) {
+                Text(
+                    clock.text,
+                    style = MaterialTheme.typography.titleLarge,
+                    fontWeight = if (clock.running) FontWeight.Bold else FontWeight.Normal,
+                    color = if (clock.low) colours.onErrorContainer else colours.onSurface,
+                    modifier = Modifier.padding(horizontal = 10.dp, vertical = 2.dp).semantics {
+                        contentDescription = s.get(if (clock.low) Str.clock_low_description else Str.clock_description, clock.text)
+                    },
+                )
+            }
+        }
+    }
+}
+
+/** The move list in SAN; tapping a move reviews the position after it. */
+@Composable
+private fun MoveList(state: GameUi, events: GameEvents) {
+    val scroll = rememberScrollState()
+    LaunchedEffect(state.moves.size, state.reviewPly) { scroll.animateScrollTo(scroll.maxValue) }
+    val current = state.reviewPly ?: state.lastPly
+    Row(
+        Modifier.fillMaxWidth().horizontalScroll(scroll).testTag("moves"),
+        horizontalArrangement = Arrangement.spacedBy(2.dp),
+        verticalAlignment = Alignment.CenterVertically,
+    ) {
+        if (state.moves.isEmpty()) {
+            Text(LocalStrings.current.get(Str.no_moves_yet), style = MaterialTheme.typography.bodyMedium)
+        }
+        for (row in state.moves) {
+            Text("${row.number}.", style = MaterialTheme.typography.bodyMedium, modifier = Modifier.padding(start = 6.dp))
+            for (cell in listOfNotNull(row.white, row.black)) {
+                val here = cell.ply == current
+                Text(
+                    cell.san,
+                    style = MaterialTheme.typography.bodyMedium,
+                    fontWeight = if (here) FontWeight.Bold else FontWeight.Normal,
+                    modifier = Modifier
+                        .background(if (here) MaterialTheme.colorScheme.primaryContainer else Color.Transparent, RoundedCornerShape(4.dp))
+                        .clickable { events.onMoveTap(cell.ply) }
+                        .padding(horizontal = 4.dp, vertical = 2.dp)
+                        .testTag("move-${cell.ply}"),
+                )
+            }
+        }
+    }
+}
+
+@Composable
+private fun GameDialogs(state: GameUi, events: GameEvents) {
+    val s = LocalStrings.current
+    state.picker?.let { picker ->
+        AlertDialog(
+            onDismissRequest = events::onPickCancel,
+            title = {
+                Text(s.get(if (picker.kind == PickerKind.RESURRECTION) Str.picker_resurrection else Str.picker_promotion))
+            },
+            text = {
+                Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                    for (piece in picker.choices) {
+                        Surface(
+                            onClick = { events.onPick(piece.kind) },
+                            shape = RoundedCornerShape(8.dp),
+                            color = Color(0xFFB58863),
+                            modifier = Modifier.size(56.dp).semantics { contentDescription = pieceName(s, piece) }
+                                .testTag("pick-${piece.kind.letter}"),
+                        ) {
+                            PieceImage(piece, Modifier.padding(4.dp).fillMaxSize())
+                        }
+                    }
+                }
+            },
+            confirmButton = {},
+            dismissButton = { TextButton(onClick = events::onPickCancel) { Text(s.get(Str.action_cancel)) } },
+        )
+    }
+    if (state.confirmResign) {
+        AlertDialog(
+            onDismissRequest = { events.onResignAnswer(false) },
+            title = { Text(s.get(Str.resign_title)) },
+            text = { Text(s.get(Str.resign_text)) },
+            confirmButton = { Button(onClick = { events.onResignAnswer(true) }) { Text(s.get(Str.action_resign)) } },
+            dismissButton = { TextButton(onClick = { events.onResignAnswer(false) }) { Text(s.get(Str.action_cancel)) } },
+        )
+    }
+    state.drawOfferedByWhite?.let { white ->
+        AlertDialog(
+            onDismissRequest = { events.onDrawAnswer(false) },
+            title = { Text(s.get(if (white) Str.draw_offer_white else Str.draw_offer_black)) },
+            text = { Text(s.get(Str.draw_offer_text)) },
+            confirmButton = { Button(onClick = { events.onDrawAnswer(true) }) { Text(s.get(Str.action_accept)) } },
+            dismissButton = { TextButton(onClick = { events.onDrawAnswer(false) }) { Text(s.get(Str.action_decline)) } },
+        )
+    }
+    val result = state.result
+    if (result != null && state.showResult) {
+        AlertDialog(
+            onDismissRequest = events::onReview,
+            title = {
+                Text(
+                    result.headline,
+                    textAlign = TextAlign.Center,
+                    modifier = Modifier.fillMaxWidth().semantics { heading() }.testTag("result-headline"),
+                )
+            },
+            text = {
+                Column(horizontalAlignment = Alignment.CenterHorizontally, modifier = Modifier.fillMaxWidth()) {
+                    Text(result.reason, textAlign = TextAlign.Center, modifier = Modifier.testTag("result-reason"))
+                }
+            },
+            confirmButton = {
+                FlowRow(horizontalArrangement = Arrangement.spacedBy(4.dp)) {
+                    TextButton(onClick = events::onHome) { Text(s.get(Str.action_home)) }
+                    TextButton(onClick = events::onShare) { Text(s.get(Str.action_share)) }
+                    TextButton(onClick = events::onReview) { Text(s.get(Str.action_review)) }
+                    Button(onClick = events::onRematch) { Text(s.get(Str.action_rematch)) }
+                }
+            },
+        )
+    }
+}

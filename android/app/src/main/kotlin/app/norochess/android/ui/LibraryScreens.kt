@@ -1,0 +1,264 @@
+@file:OptIn(ExperimentalMaterial3Api::class)
+
+package app.norochess.android.ui
+
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.widthIn
+import androidx.compose.foundation.lazy.LazyColumn
+import androidx.compose.foundation.lazy.items
+import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.verticalScroll
+import androidx.compose.material3.AlertDialog
+import androidx.compose.material3.Button
+import androidx.compose.material3.Card
+import androidx.compose.material3.ExperimentalMaterial3Api
+import androidx.compose.material3.HorizontalDivider
+import androidx.compose.material3.ListItem
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Scaffold
+import androidx.compose.material3.Slider
+import androidx.compose.material3.Switch
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.runtime.Composable
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.unit.dp
+
+// ---------------------------------------------------------------- Games
+
+/** The library's own filters: finished or not, against the computer or a friend. */
+enum class GamesFilter { ALL, UNFINISHED, FINISHED, COMPUTER, FRIEND }
+
+data class GameRowUi(
+    val id: Long,
+    /** "Norochess · against level 4". */
+    val title: String,
+    val date: String,
+    /** "White wins 38–33" or "In progress, move 12". */
+    val result: String,
+)
+
+data class GamesUi(
+    val filter: GamesFilter = GamesFilter.ALL,
+    val games: List<GameRowUi> = emptyList(),
+    /** The game whose deletion waits for confirmation. */
+    val confirmDelete: Long? = null,
+)
+
+interface GamesEvents {
+    fun onFilter(filter: GamesFilter) {}
+    fun onOpen(id: Long) {}
+    fun onShare(id: Long) {}
+    fun onDelete(id: Long) {}
+    fun onDeleteAnswer(confirm: Boolean) {}
+    fun onHome() {}
+}
+
+@Composable
+fun GamesScreen(state: GamesUi, events: GamesEvents) {
+    val s = LocalStrings.current
+    Scaffold(topBar = { NorochessTopBar(s.get(Str.nav_games), events::onHome) }) { padding ->
+        Column(Modifier.fillMaxSize().padding(padding).padding(horizontal = 12.dp)) {
+            ChoiceChips(
+                s.get(Str.label_show),
+                listOf(
+                    GamesFilter.ALL to s.get(Str.filter_all),
+                    GamesFilter.UNFINISHED to s.get(Str.filter_unfinished),
+                    GamesFilter.FINISHED to s.get(Str.filter_finished),
+                    GamesFilter.COMPUTER to s.get(Str.filter_computer),
+                    GamesFilter.FRIEND to s.get(Str.filter_friend),
+                ),
+                state.filter, "filter", events::onFilter,
+            )
+            if (state.games.isEmpty()) {
+                Text(s.get(Str.games_empty), Modifier.padding(vertical = 24.dp), style = MaterialTheme.typography.bodyLarge)
+            }
+            LazyColumn(Modifier.fillMaxWidth()) {
+                items(state.games, key = { it.id }) { game ->
+                    ListItem(
+                        headlineContent = { Text(game.title) },
+                        supportingContent = { Text("${game.result}\n${game.date}") },
+                        trailingContent = {
+                            Row {
+                                TextButton(onClick = { events.onShare(game.id) }) { Text(s.get(Str.action_share)) }
+                                TextButton(onClick = { events.onDelete(game.id) }, modifier = Modifier.testTag("delete-${game.id}")) {
+                                    Text(s.get(Str.action_delete))
+                                }
+                            }
+                        },
+                        modifier = Modifier.testTag("game-${game.id}").semantics(mergeDescendants = false) {},
+                    )
+                    Row(Modifier.padding(start = 16.dp)) {
+                        TextButton(onClick = { events.onOpen(game.id) }, modifier = Modifier.testTag("open-${game.id}")) {
+                            Text(s.get(Str.action_replay))
+                        }
+                    }
+                    HorizontalDivider()
+                }
+            }
+        }
+    }
+    state.confirmDelete?.let {
+        AlertDialog(
+            onDismissRequest = { events.onDeleteAnswer(false) },
+            title = { Text(s.get(Str.delete_title)) },
+            text = { Text(s.get(Str.delete_text)) },
+            confirmButton = { Button(onClick = { events.onDeleteAnswer(true) }) { Text(s.get(Str.action_delete)) } },
+            dismissButton = { TextButton(onClick = { events.onDeleteAnswer(false) }) { Text(s.get(Str.action_cancel)) } },
+        )
+    }
+}
+
+// ---------------------------------------------------------------- Statistics
+
+data class StatsRowUi(val label: String, val wins: Int, val draws: Int, val losses: Int, val differential: Int)
+
+data class StatsUi(
+    val rows: List<StatsRowUi> = emptyList(),
+    val puzzlesSolved: Int = 0,
+    val puzzleRating: Int? = null,
+    val bestStreak: Int = 0,
+)
+
+@Composable
+fun StatsScreen(state: StatsUi, onHome: () -> Unit) {
+    val s = LocalStrings.current
+    Scaffold(topBar = { NorochessTopBar(s.get(Str.nav_stats), onHome) }) { padding ->
+        Column(
+            Modifier.fillMaxSize().padding(padding).verticalScroll(rememberScrollState()).padding(12.dp),
+            verticalArrangement = Arrangement.spacedBy(8.dp),
+        ) {
+            if (state.rows.isEmpty()) Text(s.get(Str.stats_empty), style = MaterialTheme.typography.bodyLarge)
+            for (row in state.rows) {
+                Card(Modifier.fillMaxWidth().widthIn(max = 640.dp)) {
+                    Column(Modifier.padding(12.dp)) {
+                        Text(row.label, style = MaterialTheme.typography.titleMedium)
+                        Row(verticalAlignment = Alignment.CenterVertically) {
+                            Text(
+                                s.get(Str.stats_wdl, row.wins, row.draws, row.losses),
+                                style = MaterialTheme.typography.headlineSmall,
+                                fontWeight = FontWeight.Bold,
+                                modifier = Modifier.weight(1f).semantics {
+                                    contentDescription = s.get(Str.stats_wdl_description, row.wins, row.draws, row.losses)
+                                },
+                            )
+                            Text(
+                                s.get(Str.stats_differential, signed(row.differential)),
+                                style = MaterialTheme.typography.titleMedium,
+                            )
+                        }
+                    }
+                }
+            }
+            SectionTitle(s.get(Str.nav_puzzles))
+            Text(s.plural(Plu.puzzles_solved, state.puzzlesSolved, state.puzzlesSolved))
+            state.puzzleRating?.let { Text(s.get(Str.puzzle_rating, it)) }
+            Text(s.get(Str.puzzle_best_streak, state.bestStreak))
+        }
+    }
+}
+
+private fun signed(n: Int) = if (n > 0) "+$n" else if (n < 0) "\u2212${-n}" else "0"
+
+// ---------------------------------------------------------------- Rules
+
+/** One game's rule page: a title and short paragraphs. */
+data class RulePage(val title: String, val paragraphs: List<String>)
+
+@Composable
+fun RulesScreen(pages: List<RulePage>, selected: Int, onSelect: (Int) -> Unit, onHome: () -> Unit) {
+    val s = LocalStrings.current
+    Scaffold(topBar = { NorochessTopBar(s.get(Str.nav_rules), onHome) }) { padding ->
+        Column(Modifier.fillMaxSize().padding(padding).verticalScroll(rememberScrollState()).padding(12.dp)) {
+            ChoiceChips(s.get(Str.label_game), pages.indices.map { it to pages[it].title }, selected, "rules", onSelect)
+            val page = pages[selected]
+            SectionTitle(page.title)
+            for (paragraph in page.paragraphs) {
+                Text(paragraph, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.padding(vertical = 4.dp).widthIn(max = 640.dp))
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- Settings
+
+data class SettingsUi(
+    val theme: BoardTheme = BoardTheme.BROWN,
+    val coordinates: Boolean = true,
+    val legalDots: Boolean = true,
+    val autoFlip: Boolean = true,
+    val confirmResign: Boolean = true,
+    val sounds: Boolean = true,
+    val haptics: Boolean = true,
+    val hints: Boolean = true,
+    val defaultLevel: Int = 4,
+    /** Clock presets by id and name; "" is no clock. */
+    val clocks: List<Pair<String, String>> = emptyList(),
+    val defaultClock: String = "",
+)
+
+@Composable
+fun SettingsScreen(state: SettingsUi, onChange: (SettingsUi) -> Unit, onHome: () -> Unit) {
+    val s = LocalStrings.current
+    Scaffold(topBar = { NorochessTopBar(s.get(Str.nav_settings), onHome) }) { padding ->
+        Column(Modifier.fillMaxSize().padding(padding).verticalScroll(rememberScrollState()).padding(12.dp)) {
+            ChoiceChips(
+                s.get(Str.label_board_theme),
+                listOf(
+                    BoardTheme.BROWN to s.get(Str.theme_brown),
+                    BoardTheme.GREEN to s.get(Str.theme_green),
+                    BoardTheme.BLUE to s.get(Str.theme_blue),
+                    BoardTheme.GREY to s.get(Str.theme_grey),
+                ),
+                state.theme, "theme",
+            ) { onChange(state.copy(theme = it)) }
+            Toggle(s.get(Str.setting_coordinates), state.coordinates, "coordinates") { onChange(state.copy(coordinates = it)) }
+            Toggle(s.get(Str.setting_legal_dots), state.legalDots, "dots") { onChange(state.copy(legalDots = it)) }
+            Toggle(s.get(Str.setting_auto_flip), state.autoFlip, "auto-flip") { onChange(state.copy(autoFlip = it)) }
+            Toggle(s.get(Str.setting_confirm_resign), state.confirmResign, "confirm-resign") { onChange(state.copy(confirmResign = it)) }
+            Toggle(s.get(Str.setting_hints), state.hints, "hints") { onChange(state.copy(hints = it)) }
+            Toggle(s.get(Str.setting_sounds), state.sounds, "sounds") { onChange(state.copy(sounds = it)) }
+            Toggle(s.get(Str.setting_haptics), state.haptics, "haptics") { onChange(state.copy(haptics = it)) }
+            Text(s.get(Str.setting_default_level, state.defaultLevel), style = MaterialTheme.typography.labelLarge, modifier = Modifier.padding(top = 8.dp))
+            Slider(
+                value = state.defaultLevel.toFloat(),
+                onValueChange = { onChange(state.copy(defaultLevel = it.toInt())) },
+                valueRange = 1f..8f,
+                steps = 6,
+                modifier = Modifier.testTag("default-level"),
+            )
+            ChoiceChips(s.get(Str.setting_default_clock), listOf("" to s.get(Str.clock_none)) + state.clocks, state.defaultClock, "default-clock") {
+                onChange(state.copy(defaultClock = it))
+            }
+            Text(s.get(Str.setting_dark_mode_note), style = MaterialTheme.typography.bodySmall, modifier = Modifier.padding(top = 12.dp))
+        }
+    }
+}
+
+@Composable
+private fun Toggle(label: String, checked: Boolean, tag: String, onChange: (Boolean) -> Unit) {
+    Row(Modifier.fillMaxWidth().padding(vertical = 2.dp), verticalAlignment = Alignment.CenterVertically) {
+        Text(label, Modifier.weight(1f), style = MaterialTheme.typography.bodyLarge)
+        Switch(checked = checked, onCheckedChange = onChange, modifier = Modifier.testTag("setting-$tag").semantics { contentDescription = label })
+    }
+}
+
+/** The rule pages of every game, from the app's strings (paragraphs split at blank lines). */
+fun rulePages(strings: UiStrings): List<RulePage> = listOf(
+    Str.rules_norochess_title to Str.rules_norochess,
+    Str.rules_norochess960_title to Str.rules_norochess960,
+    Str.rules_ram_title to Str.rules_ram,
+    Str.rules_frontal_title to Str.rules_frontal,
+    Str.rules_improved_title to Str.rules_improved,
+    Str.rules_chess_title to Str.rules_chess,
+).map { (title, body) -> RulePage(strings.get(title), strings.get(body).split("\n\n").map(String::trim)) }

@@ -1,0 +1,135 @@
+@file:OptIn(ExperimentalLayoutApi::class)
+
+package app.norochess.android.ui
+
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.BoxWithConstraints
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.ExperimentalLayoutApi
+import androidx.compose.foundation.layout.FlowRow
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.layout.widthIn
+import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.shape.RoundedCornerShape
+import androidx.compose.foundation.verticalScroll
+import androidx.compose.material3.Button
+import androidx.compose.material3.FilledTonalButton
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Scaffold
+import androidx.compose.material3.Surface
+import androidx.compose.material3.Text
+import androidx.compose.runtime.Composable
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.semantics.LiveRegionMode
+import androidx.compose.ui.semantics.liveRegion
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.unit.dp
+
+enum class Feedback { CORRECT, WRONG, SOLVED }
+
+data class PuzzleUi(
+    /** "Puzzle 12 · medium". */
+    val title: String,
+    /** "White to play and win — move 46, score 30–31". */
+    val objective: String,
+    val board: BoardUi,
+    val feedback: Feedback? = null,
+    /** The words under the feedback: the move and the reply, or the refutation. */
+    val feedbackText: String? = null,
+    val hint: String? = null,
+    val solved: Int = 0,
+    val total: Int = 0,
+    val streak: Int = 0,
+    val bestStreak: Int = 0,
+    val canRetry: Boolean = false,
+    val canShowSolution: Boolean = true,
+    val canNext: Boolean = true,
+)
+
+interface PuzzleEvents : BoardEvents {
+    fun onHint() {}
+    fun onRetry() {}
+    fun onSolution() {}
+    fun onNext() {}
+    fun onHome() {}
+}
+
+@Composable
+fun PuzzleScreen(state: PuzzleUi, events: PuzzleEvents) {
+    val s = LocalStrings.current
+    Scaffold(topBar = { NorochessTopBar(state.title, events::onHome) }) { padding ->
+        BoxWithConstraints(Modifier.fillMaxSize().padding(padding)) {
+            val screenWidth = maxWidth
+            val screenHeight = maxHeight
+            if (screenWidth > screenHeight) {
+                Row(Modifier.fillMaxSize().padding(8.dp), horizontalArrangement = Arrangement.spacedBy(12.dp)) {
+                    Column(Modifier.width(screenHeight - 16.dp)) { Board(state.board, events) }
+                    Column(Modifier.weight(1f).verticalScroll(rememberScrollState()), verticalArrangement = Arrangement.spacedBy(8.dp)) {
+                        PuzzlePanel(state, events)
+                    }
+                }
+            } else {
+                Column(
+                    Modifier.fillMaxSize().verticalScroll(rememberScrollState()).padding(8.dp),
+                    verticalArrangement = Arrangement.spacedBy(8.dp),
+                    horizontalAlignment = Alignment.CenterHorizontally,
+                ) {
+                    Text(state.objective, style = MaterialTheme.typography.titleMedium, modifier = Modifier.testTag("objective"))
+                    Column(Modifier.widthIn(max = minOf(screenWidth, screenHeight * 0.62f))) { Board(state.board, events) }
+                    Column(Modifier.widthIn(max = 640.dp), verticalArrangement = Arrangement.spacedBy(8.dp)) {
+                        PuzzlePanel(state, events, objective = false)
+                    }
+                }
+            }
+        }
+    }
+}
+
+@Composable
+private fun PuzzlePanel(state: PuzzleUi, events: PuzzleEvents, objective: Boolean = true) {
+    val s = LocalStrings.current
+    if (objective) Text(state.objective, style = MaterialTheme.typography.titleMedium, modifier = Modifier.testTag("objective"))
+    state.feedback?.let { feedback ->
+        val (colour, title) = when (feedback) {
+            Feedback.CORRECT -> Color(0xFF2E7D32) to s.get(Str.puzzle_correct)
+            Feedback.WRONG -> MaterialTheme.colorScheme.error to s.get(Str.puzzle_wrong)
+            Feedback.SOLVED -> Color(0xFF2E7D32) to s.get(Str.puzzle_solved)
+        }
+        Surface(
+            color = colour,
+            contentColor = Color.White,
+            shape = RoundedCornerShape(8.dp),
+            modifier = Modifier.fillMaxWidth().testTag("feedback").semantics { liveRegion = LiveRegionMode.Polite },
+        ) {
+            Column(Modifier.padding(10.dp)) {
+                Text(title, style = MaterialTheme.typography.titleMedium)
+                state.feedbackText?.let { Text(it) }
+            }
+        }
+    }
+    state.hint?.let {
+        Surface(color = MaterialTheme.colorScheme.secondaryContainer, shape = RoundedCornerShape(8.dp), modifier = Modifier.fillMaxWidth()) {
+            Text(it, Modifier.padding(10.dp).testTag("puzzle-hint"))
+        }
+    }
+    FlowRow(horizontalArrangement = Arrangement.spacedBy(6.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
+        FilledTonalButton(onClick = events::onHint, enabled = state.feedback != Feedback.SOLVED) { Text(s.get(Str.action_hint)) }
+        FilledTonalButton(onClick = events::onRetry, enabled = state.canRetry) { Text(s.get(Str.action_retry)) }
+        FilledTonalButton(onClick = events::onSolution, enabled = state.canShowSolution) { Text(s.get(Str.action_solution)) }
+        Button(onClick = events::onNext, enabled = state.canNext) { Text(s.get(Str.action_next)) }
+    }
+    Text(
+        s.get(Str.puzzle_progress, state.solved, state.total) + " · " +
+            s.plural(Plu.puzzle_streak, state.streak, state.streak) + " · " +
+            s.get(Str.puzzle_best_streak, state.bestStreak),
+        style = MaterialTheme.typography.bodyMedium,
+        modifier = Modifier.testTag("puzzle-progress"),
+    )
+}

@@ -1,0 +1,204 @@
+package app.norochess.rail
+
+import app.norochess.android.ui.BoardMode
+import app.norochess.android.ui.BoardUi
+import app.norochess.android.ui.ClockUi
+import app.norochess.android.ui.GameChoice
+import app.norochess.android.ui.GameRowUi
+import app.norochess.android.ui.GameUi
+import app.norochess.android.ui.GamesUi
+import app.norochess.android.ui.HomeUi
+import app.norochess.android.ui.MoveCell
+import app.norochess.android.ui.MoveRowUi
+import app.norochess.android.ui.NewGameUi
+import app.norochess.android.ui.Opponent
+import app.norochess.android.ui.PickerKind
+import app.norochess.android.ui.PickerUi
+import app.norochess.android.ui.PieceKind
+import app.norochess.android.ui.PieceUi
+import app.norochess.android.ui.PlayerUi
+import app.norochess.android.ui.PuzzleUi
+import app.norochess.android.ui.Feedback
+import app.norochess.android.ui.ResultUi
+import app.norochess.android.ui.ScoreUi
+import app.norochess.android.ui.SettingsUi
+import app.norochess.android.ui.StatsRowUi
+import app.norochess.android.ui.StatsUi
+
+/** Fixed screen states for the goldens (the UI tests drive the real library). */
+object Fixtures {
+    /** Pieces from a position text's placement field ("rnbqkbnr/pppp…", ranks from the top; numbers up to 10). */
+    fun placement(text: String): Map<String, PieceUi> {
+        val rows = text.split('/')
+        val out = mutableMapOf<String, PieceUi>()
+        rows.forEachIndexed { i, row ->
+            val rank = rows.size - 1 - i
+            var file = 0
+            var j = 0
+            while (j < row.length) {
+                val c = row[j]
+                if (c.isDigit()) {
+                    var n = c.digitToInt()
+                    if (j + 1 < row.length && row[j + 1].isDigit()) { n = n * 10 + row[j + 1].digitToInt(); j++ }
+                    file += n
+                } else {
+                    val kind = PieceKind.entries.first { it.letter == c.uppercaseChar() }
+                    out["${'a' + file}${rank + 1}"] = PieceUi(c.isUpperCase(), kind)
+                    file++
+                }
+                j++
+            }
+        }
+        return out
+    }
+
+    fun p(white: Boolean, vararg kinds: PieceKind) = kinds.map { PieceUi(white, it) }
+
+    val games = listOf(
+        GameChoice("norochess", "Norochess"),
+        GameChoice("norochess960", "Norochess960", numbered = true),
+        GameChoice("ram", "Ram chess", tenByTen = true),
+        GameChoice("frontal", "Frontal chess", tenByTen = true),
+        GameChoice("improved", "Improved chess", improved = true),
+        GameChoice("crab", "Crab chess"),
+        GameChoice("chess", "Chess"),
+    )
+    val clocks = listOf("norochess-10" to "Norochess 10 min + 5 s", "blitz-5" to "5 min + 3 s", "rapid-15" to "15 min + 10 s")
+
+    fun home(s: XmlStrings) = HomeUi(
+        continueText = "Norochess · against level 4 · move 23",
+        newGame = NewGameUi(
+            games = games, gameId = "norochess", clocks = clocks, clockId = "norochess-10",
+            zones = listOf("far-half" to s.raw("zone_far_half"), "beyond-fifth" to s.raw("zone_beyond_fifth"), "seventh" to s.raw("zone_seventh")),
+            zone = "far-half",
+            blockages = listOf("enemy" to s.raw("blockage_enemy"), "any" to s.raw("blockage_any")),
+            blockage = "enemy",
+        ),
+        puzzleText = "Puzzles: 12 of 320 solved · streak 3",
+    )
+
+    fun homeFriend(s: XmlStrings) = home(s).let {
+        it.copy(newGame = it.newGame.copy(opponent = Opponent.FRIEND, gameId = "improved", whiteName = "Ann", blackName = "Bob", boardMode = BoardMode.FACE_TO_FACE))
+    }
+
+    private fun rows(vararg sans: String): List<MoveRowUi> = sans.toList().chunked(2).mapIndexed { i, pair ->
+        MoveRowUi(i + 1, MoveCell(pair[0], 2 * i + 1), pair.getOrNull(1)?.let { MoveCell(it, 2 * i + 2) })
+    }
+
+    /** A Norochess middle game against the computer, near the end of the regular moves. */
+    fun norochess() = GameUi(
+        title = "Norochess · against level 4",
+        board = BoardUi(
+            pieces = placement("r3k2r/pp1b1ppp/2n1p3/q2pP3/3P4/2PB1N2/P4PPP/R2QK2R"),
+            lastMove = listOf("c8", "d7"),
+            selected = "f3",
+            targets = setOf("g5", "h4", "d2", "g1"),
+        ),
+        top = PlayerUi("Computer · level 4", white = false, captured = p(true, PieceKind.KNIGHT, PieceKind.PAWN, PieceKind.PAWN), capturedPoints = 5),
+        bottom = PlayerUi("You", white = true, captured = p(false, PieceKind.BISHOP, PieceKind.KNIGHT, PieceKind.PAWN, PieceKind.PAWN, PieceKind.PAWN), capturedPoints = 9, toMove = true),
+        score = ScoreUi(white = 9, black = 5, moveNumber = 46, movesLeft = 3),
+        status = "White to move",
+        moves = rows("e4", "e6", "d4", "d5", "e5", "c5", "c3", "Nc6", "Nf3", "Qb6", "Bd3", "Bd7"),
+        lastPly = 12,
+        canHint = true,
+        canTakeBack = true,
+    )
+
+    /** Pass and play in overtime with the tournament clock, one clock low, face to face. */
+    fun overtime() = GameUi(
+        title = "Norochess · Ann – Bob",
+        board = BoardUi(
+            pieces = placement("6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1"),
+            lastMove = listOf("b8", "b4"),
+            upsideDownWhite = false,
+        ),
+        top = PlayerUi("Bob", white = false, captured = p(true, PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT, PieceKind.PAWN, PieceKind.PAWN), capturedPoints = 22, clock = ClockUi("0:07", running = false, low = true)),
+        bottom = PlayerUi("Ann", white = true, captured = p(false, PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.BISHOP, PieceKind.PAWN, PieceKind.PAWN), capturedPoints = 22, clock = ClockUi("1:42", running = true, low = false), toMove = true),
+        score = ScoreUi(white = 22, black = 22, moveNumber = 52, overtime = true),
+        status = "Ann to move",
+        moves = rows("e4", "e6", "d4", "d5", "e5", "c5"),
+        lastPly = 6,
+        passAndPlay = true,
+        canTakeBack = true,
+        canOfferDraw = true,
+    )
+
+    private const val RAM_START = "1rnbqkbnr1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/1RNBQKBNR1"
+
+    /** Ram chess: a pawn reaching the last rank brings back a captured piece. */
+    fun ramPicker() = GameUi(
+        title = "Ram chess · against level 2",
+        board = BoardUi(
+            width = 10, height = 10,
+            pieces = placement("1r1bqkb3/4ppp1P1/2n5pp/p9/10/10/3P6/5N4/PP2PPPP2/2NBQKB3"),
+            lastMove = listOf("h9", "h9"),
+            selected = "h9",
+            targets = setOf("h10"),
+        ),
+        top = PlayerUi("Computer · level 2", white = false, captured = p(true, PieceKind.ROOK, PieceKind.PAWN), capturedPoints = 0),
+        bottom = PlayerUi("You", white = true, captured = p(false, PieceKind.ROOK, PieceKind.KNIGHT), capturedPoints = 0, toMove = true),
+        status = "White to move",
+        moves = rows("e3", "a7", "h4", "h6"),
+        lastPly = 4,
+        picker = PickerUi(PickerKind.RESURRECTION, p(true, PieceKind.ROOK)),
+    )
+
+    /** Frontal chess: a dethronement announced, the king in check. */
+    fun frontalCheck() = GameUi(
+        title = "Frontal chess · Ann – Bob",
+        board = BoardUi(
+            width = 10, height = 10,
+            pieces = placement("1rnb1kbnr1/ppppp1pppp/10/5p4/10/10/5Q4/10/PPPPPP1PPP/1RNB1KBNR1").let { it - "f7" + ("f10" to it.getValue("f2")) - "f2" },
+            lastMove = listOf("e9", "e10"),
+            check = "f10",
+            whiteAtBottom = true,
+        ),
+        top = PlayerUi("Bob", white = false, captured = emptyList(), toMove = true),
+        bottom = PlayerUi("Ann", white = true, captured = p(false, PieceKind.QUEEN), capturedPoints = 0),
+        status = "Bob to move — check!",
+        announcement = "Dethronement: the pawn and the Black queen leave the board",
+        moves = rows("e3", "f6", "e5", "f5", "e7", "g6", "exf8"),
+        lastPly = 7,
+        passAndPlay = true,
+        canOfferDraw = true,
+        canTakeBack = true,
+    )
+
+    fun result() = norochess().copy(
+        board = norochess().board.copy(selected = null, targets = emptySet(), interactive = false),
+        score = ScoreUi(white = 38, black = 33, moveNumber = 48),
+        status = "Game over",
+        result = ResultUi("White wins 38–33", "Higher score after move 48"),
+        showResult = true,
+    )
+
+    fun puzzle() = PuzzleUi(
+        title = "Puzzle 17 · medium",
+        objective = "White to play and win — move 46, score 30–31",
+        board = BoardUi(pieces = placement("6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1"), lastMove = listOf("c3", "c1")),
+        feedback = Feedback.WRONG,
+        feedbackText = "Rc8+ is answered by Rb8",
+        hint = "Hint: the rook",
+        solved = 12, total = 320, streak = 0, bestStreak = 5,
+        canRetry = true,
+    )
+
+    fun gamesList() = GamesUi(
+        games = listOf(
+            GameRowUi(3, "Norochess · against level 4", "30 Nov 2026, 14:12", "In progress, move 23"),
+            GameRowUi(2, "Ram chess · Ann – Bob", "29 Nov 2026, 19:40", "Black wins (checkmate)"),
+            GameRowUi(1, "Norochess · against level 3", "28 Nov 2026, 08:05", "White wins 38–33"),
+        ),
+    )
+
+    fun stats() = StatsUi(
+        rows = listOf(
+            StatsRowUi("Norochess · level 3", 5, 1, 2, 41),
+            StatsRowUi("Norochess · level 4", 2, 0, 4, -17),
+            StatsRowUi("Ram chess · pass and play", 3, 0, 3, 0),
+        ),
+        puzzlesSolved = 12, puzzleRating = 1320, bestStreak = 5,
+    )
+
+    fun settings() = SettingsUi(clocks = clocks, defaultClock = "norochess-10", sounds = false)
+}

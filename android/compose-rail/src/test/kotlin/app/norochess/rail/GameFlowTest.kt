@@ -1,0 +1,242 @@
+package app.norochess.rail
+
+import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.assertIsDisplayed
+import androidx.compose.ui.test.onNodeWithTag
+import androidx.compose.ui.test.onNodeWithText
+import androidx.compose.ui.test.performTouchInput
+import androidx.compose.ui.test.performClick
+import androidx.compose.ui.test.runComposeUiTest
+import app.norochess.android.present.Screen
+import app.norochess.android.ui.PickerKind
+import app.norochess.core.GameSetup
+import app.norochess.core.GameVariant
+import app.norochess.core.GameSessionHandle
+import app.norochess.core.NewGame
+import app.norochess.core.OpponentChoice
+import app.norochess.core.Side
+import java.nio.file.Files
+import kotlin.random.Random
+import kotlin.test.Test
+import kotlin.test.assertEquals
+import kotlin.test.assertFalse
+import kotlin.test.assertNotNull
+import kotlin.test.assertNull
+import kotlin.test.assertTrue
+
+/**
+ * The app driven through its screens against the real Rust library: taps and
+ * drags on the board, buttons, dialogs; the computer thinks on the library's
+ * thread while the screen stays live.
+ */
+@OptIn(ExperimentalTestApi::class)
+class GameFlowTest {
+    private fun squareCentre(ui: app.norochess.android.ui.GameUi, square: String, width: Float, height: Float): Offset {
+        val w = ui.board.width
+        val h = ui.board.height
+        val file = square[0] - 'a'
+        val rank = square.substring(1).toInt() - 1
+        val c = if (ui.board.whiteAtBottom) file else w - 1 - file
+        val r = if (ui.board.whiteAtBottom) h - 1 - rank else rank
+        return Offset((c + 0.5f) * width / w, (r + 0.5f) * height / h)
+    }
+
+    @Test
+    fun wholeGameAgainstTheComputerToAResult() = runComposeUiTest {
+        Harness(null).use { h ->
+            h.show(this)
+            click("level-1")
+            click("start")
+            assertEquals(Screen.GAME, h.app.screen.value)
+            val random = Random(5)
+            var dragged = 0
+            var turns = 0
+            while (h.game.result == null) {
+                waitUntil(timeoutMillis = 60_000) { h.game.result != null || (h.game.board.interactive && !h.game.thinking) }
+                if (h.game.result != null) break
+                val moves = h.app.game.value!!.model.state.snapshot.board.legalMoves
+                val captures = moves.filter { it.isCapture }
+                val move = (captures.ifEmpty { moves }).let { it[random.nextInt(it.size)] }
+                val ply = h.game.lastPly
+                if (turns % 4 == 3) {
+                    // Drag the piece.
+                    val ui = h.game
+                    onNodeWithTag("board").performTouchInput {
+                        val from = squareCentre(ui, move.from, width.toFloat(), height.toFloat())
+                        val to = squareCentre(ui, move.to, width.toFloat(), height.toFloat())
+                        down(from)
+                        moveTo(from + Offset(12f, 12f))
+                        moveTo(to)
+                        up()
+                    }
+                    waitForIdle()
+                    dragged++
+                } else {
+                    tapSquare(move.from)
+                    assertTrue(move.to in h.game.board.targets, "dots on the legal targets")
+                    tapSquare(move.to)
+                }
+                if (h.game.picker != null) click("pick-${h.game.picker!!.choices.first().kind.letter}")
+                waitUntil(timeoutMillis = 5_000) { h.game.lastPly > ply || h.game.result != null }
+                turns++
+            }
+            val result = h.game.result!!
+            onNodeWithTag("result-headline").assertIsDisplayed()
+            onNodeWithText(result.reason).assertIsDisplayed()
+            assertTrue(turns >= 10, "a real game: $turns moves of ours")
+            assertTrue(dragged > 0)
+            assertEquals(1, h.endings)
+            // Review from the result sheet, then a move of the list.
+            onNodeWithText(Goldens.strings.raw("action_review")).performClickAndWait(this)
+            assertFalse(h.game.showResult)
+            click("move-3")
+            assertEquals(3, h.game.reviewPly)
+            assertTrue(h.game.status.startsWith("Reviewing"))
+            onNodeWithText(Goldens.strings.raw("action_share")).performClickAndWait(this)
+            assertTrue(h.shared.single().contains("[Result"), "the PGN is shared")
+        }
+    }
+
+    @Test
+    fun passAndPlayWithAClockToFlagFall() = runComposeUiTest {
+        Harness(null).use { h ->
+            h.show(this)
+            click("opponent-FRIEND")
+            click("clock-0") // the first preset: 1 minute
+            click("board-mode-FACE_TO_FACE")
+            click("start")
+            assertEquals(true, h.game.passAndPlay)
+            assertEquals(false, h.game.board.upsideDownWhite, "face to face: Black's pieces upside down")
+            tapSquare("e2"); tapSquare("e4")
+            tapSquare("e7"); tapSquare("e5")
+            assertEquals(2, h.game.lastPly)
+            // White's clock runs; 55 s later it is low.
+            h.now += 55_000uL
+            waitUntil(timeoutMillis = 5_000) { h.game.bottom.clock?.low == true }
+            onNodeWithTag("clock-white").assertIsDisplayed()
+            // Draw offer declined by the other player.
+            click("square-e1") // nothing: a king with no move is not selected
+            onNodeWithText(Goldens.strings.raw("action_offer_draw")).performClickAndWait(this)
+            assertEquals(true, h.game.drawOfferedByWhite)
+            onNodeWithText(Goldens.strings.raw("action_decline")).performClickAndWait(this)
+            assertNull(h.game.drawOfferedByWhite)
+            // The flag falls.
+            h.now += 10_000uL
+            waitUntil(timeoutMillis = 5_000) { h.game.result != null }
+            assertTrue(h.game.bottom.clock!!.text.startsWith("0:00"), h.game.bottom.clock!!.text)
+            assertTrue(h.game.result!!.headline.startsWith("Black wins"), h.game.result!!.headline)
+            onNodeWithTag("result-headline").assertIsDisplayed()
+        }
+    }
+
+    private fun positionGame(h: Harness, variant: GameVariant, position: String) {
+        h.app.game.value?.close()
+        val session = GameSessionHandle(
+            NewGame(GameSetup(variant, null, null, null), position, OpponentChoice.Friend("Ann", "Bob"), null, null, 1uL, null, null),
+            h.library,
+        )
+        // As Continue would: the app opens the session.
+        h.app.open(session)
+    }
+
+    @Test
+    fun ramResurrectionThroughThePicker() = runComposeUiTest {
+        Harness(null).use { h ->
+            h.show(this)
+            // White has lost a rook and a bishop; the pawn on h9 steps to h10.
+            positionGame(h, GameVariant.RAM, "1rnbqkb3/ppppp2P2/10/10/10/10/10/10/PPPPPPP3/2N1QKBNR1 w - - 0 20")
+            waitForIdle()
+            tapSquare("h9")
+            tapSquare("h10")
+            val picker = assertNotNull(h.game.picker)
+            assertEquals(PickerKind.RESURRECTION, picker.kind)
+            assertEquals(setOf('R', 'B'), picker.choices.map { it.kind.letter }.toSet())
+            onNodeWithText(Goldens.strings.raw("picker_resurrection")).assertIsDisplayed()
+            click("pick-R")
+            assertNull(h.game.picker)
+            assertEquals('R', h.game.board.pieces["h10"]?.kind?.letter)
+            assertEquals(true, h.game.board.pieces["h10"]?.white)
+            assertEquals(Side.BLACK, h.app.game.value!!.model.state.snapshot.toMove)
+        }
+    }
+
+    @Test
+    fun frontalDethronementAnnounced() = runComposeUiTest {
+        Harness(null).use { h ->
+            h.show(this)
+            positionGame(h, GameVariant.FRONTAL, "1rnbqkb3/ppppp2P2/10/10/10/10/10/10/PPPPPPP3/2NBQKBNR1 w - - 0 20")
+            waitForIdle()
+            tapSquare("h9")
+            tapSquare("h10")
+            // Both queens on the board: no choice to make, the dethronement is announced.
+            assertNull(h.game.picker)
+            assertNull(h.game.board.pieces["h10"], "the pawn leaves the board")
+            assertNull(h.game.board.pieces["e10"], "and so does Black's queen")
+            assertNotNull(h.game.announcement)
+            onNodeWithTag("announcement").assertIsDisplayed()
+        }
+    }
+
+    @Test
+    fun gameResumedAfterTheActivityIsRecreated() {
+        val folder = Files.createTempDirectory("norochess-resume").toFile()
+        var pieces: Map<String, app.norochess.android.ui.PieceUi> = emptyMap()
+        runComposeUiTest {
+            Harness(folder).use { h ->
+                h.show(this)
+                click("level-1")
+                click("start")
+                tapSquare("d2"); tapSquare("d4")
+                waitUntil(timeoutMillis = 30_000) { h.game.lastPly == 2 && !h.game.thinking }
+                tapSquare("g1"); tapSquare("f3")
+                waitUntil(timeoutMillis = 30_000) { h.game.lastPly == 4 && !h.game.thinking }
+                pieces = h.game.board.pieces
+            }
+        }
+        // A new process: a new library handle on the same folder, a new app.
+        runComposeUiTest {
+            Harness(folder).use { h ->
+                h.show(this)
+                onNodeWithTag("continue").assertIsDisplayed()
+                click("continue")
+                assertEquals(Screen.GAME, h.app.screen.value)
+                assertEquals(4, h.game.lastPly)
+                assertEquals(pieces, h.game.board.pieces)
+                assertEquals(2, h.game.moves.size)
+            }
+        }
+        folder.deleteRecursively()
+    }
+
+    @Test
+    fun settingsChangedAndKept() {
+        val folder = Files.createTempDirectory("norochess-settings").toFile()
+        runComposeUiTest {
+            Harness(folder).use { h ->
+                h.show(this)
+                click("nav-settings")
+                click("setting-coordinates")
+                click("theme-GREEN")
+                assertFalse(h.app.settings.coordinates)
+            }
+        }
+        runComposeUiTest {
+            Harness(folder).use { h ->
+                h.show(this)
+                assertFalse(h.app.settings.coordinates)
+                assertEquals("green", h.app.settings.boardTheme)
+                click("start")
+                assertFalse(h.game.board.showCoordinates)
+                assertEquals(app.norochess.android.ui.BoardTheme.GREEN, h.game.board.theme)
+            }
+        }
+        folder.deleteRecursively()
+    }
+}
+
+@OptIn(ExperimentalTestApi::class)
+fun androidx.compose.ui.test.SemanticsNodeInteraction.performClickAndWait(test: androidx.compose.ui.test.ComposeUiTest) {
+    performClick()
+    test.waitForIdle()
+}

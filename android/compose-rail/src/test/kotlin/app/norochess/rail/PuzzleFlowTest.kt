@@ -1,0 +1,71 @@
+package app.norochess.rail
+
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.assertIsDisplayed
+import androidx.compose.ui.test.onNodeWithTag
+import androidx.compose.ui.test.onNodeWithText
+import androidx.compose.ui.test.runComposeUiTest
+import app.norochess.android.present.Screen
+import app.norochess.android.ui.Feedback
+import app.norochess.core.PuzzleSessionHandle
+import kotlin.test.Test
+import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertNull
+import kotlin.test.assertTrue
+
+/** A built-in puzzle solved through the screen: one wrong move, a retry, a hint, then the solution. */
+@OptIn(ExperimentalTestApi::class)
+class PuzzleFlowTest {
+    @Test
+    fun puzzleSolvedWithOneWrongMoveAndAHint() = runComposeUiTest {
+        Harness(null).use { h ->
+            h.show(this)
+            click("nav-puzzles")
+            assertEquals(Screen.PUZZLE, h.app.screen.value)
+            val controller = h.app.puzzle.value!!
+            val info = controller.puzzle
+            val ui = { controller.ui.value }
+            onNodeWithTag("objective").assertIsDisplayed()
+            assertTrue(ui().objective.isNotBlank())
+            assertEquals(info.player == app.norochess.core.Side.WHITE, ui().board.whiteAtBottom, "oriented for the side to move")
+
+            // A wrong move: one the solver refutes (checked on a scratch session first).
+            val scratch = PuzzleSessionHandle(info.id)
+            val wrong = scratch.snapshot().legalMoves.first { m ->
+                m.uci != info.solution[0] && PuzzleSessionHandle(info.id).play(m.from, m.to, m.promotion) is app.norochess.core.PuzzleFeedback.Wrong
+            }
+            tapSquare(wrong.from)
+            tapSquare(wrong.to)
+            waitUntil(timeoutMillis = 30_000) { ui().feedback != null }
+            assertEquals(Feedback.WRONG, ui().feedback)
+            onNodeWithTag("feedback").assertIsDisplayed()
+            onNodeWithText(Goldens.strings.raw("action_retry")).performClickAndWait(this)
+            assertNull(ui().feedback)
+
+            // A hint: first the piece.
+            onNodeWithText(Goldens.strings.raw("action_hint")).performClickAndWait(this)
+            waitUntil(timeoutMillis = 30_000) { ui().hint != null }
+            val from = info.solution[0].substring(0, 2)
+            assertTrue(ui().hint!!.contains(from), ui().hint!!)
+            onNodeWithTag("puzzle-hint").assertIsDisplayed()
+
+            // The solution, move by move; the opponent answers by itself.
+            for (i in info.solution.indices step 2) {
+                val uci = info.solution[i]
+                val before = ui().feedbackText
+                tapSquare(uci.substring(0, 2))
+                tapSquare(uci.substring(2, 4))
+                waitUntil(timeoutMillis = 30_000) { ui().feedback != null && ui().feedbackText != before && ui().board.interactive || ui().feedback == Feedback.SOLVED }
+                assertNotNull(ui().feedback)
+                assertTrue(ui().feedback != Feedback.WRONG, "solution move $uci")
+            }
+            assertEquals(Feedback.SOLVED, ui().feedback)
+            assertEquals(1, ui().solved)
+            assertEquals(1, h.library.puzzleStats().solved.toInt())
+            assertEquals(app.norochess.core.PuzzleAttempt.SOLVED, h.library.puzzleStatus(info.id), "solved, not cleanly")
+            onNodeWithText(Goldens.strings.raw("action_next")).performClickAndWait(this)
+            assertTrue(controller.puzzle.id != info.id)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package app.norochess.rail
+
+import androidx.compose.runtime.Composable
+import app.norochess.android.ui.GameEvents
+import app.norochess.android.ui.GameScreen
+import app.norochess.android.ui.GamesEvents
+import app.norochess.android.ui.GamesScreen
+import app.norochess.android.ui.HomeEvents
+import app.norochess.android.ui.HomeScreen
+import app.norochess.android.ui.PuzzleEvents
+import app.norochess.android.ui.PuzzleScreen
+import app.norochess.android.ui.RulesScreen
+import app.norochess.android.ui.SettingsScreen
+import app.norochess.android.ui.StatsScreen
+import app.norochess.android.ui.rulePages
+import kotlin.test.Test
+import kotlin.test.fail
+
+/**
+ * Every screen rendered to PNG — light and dark, 8×8 and 10×10, portrait and
+ * landscape, phone and tablet, font scale 2 — and compared with the goldens.
+ */
+class ScreenshotTest {
+    private val s = Goldens.strings
+    private val phone = Devices.phone
+    private val failures = mutableListOf<String>()
+
+    private fun shot(name: String, device: Device = phone, dark: Boolean = false, fontScale: Float = 1f, content: @Composable () -> Unit) {
+        Goldens.check(name, device, dark, fontScale, content)?.let(failures::add)
+    }
+
+    private fun done() {
+        if (failures.isNotEmpty()) fail(failures.joinToString("\n"))
+    }
+
+    private val game = object : GameEvents {}
+
+    @Test
+    fun home() {
+        shot("home-light") { HomeScreen(Fixtures.home(s), object : HomeEvents {}) }
+        shot("home-dark", dark = true) { HomeScreen(Fixtures.home(s), object : HomeEvents {}) }
+        shot("home-friend-font2", fontScale = 2f) { HomeScreen(Fixtures.homeFriend(s), object : HomeEvents {}) }
+        shot("home-tablet", Devices.tablet) { HomeScreen(Fixtures.home(s), object : HomeEvents {}) }
+        done()
+    }
+
+    @Test
+    fun game() {
+        shot("game-norochess-light") { GameScreen(Fixtures.norochess(), game) }
+        shot("game-norochess-dark", dark = true) { GameScreen(Fixtures.norochess(), game) }
+        shot("game-norochess-landscape", phone.landscape()) { GameScreen(Fixtures.norochess(), game) }
+        shot("game-norochess-font2", fontScale = 2f) { GameScreen(Fixtures.norochess(), game) }
+        shot("game-norochess-tablet", Devices.tablet, dark = true) { GameScreen(Fixtures.norochess(), game) }
+        shot("game-overtime-face-to-face") { GameScreen(Fixtures.overtime(), game) }
+        shot("game-overtime-landscape-dark", phone.landscape(), dark = true) { GameScreen(Fixtures.overtime(), game) }
+        shot("game-ram-picker") { GameScreen(Fixtures.ramPicker(), game) }
+        shot("game-ram-picker-dark", dark = true) { GameScreen(Fixtures.ramPicker(), game) }
+        shot("game-frontal-check") { GameScreen(Fixtures.frontalCheck(), game) }
+        shot("game-frontal-check-landscape", phone.landscape()) { GameScreen(Fixtures.frontalCheck(), game) }
+        shot("game-result") { GameScreen(Fixtures.result(), game) }
+        shot("game-resign-confirm-dark", dark = true) { GameScreen(Fixtures.norochess().copy(confirmResign = true), game) }
+        shot("game-draw-offer") { GameScreen(Fixtures.overtime().copy(drawOfferedByWhite = true), game) }
+        done()
+    }
+
+    /** Screens filled by the real library through the app's controllers (no engine: fixed positions). */
+    @Test
+    fun live() {
+        Harness(null).use { h ->
+            shot("home-live") { HomeScreen(h.app.home.value, h.app) }
+            h.app.open(
+                app.norochess.core.GameSessionHandle(
+                    app.norochess.core.NewGame(
+                        app.norochess.core.GameSetup(app.norochess.core.GameVariant.RAM, null, null, null),
+                        "1rnbqkb3/ppppp2P2/10/10/10/10/10/10/PPPPPPP3/2N1QKBNR1 w - - 0 20",
+                        app.norochess.core.OpponentChoice.Friend("Ann", "Bob"), null, null, 1uL, null, null,
+                    ),
+                    h.library,
+                ),
+            )
+            val game = h.app.game.value!!
+            game.onSquareTap("h9")
+            game.onSquareTap("h10")
+            shot("game-ram-resurrection-live") { GameScreen(game.ui.value, game) }
+            game.onPick(app.norochess.android.ui.PieceKind.ROOK)
+            shot("game-ram-resurrected-live-dark", dark = true) { GameScreen(game.ui.value, game) }
+        }
+        done()
+    }
+
+    @Test
+    fun puzzle() {
+        shot("puzzle-light") { PuzzleScreen(Fixtures.puzzle(), object : PuzzleEvents {}) }
+        shot("puzzle-dark", dark = true) { PuzzleScreen(Fixtures.puzzle(), object : PuzzleEvents {}) }
+        shot("puzzle-landscape", phone.landscape()) { PuzzleScreen(Fixtures.puzzle(), object : PuzzleEvents {}) }
+        done()
+    }
+
+    @Test
+    fun library() {
+        shot("games-light") { GamesScreen(Fixtures.gamesList(), object : GamesEvents {}) }
+        shot("games-dark", dark = true) { GamesScreen(Fixtures.gamesList(), object : GamesEvents {}) }
+        shot("stats-light") { StatsScreen(Fixtures.stats()) {} }
+        shot("stats-dark-font2", dark = true, fontScale = 2f) { StatsScreen(Fixtures.stats()) {} }
+        shot("rules-light") { RulesScreen(rulePages(s), 0, {}) {} }
+        shot("rules-ram-dark", dark = true) { RulesScreen(rulePages(s), 2, {}) {} }
+        shot("settings-light") { SettingsScreen(Fixtures.settings(), {}) {} }
+        shot("settings-dark", dark = true) { SettingsScreen(Fixtures.settings(), {}) {} }
+        done()
+    }
+}

@@ -1,0 +1,444 @@
+//! What the full-screen shell draws, read from the app's state at one
+//! moment: the board of the view (game, puzzle or replayed game) with its
+//! marks, the lines beside it (score, move counter, clocks, captured
+//! pieces, whose turn or the result) and the move list. Nothing here
+//! decides anything about the game: every value comes from the session's
+//! snapshot, the puzzle session or the saved game.
+
+use super::super::app::{App, View};
+use super::super::game_screen::variant_title;
+use super::super::screen::{self, CounterTone, Style};
+use norochess_app::texts::{clock_name, format_time};
+use norochess_app::{GameResult, Opponent, PlayerKind};
+use norochess_core::puzzle::SessionState;
+use norochess_core::{Color, Game, Snapshot};
+
+/// How a line beside the board should stand out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Ordinary text.
+    Plain,
+    /// Bold: the score, the result.
+    Strong,
+    /// Yellow: few regular moves left.
+    Warn,
+    /// Red: low time, check.
+    Alert,
+    /// Magenta: overtime.
+    Overtime,
+    /// Dim: help text.
+    Dim,
+}
+
+/// One line beside the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InfoLine {
+    /// The text.
+    pub text: String,
+    /// How it stands out.
+    pub tone: Tone,
+}
+
+impl InfoLine {
+    fn new(text: impl Into<String>, tone: Tone) -> InfoLine {
+        InfoLine {
+            text: text.into(),
+            tone,
+        }
+    }
+}
+
+/// One move of the move list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListedMove {
+    /// Its index in the game (0 for the first move).
+    pub ply: usize,
+    /// Its move number.
+    pub number: u32,
+    /// Who played it.
+    pub color: Color,
+    /// SAN.
+    pub san: String,
+}
+
+/// The board of a view.
+#[derive(Clone, Debug)]
+pub struct BoardPicture {
+    /// The position shown (live or reviewed).
+    pub snapshot: Snapshot,
+    /// The side at the bottom.
+    pub bottom: Color,
+    /// Whether the person may pick up pieces now (their turn, live, not over).
+    pub live: bool,
+}
+
+/// Everything the shell draws for one frame.
+#[derive(Clone, Debug)]
+pub struct Picture {
+    /// The title line.
+    pub title: String,
+    /// The board, in the game, puzzle and replay views.
+    pub board: Option<BoardPicture>,
+    /// The lines beside the board.
+    pub info: Vec<InfoLine>,
+    /// The move list.
+    pub moves: Vec<ListedMove>,
+    /// The number of plies shown (the position after that many moves).
+    pub shown: usize,
+    /// Whether choosing a move in the list reviews that position.
+    pub reviewable: bool,
+    /// The command line's prompt.
+    pub prompt: String,
+}
+
+/// The picture of the app's current view. `progress` is the puzzle pack
+/// summary, which the shell reads from the library only when something
+/// changed.
+pub fn of(app: &App, progress: Option<&str>) -> Picture {
+    let style = Style {
+        color: false,
+        ..app.style()
+    };
+    let mut picture = match &app.view {
+        View::Home => Picture {
+            title: "Norochess — home".to_string(),
+            board: None,
+            info: Vec::new(),
+            moves: Vec::new(),
+            shown: 0,
+            reviewable: false,
+            prompt: String::new(),
+        },
+        View::Game => game(app, style),
+        View::Puzzle(_) => puzzle(app, style, progress),
+        View::Archive(_) => archive(app, style),
+    };
+    picture.prompt = app.prompt();
+    if !style.unicode {
+        picture.title = picture.title.replace(['—', '·'], "-");
+    }
+    picture
+}
+
+fn game(app: &App, style: Style) -> Picture {
+    let Some(session) = &app.game else {
+        return of_nothing();
+    };
+    let snap = session.snapshot(app.now());
+    let friend = session.spec().opponent == Opponent::Friend;
+    let name = |color: Color| snap.players[color.index()].name.clone();
+    let mut title = variant_title(session.game());
+    if friend {
+        title.push_str(" · pass and play");
+    }
+    if name(Color::White) != "White" || name(Color::Black) != "Black" {
+        title.push_str(&format!(
+            " · {} vs {}",
+            name(Color::White),
+            name(Color::Black)
+        ));
+    }
+    let mut info = score_lines(&snap.board, style);
+    if let (Some(clock), Some(control)) = (snap.clock, session.time_control()) {
+        let paused = if clock.paused && snap.result.is_none() {
+            " (paused)"
+        } else {
+            ""
+        };
+        info.push(InfoLine::new(
+            format!("Clock {}{paused}", clock_name(control)),
+            Tone::Dim,
+        ));
+        for color in Color::ALL {
+            let running = clock.running == Some(color);
+            let mut text = format!(
+                "  {:<6} {:>8}",
+                color.name(),
+                format_time(clock.remaining_ms[color.index()])
+            );
+            if running {
+                text.push_str(if style.unicode { " ◀" } else { " <" });
+            }
+            let tone = match (clock.low[color.index()], running) {
+                (true, _) => Tone::Alert,
+                (false, true) => Tone::Strong,
+                (false, false) => Tone::Plain,
+            };
+            info.push(InfoLine::new(text, tone));
+        }
+    }
+    info.extend(captured(&snap.board, style));
+    let shown = snap.reviewing.unwrap_or(snap.ply_count);
+    let live = snap.reviewing.is_none() && snap.result.is_none() && !snap.computer_to_move;
+    match (&snap.result, &snap.result_text, snap.reviewing) {
+        (Some(result), Some(text), None) => {
+            let verdict = match (friend, result.winner) {
+                (false, Some(w)) if snap.players[w.index()].kind != PlayerKind::Person => {
+                    " (the computer wins)"
+                }
+                (false, Some(_)) => " (you win!)",
+                _ => "",
+            };
+            let mark = if style.unicode { "■" } else { "#" };
+            info.push(InfoLine::new(
+                format!("{mark} {text}{verdict}"),
+                Tone::Strong,
+            ));
+            info.push(InfoLine::new(
+                "rematch · review in the move list · export · home",
+                Tone::Dim,
+            ));
+        }
+        (_, _, Some(_)) => {
+            let at = match shown {
+                0 => "the start position".to_string(),
+                n => format!("after {}", screen::ply_text(session.game(), n - 1)),
+            };
+            info.push(InfoLine::new(format!("Reviewing {at}"), Tone::Warn));
+            info.push(InfoLine::new(
+                format!("ply {shown} of {} · Esc or `live` returns", snap.ply_count),
+                Tone::Dim,
+            ));
+        }
+        _ => {
+            let turn = snap.to_move;
+            let status = if snap.computer_to_move {
+                let thinking = if app.thinking.as_ref().is_some_and(|t| !t.hint) {
+                    if style.unicode {
+                        " — thinking…"
+                    } else {
+                        " -- thinking..."
+                    }
+                } else {
+                    ""
+                };
+                format!("{turn} to move (the computer){thinking}")
+            } else if !friend {
+                format!("{turn} to move {} your move", style.long_dash())
+            } else if name(turn) == turn.name() {
+                format!("{turn} to move")
+            } else {
+                format!("{turn} to move ({})", name(turn))
+            };
+            info.push(InfoLine::new(status, Tone::Strong));
+            if snap.board.check_square.is_some() {
+                info.push(InfoLine::new("Check!", Tone::Alert));
+            }
+            if let Some(offer) = snap.draw_offer {
+                info.push(InfoLine::new(
+                    format!("{offer} offers a draw: accept · decline"),
+                    Tone::Warn,
+                ));
+            }
+        }
+    }
+    let moves = snap
+        .moves
+        .iter()
+        .map(|m| ListedMove {
+            ply: m.ply,
+            number: m.number,
+            color: m.color,
+            san: m.san.clone(),
+        })
+        .collect();
+    Picture {
+        title,
+        board: Some(BoardPicture {
+            snapshot: snap.board,
+            bottom: snap.bottom,
+            live,
+        }),
+        info,
+        moves,
+        shown,
+        reviewable: true,
+        prompt: String::new(),
+    }
+}
+
+fn puzzle(app: &App, style: Style, progress: Option<&str>) -> Picture {
+    let View::Puzzle(view) = &app.view else {
+        return of_nothing();
+    };
+    let session = &view.session;
+    let puzzle = session.puzzle();
+    let game = session.game();
+    let snapshot = game.snapshot();
+    let title = match view.index {
+        Some(i) => format!(
+            "Puzzle {} · {} of {} · {} ({})",
+            puzzle.id,
+            i + 1,
+            app.cfg.pack.len(),
+            puzzle.difficulty().id(),
+            puzzle.rating
+        ),
+        None => "Your puzzle".to_string(),
+    };
+    let mut info = vec![InfoLine::new(puzzle.describe(), Tone::Strong)];
+    info.extend(score_lines(&snapshot, style));
+    info.extend(captured(&snapshot, style));
+    if let Some(result) = GameResult::of(game) {
+        info.push(InfoLine::new(result.sentence(), Tone::Strong));
+    }
+    let player = session.player();
+    let state = session.state();
+    info.push(match state {
+        SessionState::Solving => InfoLine::new(format!("Your move ({player})"), Tone::Strong),
+        SessionState::Wrong => InfoLine::new("Not solved yet: retry · solution · next", Tone::Warn),
+        SessionState::Solved => InfoLine::new("Solved! next · home", Tone::Strong),
+    });
+    info.push(InfoLine::new(
+        "hint · solution · next · flip · home",
+        Tone::Dim,
+    ));
+    if let (Some(progress), Some(_)) = (progress, view.index) {
+        info.push(InfoLine::new(format!("Progress: {progress}"), Tone::Dim));
+    }
+    let bottom = if view.flipped { !player } else { player };
+    let live = state == SessionState::Solving && snapshot.turn == player;
+    let moves = listed(game);
+    let shown = moves.len();
+    Picture {
+        title,
+        board: Some(BoardPicture {
+            snapshot,
+            bottom,
+            live,
+        }),
+        info,
+        moves,
+        shown,
+        reviewable: false,
+        prompt: String::new(),
+    }
+}
+
+fn archive(app: &App, style: Style) -> Picture {
+    let View::Archive(view) = &app.view else {
+        return of_nothing();
+    };
+    let total = view.game.plies().len();
+    let mut game = view.game.clone();
+    while game.plies().len() > view.shown {
+        if !game.undo() {
+            break;
+        }
+    }
+    let snapshot = game.snapshot();
+    let white = view.game.tag("White").unwrap_or("White");
+    let black = view.game.tag("Black").unwrap_or("Black");
+    let title = format!(
+        "Replay · {} · {} · {white} vs {black}",
+        view.game.tag("Date").unwrap_or("?"),
+        view.game.variant().display_name()
+    );
+    let mut info = score_lines(&snapshot, style);
+    info.extend(captured(&snapshot, style));
+    info.push(InfoLine::new(
+        format!("Ply {} of {total}", view.shown),
+        Tone::Plain,
+    ));
+    if view.shown == total {
+        match GameResult::of(&view.game) {
+            Some(result) => info.push(InfoLine::new(result.sentence(), Tone::Strong)),
+            None => info.push(InfoLine::new(
+                "Unfinished game: `continue` plays it on",
+                Tone::Plain,
+            )),
+        }
+    }
+    info.push(InfoLine::new("flip · export · home", Tone::Dim));
+    Picture {
+        title,
+        board: Some(BoardPicture {
+            snapshot,
+            bottom: if view.flipped {
+                Color::Black
+            } else {
+                Color::White
+            },
+            live: false,
+        }),
+        info,
+        moves: listed(&view.game),
+        shown: view.shown,
+        reviewable: true,
+        prompt: String::new(),
+    }
+}
+
+/// A game view without a game (it goes home on the next command).
+fn of_nothing() -> Picture {
+    Picture {
+        title: "Norochess".to_string(),
+        board: None,
+        info: Vec::new(),
+        moves: Vec::new(),
+        shown: 0,
+        reviewable: false,
+        prompt: String::new(),
+    }
+}
+
+/// `White 19 – 15 Black` and the move counter (Norochess family), or the
+/// move number alone.
+fn score_lines(snapshot: &Snapshot, style: Style) -> Vec<InfoLine> {
+    let mut lines = Vec::new();
+    if let Some((white, black)) = snapshot.scores {
+        lines.push(InfoLine::new(
+            format!("White {white} {} {black} Black", style.dash()),
+            Tone::Strong,
+        ));
+    }
+    match screen::counter(snapshot, style) {
+        Some((text, tone)) => lines.push(InfoLine::new(
+            text,
+            match tone {
+                CounterTone::Plain => Tone::Plain,
+                CounterTone::FewLeft | CounterTone::LastMove => Tone::Warn,
+                CounterTone::Overtime => Tone::Overtime,
+            },
+        )),
+        // Outside the family the number matters only while playing.
+        None if snapshot.outcome.is_none() => lines.push(InfoLine::new(
+            format!("Move {}", snapshot.move_number),
+            Tone::Plain,
+        )),
+        None => {}
+    }
+    lines
+}
+
+/// `White took: ♛ ♞  (12 points)`, one line per side that took something.
+fn captured(snapshot: &Snapshot, style: Style) -> Vec<InfoLine> {
+    screen::captured_lines(snapshot, style)
+        .into_iter()
+        .map(|l| {
+            let text = l
+                .trim_start()
+                .replace("Captured by White:", "White took:")
+                .replace("Captured by Black:", "Black took:");
+            InfoLine::new(text, Tone::Plain)
+        })
+        .collect()
+}
+
+/// The moves of a game for the list.
+fn listed(game: &Game) -> Vec<ListedMove> {
+    let positions = game.positions();
+    game.san_moves()
+        .into_iter()
+        .enumerate()
+        .filter_map(|(ply, san)| {
+            let position = positions.get(ply)?;
+            Some(ListedMove {
+                ply,
+                number: position.fullmove_number(),
+                color: position.turn(),
+                san,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,577 @@
+//! The full-screen shell's state and input: which part has the focus, the
+//! board's cursor and picked-up piece, the command line, the message log.
+//! Keys and mouse clicks become the commands of line mode (a move on the
+//! board is sent as `e2e4`, choosing a move in the list as `back 3`), so
+//! the [`App`] stays the only brain.
+
+use super::super::app::{
+    App, View, GAME_COMMANDS, GLOBAL_COMMANDS, PUZZLE_COMMANDS, REPLAY_COMMANDS,
+};
+use super::board::{Geometry, Marks};
+use super::line::CommandLine;
+use super::picture::{self, Picture};
+use norochess_core::Square;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+
+/// Lines kept in the message log.
+const LOG_LINES: usize = 1000;
+
+/// Where keys go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// Arrows move the cursor, Enter picks up and plays.
+    Board,
+    /// Typing, history, completion.
+    Command,
+    /// Arrows choose a move to review.
+    Moves,
+}
+
+/// Whether to go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep running.
+    Go,
+    /// `quit` was given: leave.
+    Quit,
+}
+
+/// Where things were drawn last, for the mouse.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hits {
+    /// The board.
+    pub board: Option<Geometry>,
+    /// The move list's rows, and the first full move shown in them.
+    pub moves: Option<(Rect, usize)>,
+    /// The message log.
+    pub log: Option<Rect>,
+    /// The command line.
+    pub command: Option<Rect>,
+}
+
+/// The shell.
+pub struct Shell {
+    /// Where keys go.
+    pub focus: Focus,
+    /// The command line.
+    pub line: CommandLine,
+    /// What the app said, line by line.
+    pub log: Vec<String>,
+    /// Lines scrolled back from the end of the log.
+    pub log_scroll: usize,
+    /// The keyboard cursor on the board.
+    pub cursor: Option<Square>,
+    /// The picked-up piece.
+    pub selected: Option<Square>,
+    /// The square a mouse press started on (a drag, or the first click).
+    drag_from: Option<Square>,
+    /// The press was on the piece already picked up (a click puts it down).
+    press_on_selected: bool,
+    /// A short line in place of the key help (completion choices, notes).
+    pub note: Option<String>,
+    /// Ctrl-C was pressed once: another one leaves.
+    ctrl_c: bool,
+    /// The puzzle pack summary, read after each command.
+    pub progress: Option<String>,
+    /// The board (size, side at the bottom) the cursor belongs to.
+    board_size: Option<(u8, u8, norochess_core::Color)>,
+    /// Where things were drawn.
+    pub hits: Hits,
+    /// Colours on.
+    pub color: bool,
+    /// Unicode on.
+    pub unicode: bool,
+}
+
+impl Shell {
+    /// A shell with the command line focused.
+    pub fn new(color: bool, unicode: bool) -> Shell {
+        Shell {
+            focus: Focus::Command,
+            line: CommandLine::default(),
+            log: Vec::new(),
+            log_scroll: 0,
+            cursor: None,
+            selected: None,
+            drag_from: None,
+            press_on_selected: false,
+            note: None,
+            ctrl_c: false,
+            progress: None,
+            board_size: None,
+            hits: Hits::default(),
+            color,
+            unicode,
+        }
+    }
+
+    /// The picture of the app now, with the shell's focus fixed up for it
+    /// (no board: the command line has the keys).
+    pub fn picture(&mut self, app: &App) -> Picture {
+        let picture = picture::of(app, self.progress.as_deref());
+        match &picture.board {
+            Some(board) => {
+                let size = (board.snapshot.width, board.snapshot.height);
+                let key = (size.0, size.1, board.bottom);
+                if self.board_size != Some(key) || self.cursor.is_none() {
+                    self.board_size = Some(key);
+                    self.selected = None;
+                    // The king's pawn of the side at the bottom: where a game starts.
+                    let rank = match board.bottom {
+                        norochess_core::Color::White => 1,
+                        norochess_core::Color::Black => size.1 - 2,
+                    };
+                    self.cursor = Some(Square::from_coords(size.0 / 2, rank, size.0));
+                }
+                if !board.live {
+                    self.selected = None;
+                }
+            }
+            None => {
+                self.board_size = None;
+                self.selected = None;
+                if self.focus != Focus::Command {
+                    self.focus = Focus::Command;
+                }
+            }
+        }
+        picture
+    }
+
+    /// The marks of the board: the picked-up piece, its targets, the cursor.
+    pub fn marks(&self, picture: &Picture) -> Marks {
+        let targets = match (&picture.board, self.selected) {
+            (Some(board), Some(from)) => board
+                .snapshot
+                .legal_moves
+                .iter()
+                .filter(|m| m.from == from)
+                .map(|m| m.to)
+                .collect(),
+            _ => Vec::new(),
+        };
+        Marks {
+            selected: self.selected,
+            targets,
+            cursor: if self.focus == Focus::Board {
+                self.cursor
+            } else {
+                None
+            },
+        }
+    }
+
+    /// Appends what the app said to the log (and follows it).
+    pub fn collect(&mut self, app: &mut App) {
+        let output = app.take_output();
+        if output.is_empty() {
+            return;
+        }
+        self.log.extend(output.lines().map(str::to_string));
+        if self.log.len() > LOG_LINES {
+            let extra = self.log.len() - LOG_LINES;
+            self.log.drain(..extra);
+        }
+        self.log_scroll = 0;
+    }
+
+    /// Sends a command line to the app, as line mode would, `echo`ing it
+    /// in the log after the prompt.
+    pub fn send(&mut self, app: &mut App, line: &str, echo: bool) -> Flow {
+        if echo {
+            self.log.push(format!("{}{}", app.prompt(), line.trim()));
+        }
+        app.command(line);
+        self.after_command(app);
+        if app.wants_quit() {
+            Flow::Quit
+        } else {
+            Flow::Go
+        }
+    }
+
+    /// After the app changed: the log, the puzzle progress, and the focus
+    /// for a question (the promotion picker, resign?).
+    pub fn after_command(&mut self, app: &mut App) {
+        self.selected = None;
+        self.progress = match &app.view {
+            View::Puzzle(view) if view.index.is_some() => Some(app.progress_summary()),
+            _ => None,
+        };
+        self.collect(app);
+        if app.confirm.is_some() {
+            self.focus = Focus::Command;
+        }
+    }
+
+    /// A key.
+    pub fn key(&mut self, app: &mut App, key: KeyEvent) -> Flow {
+        if key.kind == KeyEventKind::Release {
+            return Flow::Go;
+        }
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && matches!(key.code, KeyCode::Char('c')) {
+            return self.ctrl_c(app);
+        }
+        self.ctrl_c = false;
+        self.note = None;
+        let picture = self.picture(app);
+        match key.code {
+            KeyCode::PageUp => {
+                self.log_scroll = self.log_scroll.saturating_add(5);
+                return Flow::Go;
+            }
+            KeyCode::PageDown => {
+                self.log_scroll = self.log_scroll.saturating_sub(5);
+                return Flow::Go;
+            }
+            _ => {}
+        }
+        match self.focus {
+            Focus::Board => self.board_key(app, &picture, key),
+            Focus::Moves => self.moves_key(app, &picture, key),
+            Focus::Command => self.command_key(app, &picture, key),
+        }
+    }
+
+    /// Ctrl-C: the first stops the computer's thought (like `stop`), a
+    /// second one leaves with the game saved.
+    fn ctrl_c(&mut self, app: &mut App) -> Flow {
+        if self.ctrl_c {
+            return self.send(app, "quit", true);
+        }
+        self.ctrl_c = true;
+        self.line.clear();
+        if app.is_thinking() {
+            self.send(app, "stop", true);
+        }
+        self.note = Some("Ctrl-C again leaves (your game is saved); so does `quit`.".to_string());
+        Flow::Go
+    }
+
+    fn board_key(&mut self, app: &mut App, picture: &Picture, key: KeyEvent) -> Flow {
+        let Some(geometry) = self.hits.board else {
+            self.focus = Focus::Command;
+            return self.command_key(app, picture, key);
+        };
+        let step = |dx: i8, dy: i8, shell: &mut Shell| {
+            if let Some(cursor) = shell.cursor {
+                shell.cursor = Some(geometry.step(cursor, dx, dy));
+            }
+        };
+        match key.code {
+            KeyCode::Left => step(-1, 0, self),
+            KeyCode::Right => step(1, 0, self),
+            KeyCode::Up => step(0, -1, self),
+            KeyCode::Down => step(0, 1, self),
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                if let Some(cursor) = self.cursor {
+                    return self.press(app, picture, cursor);
+                }
+            }
+            KeyCode::Esc => {
+                if self.selected.take().is_none()
+                    && picture.reviewable
+                    && picture.shown < picture.moves.len()
+                {
+                    return self.review(app, picture, picture.moves.len());
+                }
+            }
+            KeyCode::Tab => {
+                self.focus = if picture.moves.is_empty() {
+                    Focus::Command
+                } else {
+                    Focus::Moves
+                }
+            }
+            KeyCode::BackTab => self.focus = Focus::Command,
+            _ => {
+                self.focus = Focus::Command;
+                return self.command_key(app, picture, key);
+            }
+        }
+        Flow::Go
+    }
+
+    fn moves_key(&mut self, app: &mut App, picture: &Picture, key: KeyEvent) -> Flow {
+        let total = picture.moves.len();
+        let shown = picture.shown;
+        let target = match key.code {
+            KeyCode::Left => shown.saturating_sub(1),
+            KeyCode::Right => (shown + 1).min(total),
+            KeyCode::Up => shown.saturating_sub(2),
+            KeyCode::Down => (shown + 2).min(total),
+            KeyCode::Home => 0,
+            KeyCode::End => total,
+            KeyCode::Esc => {
+                self.focus = Focus::Board;
+                total
+            }
+            KeyCode::Enter | KeyCode::Tab => {
+                self.focus = Focus::Command;
+                return Flow::Go;
+            }
+            KeyCode::BackTab => {
+                self.focus = Focus::Board;
+                return Flow::Go;
+            }
+            _ => {
+                self.focus = Focus::Command;
+                return self.command_key(app, picture, key);
+            }
+        };
+        if !picture.reviewable {
+            self.note = Some("The moves of a puzzle cannot be reviewed.".to_string());
+            return Flow::Go;
+        }
+        self.review(app, picture, target)
+    }
+
+    fn command_key(&mut self, app: &mut App, picture: &Picture, key: KeyEvent) -> Flow {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Char('a') if ctrl => self.line.home(),
+            KeyCode::Char('e') if ctrl => self.line.end(),
+            KeyCode::Char('u') if ctrl => self.line.delete_to_start(),
+            KeyCode::Char('w') if ctrl => self.line.delete_word(),
+            KeyCode::Char(c) if !ctrl => self.line.insert(c),
+            KeyCode::Backspace => self.line.backspace(),
+            KeyCode::Delete => self.line.delete(),
+            KeyCode::Left => self.line.move_by(-1),
+            KeyCode::Right => self.line.move_by(1),
+            KeyCode::Home => self.line.home(),
+            KeyCode::End => self.line.end(),
+            KeyCode::Up => self.line.previous(),
+            KeyCode::Down => self.line.next(),
+            KeyCode::Tab if self.line.is_empty() && picture.board.is_some() => {
+                self.focus = Focus::Board;
+            }
+            KeyCode::Tab => {
+                let matches = self.line.complete(&completions(app, picture));
+                if matches.len() > 1 {
+                    self.note = Some(matches.join(" "));
+                } else if matches.is_empty() {
+                    self.note = Some("No command or legal move starts like that.".to_string());
+                }
+            }
+            KeyCode::BackTab if picture.board.is_some() => {
+                self.focus = if picture.moves.is_empty() {
+                    Focus::Board
+                } else {
+                    Focus::Moves
+                };
+            }
+            KeyCode::Esc => {
+                if self.line.is_empty() && picture.board.is_some() {
+                    self.focus = Focus::Board;
+                } else {
+                    self.line.clear();
+                }
+            }
+            KeyCode::Enter => {
+                let text = self.line.take();
+                if text.trim().is_empty() {
+                    if picture.board.is_some() && app.confirm.is_none() {
+                        self.focus = Focus::Board;
+                    }
+                    return Flow::Go;
+                }
+                return self.send(app, &text, true);
+            }
+            _ => {}
+        }
+        Flow::Go
+    }
+
+    /// Enter or a click on `square`: pick up a piece that can move, play
+    /// the picked-up piece to a target, or put it down.
+    fn press(&mut self, app: &mut App, picture: &Picture, square: Square) -> Flow {
+        let Some(board) = &picture.board else {
+            return Flow::Go;
+        };
+        if !board.live {
+            self.note = Some(not_live(picture));
+            return Flow::Go;
+        }
+        let width = board.snapshot.width;
+        let moves = &board.snapshot.legal_moves;
+        if let Some(from) = self.selected {
+            if moves.iter().any(|m| m.from == from && m.to == square) {
+                let text = format!("{}{}", from.name(width), square.name(width));
+                self.selected = None;
+                return self.send(app, &text, true);
+            }
+        }
+        if self.selected == Some(square) {
+            self.selected = None;
+        } else if moves.iter().any(|m| m.from == square) {
+            self.selected = Some(square);
+        } else {
+            self.selected = None;
+            let has_piece = board
+                .snapshot
+                .board
+                .get(square.index())
+                .copied()
+                .flatten()
+                .is_some();
+            if has_piece {
+                self.note = Some(format!(
+                    "The piece on {} cannot move now.",
+                    square.name(width)
+                ));
+            }
+        }
+        Flow::Go
+    }
+
+    /// Shows the position after `target` plies with the review commands.
+    fn review(&mut self, app: &mut App, picture: &Picture, target: usize) -> Flow {
+        let total = picture.moves.len();
+        let shown = picture.shown;
+        let command = if target == shown {
+            return Flow::Go;
+        } else if target >= total {
+            "last".to_string()
+        } else if target == 0 {
+            "first".to_string()
+        } else if target < shown {
+            format!("back {}", shown - target)
+        } else {
+            format!("forward {}", target - shown)
+        };
+        // `last` is `live` in a game; the replay view knows `last` too.
+        let command = match (&app.view, command.as_str()) {
+            (View::Game, "last") => "live".to_string(),
+            _ => command,
+        };
+        self.send(app, &command, false)
+    }
+
+    /// A mouse event.
+    pub fn mouse(&mut self, app: &mut App, event: MouseEvent) -> Flow {
+        let picture = self.picture(app);
+        let (col, row) = (event.column, event.row);
+        let on_board = self.hits.board.and_then(|g| g.square_at(col, row));
+        match event.kind {
+            MouseEventKind::Down(MouseButton::Left) => {
+                self.ctrl_c = false;
+                self.note = None;
+                if let Some(square) = on_board {
+                    self.focus = Focus::Board;
+                    self.cursor = Some(square);
+                    self.press_on_selected = self.selected == Some(square);
+                    if self.selected.is_some() && !self.press_on_selected {
+                        let flow = self.press(app, &picture, square);
+                        if self.selected.is_some() {
+                            self.drag_from = self.selected;
+                        }
+                        return flow;
+                    }
+                    if !self.press_on_selected {
+                        let flow = self.press(app, &picture, square);
+                        self.drag_from = self.selected;
+                        return flow;
+                    }
+                    self.drag_from = Some(square);
+                } else if let Some(ply) = self.ply_at(&picture, col, row) {
+                    self.focus = Focus::Moves;
+                    if picture.reviewable {
+                        return self.review(app, &picture, ply + 1);
+                    }
+                } else if self.hits.command.is_some_and(|r| contains(r, col, row)) {
+                    self.focus = Focus::Command;
+                }
+            }
+            MouseEventKind::Drag(MouseButton::Left) => {
+                if let (Some(_), Some(square)) = (self.drag_from, on_board) {
+                    self.cursor = Some(square);
+                }
+            }
+            MouseEventKind::Up(MouseButton::Left) => {
+                let from = self.drag_from.take();
+                let toggle = std::mem::take(&mut self.press_on_selected);
+                let held = from.filter(|f| self.selected == Some(*f));
+                match (held, on_board) {
+                    // Dropped on another square: play there if it is a target.
+                    (Some(from), Some(square)) if square != from => {
+                        return self.press(app, &picture, square);
+                    }
+                    // A click on the piece already picked up puts it down.
+                    (Some(_), Some(_)) if toggle => self.selected = None,
+                    _ => {}
+                }
+            }
+            MouseEventKind::ScrollUp if self.hits.log.is_some_and(|r| contains(r, col, row)) => {
+                self.log_scroll = self.log_scroll.saturating_add(3);
+            }
+            MouseEventKind::ScrollDown if self.hits.log.is_some_and(|r| contains(r, col, row)) => {
+                self.log_scroll = self.log_scroll.saturating_sub(3);
+            }
+            _ => {}
+        }
+        Flow::Go
+    }
+
+    /// The move of the list under the mouse.
+    fn ply_at(&self, picture: &Picture, col: u16, row: u16) -> Option<usize> {
+        let (rect, first_row) = self.hits.moves?;
+        if !contains(rect, col, row) {
+            return None;
+        }
+        let rows = super::draw::move_rows(&picture.moves);
+        let (white, black) = rows.get(first_row + usize::from(row - rect.y))?;
+        if col >= rect.x + super::draw::BLACK_COLUMN {
+            black.or(*white)
+        } else {
+            white.or(*black)
+        }
+    }
+}
+
+fn contains(rect: Rect, col: u16, row: u16) -> bool {
+    col >= rect.x && col < rect.x + rect.width && row >= rect.y && row < rect.y + rect.height
+}
+
+/// Why the board does not take a piece now.
+fn not_live(picture: &Picture) -> String {
+    if picture.shown < picture.moves.len() && picture.reviewable {
+        "You are reviewing: Esc returns to the game.".to_string()
+    } else {
+        "No move to make now.".to_string()
+    }
+}
+
+/// What Tab completes: the commands of the view and every legal move in
+/// SAN, long notation and coordinates.
+pub fn completions(app: &App, picture: &Picture) -> Vec<String> {
+    let view: &[&str] = match app.view {
+        View::Home => &[],
+        View::Game => &GAME_COMMANDS,
+        View::Puzzle(_) => &PUZZLE_COMMANDS,
+        View::Archive(_) => &REPLAY_COMMANDS,
+    };
+    let mut words: Vec<String> = GLOBAL_COMMANDS
+        .iter()
+        .chain(view)
+        .map(|c| c.to_string())
+        .collect();
+    if let Some(board) = picture.board.as_ref().filter(|b| b.live) {
+        let width = board.snapshot.width;
+        let position = match &app.view {
+            View::Puzzle(view) => Some(*view.session.game().position()),
+            _ => app.game.as_ref().map(|s| *s.game().position()),
+        };
+        for m in &board.snapshot.legal_moves {
+            words.push(m.uci(width));
+            if let Some(position) = &position {
+                words.push(position.to_long(*m));
+                words.push(position.to_san(*m));
+            }
+        }
+    }
+    words
+}

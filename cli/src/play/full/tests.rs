@@ -1,0 +1,221 @@
+//! Snapshot tests of the full-screen mode: the app is driven with the
+//! commands and keys a player uses (on virtual time, with the script
+//! seed, so every run is the same), drawn on ratatui's test backend, and
+//! the screen's text compared with `snapshots/NAME.txt`.
+//!
+//! After a deliberate change of the screens, write the new snapshots with
+//! `UPDATE_SNAPSHOTS=1 cargo test -p norochess-cli full::` and read the
+//! diff before committing it.
+
+use super::super::app::{App, Config, Storage};
+use super::super::worker::Answer;
+use super::draw;
+use super::shell::{Focus, Shell};
+use norochess_app::Library;
+use norochess_core::puzzle::builtin_pack;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver};
+
+/// An app as a script runs it (virtual time, seed 1) with a full-screen
+/// shell without colours, so that every mark is a character.
+struct Harness {
+    app: App,
+    shell: Shell,
+    answers: Receiver<Answer>,
+}
+
+impl Harness {
+    fn new(unicode: bool) -> Harness {
+        let config = Config {
+            script: true,
+            unicode,
+            color: false,
+            seed: Some(1),
+            engine_nodes: None,
+            hash_mb: 1,
+            pack: builtin_pack().unwrap_or_default(),
+            own_puzzles: false,
+            full_screen: true,
+        };
+        let storage = Storage {
+            library: Library::in_memory().expect("a library in memory"),
+            unavailable: None,
+        };
+        let (send, answers) = mpsc::channel();
+        let mut app = App::new(config, storage, move |answer| {
+            let _ = send.send(answer);
+        });
+        app.start();
+        let mut shell = Shell::new(false, unicode);
+        shell.after_command(&mut app);
+        Harness {
+            app,
+            shell,
+            answers,
+        }
+    }
+
+    /// Types a command line and waits for the computer, as scripts do.
+    fn command(&mut self, line: &str) {
+        self.shell.send(&mut self.app, line, true);
+        self.settle();
+    }
+
+    fn settle(&mut self) {
+        while self.app.is_thinking() {
+            let Ok(answer) = self.answers.recv() else {
+                break;
+            };
+            self.app.engine_answer(answer);
+            self.shell.after_command(&mut self.app);
+        }
+    }
+
+    /// Presses keys (drawing first, so the board's place is known).
+    fn keys(&mut self, keys: &[KeyCode]) {
+        for &code in keys {
+            self.screen(80, 24);
+            self.shell
+                .key(&mut self.app, KeyEvent::new(code, KeyModifiers::NONE));
+            self.settle();
+        }
+    }
+
+    /// The screen at this size, as text.
+    fn screen(&mut self, width: u16, height: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
+        let picture = self.shell.picture(&self.app);
+        let mut hits = self.shell.hits;
+        let shell = &self.shell;
+        terminal
+            .draw(|frame| hits = draw::frame(frame, shell, &picture))
+            .expect("drawing on the test backend");
+        self.shell.hits = hits;
+        let buffer = terminal.backend().buffer();
+        let area = buffer.area;
+        let mut text = String::new();
+        for y in 0..area.height {
+            let mut line = String::new();
+            for x in 0..area.width {
+                line.push_str(buffer[(x, y)].symbol());
+            }
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        text
+    }
+}
+
+/// Compares `screen` with the snapshot `name` (or writes it with
+/// `UPDATE_SNAPSHOTS=1`).
+fn assert_snapshot(name: &str, screen: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("src/play/full/snapshots")
+        .join(format!("{name}.txt"));
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("snapshot folder");
+        std::fs::write(&path, screen).expect("snapshot written");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        expected == screen,
+        "the screen differs from {} (UPDATE_SNAPSHOTS=1 rewrites it):\n--- expected\n{expected}\n--- got\n{screen}",
+        path.display()
+    );
+}
+
+#[test]
+fn a_game_with_a_clock_and_a_piece_picked_up_with_the_keyboard() {
+    let mut h = Harness::new(true);
+    h.command("new computer norochess level 1 white clock norochess-10");
+    h.command("e4");
+    h.command("exd5");
+    h.command("wait 7300");
+    // To the board, the cursor from e2 to the knight on g1, pick it up.
+    h.keys(&[
+        KeyCode::Tab,
+        KeyCode::Down,
+        KeyCode::Right,
+        KeyCode::Right,
+        KeyCode::Enter,
+    ]);
+    assert_eq!(h.shell.focus, Focus::Board);
+    assert_snapshot("game_clock_80x24", &h.screen(80, 24));
+    assert_snapshot("game_clock_120x40", &h.screen(120, 40));
+}
+
+#[test]
+fn a_move_played_with_the_keyboard_is_the_coordinate_move() {
+    let mut h = Harness::new(true);
+    h.command("new friend norochess");
+    h.keys(&[
+        KeyCode::Tab,
+        KeyCode::Enter,
+        KeyCode::Up,
+        KeyCode::Up,
+        KeyCode::Enter,
+    ]);
+    assert!(
+        h.shell.log.iter().any(|l| l == "1. White> e2e4"),
+        "{:?}",
+        h.shell.log
+    );
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("1. >e4"), "{screen}");
+}
+
+#[test]
+fn overtime_is_marked() {
+    let mut h = Harness::new(true);
+    h.command("new friend norochess fen \"r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w - - 0 50 score=20-20\" names Ann Bob");
+    h.command("Kf1 Kf8");
+    assert_snapshot("overtime_80x24", &h.screen(80, 24));
+}
+
+#[test]
+fn a_puzzle_of_your_own() {
+    let mut h = Harness::new(true);
+    h.command("puzzle fen \"6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1 w - - 0 47 score=21-19\" objective win");
+    assert_snapshot("puzzle_80x24", &h.screen(80, 24));
+}
+
+#[test]
+fn a_result_with_the_king_in_check() {
+    let mut h = Harness::new(true);
+    h.command("new friend chess");
+    h.command("f3 e5 g4 Qh4#");
+    assert_snapshot("result_80x24", &h.screen(80, 24));
+}
+
+#[test]
+fn a_ten_by_ten_board_in_ascii() {
+    let mut h = Harness::new(false);
+    h.command("new friend ram");
+    h.command("e3 e8");
+    assert_snapshot("ram_ascii_80x24", &h.screen(80, 24));
+    assert_snapshot("ram_ascii_100x50", &h.screen(100, 50));
+}
+
+#[test]
+fn a_small_terminal_is_told_so() {
+    let mut h = Harness::new(true);
+    h.command("new friend norochess");
+    assert_snapshot("small_60x20", &h.screen(60, 20));
+}
+
+#[test]
+fn choosing_a_move_in_the_list_reviews_that_position() {
+    let mut h = Harness::new(true);
+    h.command("new friend norochess");
+    h.command("e4 e5 Nf3 Nc6");
+    h.keys(&[KeyCode::Tab, KeyCode::Tab, KeyCode::Left]);
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("Reviewing after 2. Nf3"), "{screen}");
+    h.keys(&[KeyCode::Esc]);
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("White to move"), "{screen}");
+}

@@ -1,0 +1,21 @@
+// A stand-in for the UIKit calls of NorochessApp (scripts/check-ios-app.sh
+// type-checks the app against it on Linux); signatures as Apple's.
+@MainActor
+open class UIFeedbackGenerator {
+    public init() {}
+}
+
+@MainActor
+open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
+    public enum FeedbackStyle { case light, medium, heavy, soft, rigid }
+    public init(style: FeedbackStyle) {}
+    open func impactOccurred() {}
+    open func impactOccurred(intensity: Double) {}
+}
+
+@MainActor
+open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
+    public enum FeedbackType { case success, warning, error }
+    override public init() {}
+    open func notificationOccurred(_ notificationType: FeedbackType) {}
+}

@@ -1,0 +1,56 @@
+import NorochessKit
+import SwiftUI
+
+/// Home: Continue, new games, puzzles, games, statistics, settings, rules.
+struct HomeView: View {
+    @Bindable var app: AppModel
+
+    var body: some View {
+        List {
+            if let text = app.continueText {
+                Section {
+                    Button(action: { app.continueCurrent() }) {
+                        Label {
+                            VStack(alignment: .leading) {
+                                Text("Continue")
+                                Text(verbatim: text).font(.footnote).foregroundStyle(.secondary)
+                            }
+                        } icon: {
+                            Image(systemName: "play.fill")
+                        }
+                    }
+                }
+            }
+            Section {
+                Button { app.showNewGame(.computer) } label: { Label("Play the computer", systemImage: "cpu") }
+                Button { app.showNewGame(.friend) } label: { Label("Pass and play", systemImage: "person.2") }
+                Button(action: { app.showPuzzles() }) { Label("Puzzles", systemImage: "puzzlepiece") }
+            }
+            Section {
+                Button(action: { app.showGames() }) { Label("Games", systemImage: "list.bullet.rectangle") }
+                Button(action: { app.showStats() }) { Label("Statistics", systemImage: "chart.bar") }
+                Button { app.showRules() } label: { Label("Rules", systemImage: "book") }
+                Button(action: { app.showSettings() }) { Label("Settings", systemImage: "gearshape") }
+            }
+        }
+        .navigationTitle("Norochess")
+        .alert("Norochess", isPresented: noticeShown) {
+            Button("OK") { app.notices.removeFirst() }
+        } message: {
+            Text(verbatim: app.notices.first ?? "")
+        }
+        .alert("Something went wrong", isPresented: errorShown) {
+            Button("OK") { app.error = nil }
+        } message: {
+            Text(verbatim: app.error ?? "")
+        }
+    }
+
+    private var noticeShown: Binding<Bool> {
+        Binding(get: { !app.notices.isEmpty }, set: { if !$0, !app.notices.isEmpty { app.notices.removeFirst() } })
+    }
+
+    private var errorShown: Binding<Bool> {
+        Binding(get: { app.error != nil }, set: { if !$0 { app.error = nil } })
+    }
+}

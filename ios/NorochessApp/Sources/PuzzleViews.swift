@@ -1,0 +1,102 @@
+import NorochessKit
+import SwiftUI
+
+/// The puzzle list: tiers, the daily puzzle, progress.
+struct PuzzleListView: View {
+    @Bindable var model: PuzzleListModel
+    let app: AppModel
+
+    var body: some View {
+        List {
+            Section {
+                Text(verbatim: model.progressText)
+                if let daily = model.dailyPuzzleId() {
+                    Button { app.openPuzzle(daily) } label: { Label("Daily puzzle", systemImage: "calendar") }
+                }
+            }
+            Section {
+                Picker("Difficulty", selection: $model.tier) {
+                    ForEach(model.tiers, id: \.self) { tier in Text(verbatim: model.tierName(tier)).tag(tier) }
+                }
+                .pickerStyle(.segmented)
+                Text(verbatim: model.tierProgress(model.tier)).font(.footnote)
+            }
+            Section {
+                ForEach(model.rows) { row in
+                    Button { app.openPuzzle(row.id) } label: {
+                        HStack {
+                            Image(systemName: row.symbol)
+                            VStack(alignment: .leading) {
+                                Text(verbatim: row.title).font(.headline)
+                                Text(verbatim: row.objective).font(.footnote).foregroundStyle(.secondary)
+                            }
+                        }
+                    }
+                    .accessibilityElement(children: .ignore)
+                    .accessibilityLabel(Text(verbatim: row.accessibilityLabel))
+                    .accessibilityAddTraits(.isButton)
+                }
+            }
+        }
+        .navigationTitle("Puzzles")
+    }
+}
+
+/// One puzzle: objective, board, feedback, hint, retry, solution, next.
+struct PuzzleView: View {
+    @Bindable var model: PuzzleModel
+    let app: AppModel
+    @Environment(\.horizontalSizeClass) private var horizontal
+    @Environment(\.verticalSizeClass) private var vertical
+
+    var body: some View {
+        let wide = horizontal == .regular || vertical == .compact
+        let layout = wide ? AnyLayout(HStackLayout(alignment: .top, spacing: 16)) : AnyLayout(VStackLayout(spacing: 8))
+        layout {
+            BoardView(layout: model.layout, onTap: { model.tap($0) }, onDragBegan: { model.dragBegan($0) }, onDragEnded: { model.dragEnded($0) })
+            ScrollView {
+                VStack(alignment: .leading, spacing: 8) {
+                    Text(verbatim: model.objectiveText).font(.headline)
+                    HStack {
+                        Text(verbatim: model.moveText)
+                        if let score = model.scoreText { Text(verbatim: score).font(.title2.bold().monospacedDigit()) }
+                        if model.isBusy { ProgressView() }
+                    }
+                    if let feedback = model.feedbackText {
+                        Label {
+                            Text(verbatim: feedback)
+                        } icon: {
+                            Image(systemName: model.isCorrectFeedback ? "checkmark.circle.fill" : "xmark.circle.fill")
+                                .foregroundStyle(model.isCorrectFeedback ? Color.green : Color.red)
+                        }
+                    }
+                    if let hint = model.hintText { Label { Text(verbatim: hint) } icon: { Image(systemName: "lightbulb") } }
+                    if let error = model.error { Text(verbatim: error).foregroundStyle(.secondary) }
+                    HStack {
+                        Button(action: { model.hint() }) { Label("Hint", systemImage: "lightbulb") }.disabled(!model.canHint)
+                        Button(action: { model.retry() }) { Label("Retry", systemImage: "arrow.uturn.backward") }.disabled(!model.canRetry)
+                    }
+                    HStack {
+                        Button(action: { model.showNext() }) { Label("Show solution", systemImage: "eye") }
+                            .disabled(!model.canShowSolution)
+                        Button(action: { model.next() }) { Label("Next puzzle", systemImage: "forward") }
+                    }
+                }
+                .buttonStyle(.bordered)
+            }
+        }
+        .padding()
+        .navigationTitle(model.titleText)
+        .navigationBarTitleDisplayMode(.inline)
+        .confirmationDialog(model.picker?.title ?? "", isPresented: pickerShown, titleVisibility: .visible) {
+            ForEach(model.picker?.choices ?? [], id: \.self) { kind in
+                Button(model.picker?.label(kind) ?? "") { model.choosePromotion(kind) }
+            }
+            Button("Cancel", role: .cancel, action: { model.cancelPromotion() })
+        }
+    }
+
+    private var pickerShown: Binding<Bool> {
+        Binding(get: { model.picker != nil }, set: { if !$0 { model.cancelPromotion() } })
+    }
+}

@@ -1,0 +1,38 @@
+import NorochessKit
+import SwiftUI
+
+/// The navigation: Home and the screens the AppModel opens.
+struct RootView: View {
+    @Bindable var app: AppModel
+
+    var body: some View {
+        NavigationStack(path: $app.path) {
+            HomeView(app: app)
+                .navigationDestination(for: Route.self) { route in
+                    destination(route)
+                }
+        }
+    }
+
+    @ViewBuilder
+    private func destination(_ route: Route) -> some View {
+        switch route {
+        case .game:
+            if let game = app.game { GameView(model: game, app: app) }
+        case .newComputerGame, .newFriendGame:
+            if let form = app.newGame { NewGameView(form: form, app: app) }
+        case .puzzles:
+            if let list = app.puzzles { PuzzleListView(model: list, app: app) }
+        case .puzzle:
+            if let puzzle = app.puzzle { PuzzleView(model: puzzle, app: app) }
+        case .games:
+            if let games = app.games { GamesListView(model: games, app: app) }
+        case .stats:
+            if let stats = app.stats { StatsView(model: stats) }
+        case .settings:
+            if let settings = app.settingsModel { SettingsView(model: settings) }
+        case .rules:
+            if let rules = app.rules { RulesView(model: rules) }
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import Observation
+
+/// The screens of the app, as the navigation stack holds them.
+public enum Route: String, Hashable, Codable, Sendable {
+    case game
+    case newComputerGame
+    case newFriendGame
+    case puzzles
+    case puzzle
+    case games
+    case stats
+    case settings
+    case rules
+}
+
+/// The app: the library (in Application Support), the settings, Home's
+/// entries and the navigation, restored at launch. One per app; the views
+/// get the screen models from it.
+@MainActor
+@Observable
+public final class AppModel {
+    public let library: LibraryHandle
+    public let time: TimeSource
+    /// Sounds and haptics (held here for the app's life; screens hold it weakly).
+    @ObservationIgnored public let feedback: FeedbackPlayer?
+    /// The navigation stack (the view binds it).
+    public var path: [Route] = [] {
+        didSet { pathChanged(from: oldValue) }
+    }
+    /// The settings (also the defaults of new games).
+    public private(set) var settings: Settings
+    /// Home's "Continue": the unfinished game, if any.
+    public private(set) var continueGame: GameSummary?
+    /// Notices to show once after opening (a recovered database, an import).
+    public var notices: [String]
+    /// The game screen's model while it is open.
+    public private(set) var game: GameModel?
+    public private(set) var newGame: NewGameModel?
+    public private(set) var puzzles: PuzzleListModel?
+    public private(set) var puzzle: PuzzleModel?
+    public private(set) var games: GamesListModel?
+    public private(set) var stats: StatsModel?
+    public private(set) var settingsModel: SettingsModel?
+    public private(set) var rules: RulesModel?
+    /// An error to show on Home (a game that could not be opened).
+    public var error: String?
+
+    @ObservationIgnored private let launchFile: URL?
+
+    /// Opens the library in `folder` (the app passes `defaultLibraryFolder()`)
+    /// and restores the screen that was open when the app was last left.
+    public init(folder: URL, time: TimeSource = SystemTime(), feedback: FeedbackPlayer? = nil) throws {
+        library = try LibraryHandle.open(folderPath: folder.path)
+        launchFile = folder.appendingPathComponent("launch.json")
+        self.time = time
+        self.feedback = feedback
+        settings = try library.settings()
+        notices = library.notices().map(\.message)
+        reloadHome()
+        restore()
+    }
+
+    /// A library in memory (previews, tests): nothing is kept.
+    public init(inMemory time: TimeSource, feedback: FeedbackPlayer? = nil) throws {
+        library = try LibraryHandle.inMemory()
+        launchFile = nil
+        self.time = time
+        self.feedback = feedback
+        settings = try library.settings()
+        notices = []
+        reloadHome()
+    }
+
+    // MARK: - Home
+
+    public var continueText: String? { continueGame?.description }
+
+    /// Home's Continue.
+    public func continueCurrent() {
+        do {
+            guard let session = try library.current(nowMs: time.nowMs()) else {
+                reloadHome()
+                return
+            }
+            open(session)
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    /// Home's "Play the computer" and "Pass and play": the form.
+    public func showNewGame(_ opponent: NewGameModel.Opponent) {
+        newGame = NewGameModel(opponent: opponent, settings: settings)
+        path = [opponent == .computer ? .newComputerGame : .newFriendGame]
+    }
+
+    /// The form's Start.
+    public func start(_ form: NewGameModel, seed: UInt64 = UInt64.random(in: 1...UInt64.max)) {
+        do {
+            let session = try GameSessionHandle(game: form.newGame(seed: seed), library: library)
+            open(session, replacing: true)
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    /// Opens a session on the game screen.
+    public func open(_ session: GameSessionHandle, replacing: Bool = false, review: Bool = false) {
+        game?.leave()
+        let model = GameModel(session: session, settings: settings, time: time, feedback: feedback)
+        if review { model.reviewStart() }
+        game = model
+        path = replacing || path.isEmpty ? [.game] : path + [.game]
+    }
+
+    public func showPuzzles() {
+        puzzles = PuzzleListModel(library: library)
+        path = [.puzzles]
+    }
+
+    /// Opens puzzle `id` (from the list or the daily puzzle).
+    public func openPuzzle(_ id: String) {
+        do {
+            puzzle = try PuzzleModel(puzzleId: id, library: library, settings: settings, feedback: feedback)
+            path = path.contains(.puzzles) ? [.puzzles, .puzzle] : [.puzzle]
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    public func showGames() {
+        games = GamesListModel(library: library)
+        path = [.games]
+    }
+
+    /// Opens a saved game from the list: to continue, or to replay from the start.
+    public func openSaved(_ id: Int64) {
+        do {
+            let session = try library.load(gameId: id, nowMs: time.nowMs())
+            let finished = session.snapshot(nowMs: time.nowMs()).result != nil
+            open(session, review: finished)
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    public func showStats() {
+        stats = StatsModel(library: library)
+        path = [.stats]
+    }
+
+    public func showSettings() {
+        settingsModel = SettingsModel(library: library) { [weak self] new in self?.settingsChanged(new) }
+        path = path.last == .game ? path + [.settings] : [.settings]
+    }
+
+    public func showRules(_ variant: GameVariant? = nil) {
+        rules = RulesModel(selected: variant)
+        path = path + [.rules]
+    }
+
+    private func settingsChanged(_ new: Settings) {
+        settings = new
+        game?.apply(settings: new)
+        puzzle?.apply(settings: new)
+    }
+
+    /// The app went to the background (`true`) or came back.
+    public func setBackground(_ background: Bool) {
+        game?.setBackground(background)
+        if background { saveLaunchState() }
+    }
+
+    // MARK: - Navigation and restore
+
+    private func pathChanged(from old: [Route]) {
+        if old.contains(.game), !path.contains(.game) {
+            game?.leave()
+            game = nil
+            reloadHome()
+        }
+        if old.contains(.puzzle), !path.contains(.puzzle) {
+            puzzle?.leave()
+            puzzle = nil
+            puzzles?.reload()
+        }
+        saveLaunchState()
+    }
+
+    /// The game screen asked for Home (its result sheet's Home button).
+    public func gameWantsHome() {
+        path = []
+    }
+
+    public func reloadHome() {
+        continueGame = (try? library.list(filter: GameFilter(finished: false, variant: nil, opponent: nil), limit: 1))?.first
+    }
+
+    private struct LaunchState: Codable {
+        var screen: Route?
+        var puzzleId: String?
+    }
+
+    private func saveLaunchState() {
+        guard let launchFile else { return }
+        let state = LaunchState(screen: path.last, puzzleId: path.last == .puzzle ? puzzle?.info.id : nil)
+        try? JSONEncoder().encode(state).write(to: launchFile, options: .atomic)
+    }
+
+    /// At launch: the game screen with the unfinished game if it was open,
+    /// the puzzle that was open, or a list screen.
+    private func restore() {
+        guard let launchFile, let data = try? Data(contentsOf: launchFile),
+              let state = try? JSONDecoder().decode(LaunchState.self, from: data),
+              let screen = state.screen else { return }
+        switch screen {
+        case .game: continueCurrent()
+        case .puzzle: if let id = state.puzzleId { openPuzzle(id) }
+        case .puzzles: showPuzzles()
+        case .games: showGames()
+        case .stats: showStats()
+        case .settings: showSettings()
+        case .rules, .newComputerGame, .newFriendGame: break
+        }
+    }
+}

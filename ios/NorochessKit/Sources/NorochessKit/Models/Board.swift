@@ -1,0 +1,350 @@
+import Foundation
+
+/// A colour as red, green and blue from 0 to 1: the views turn it into a
+/// SwiftUI `Color` without deciding anything (light and dark mode alike).
+public struct RGB: Equatable, Hashable, Sendable {
+    public let red: Double
+    public let green: Double
+    public let blue: Double
+    public init(_ red: Double, _ green: Double, _ blue: Double) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+}
+
+/// The colours of a board (settings: `brown`, `green`, `blue`, `grey`).
+public struct BoardTheme: Equatable, Sendable {
+    public let id: String
+    public let light: RGB
+    public let dark: RGB
+    public let selected: RGB
+    public let lastMove: RGB
+    public let check: RGB
+    public let hinted: RGB
+    /// The legal-target dot.
+    public let dot: RGB
+
+    public static let all: [BoardTheme] = [
+        BoardTheme(id: "brown", light: RGB(0.94, 0.85, 0.71), dark: RGB(0.71, 0.53, 0.39)),
+        BoardTheme(id: "green", light: RGB(0.93, 0.93, 0.82), dark: RGB(0.46, 0.59, 0.34)),
+        BoardTheme(id: "blue", light: RGB(0.87, 0.89, 0.90), dark: RGB(0.55, 0.64, 0.68)),
+        BoardTheme(id: "grey", light: RGB(0.85, 0.85, 0.85), dark: RGB(0.55, 0.55, 0.55)),
+    ]
+
+    init(id: String, light: RGB, dark: RGB) {
+        self.id = id
+        self.light = light
+        self.dark = dark
+        selected = RGB(0.96, 0.96, 0.41)
+        lastMove = RGB(0.80, 0.82, 0.42)
+        check = RGB(0.90, 0.45, 0.45)
+        hinted = RGB(0.55, 0.80, 0.95)
+        dot = RGB(0.10, 0.10, 0.10)
+    }
+
+    /// The theme of a settings id (brown for an unknown one).
+    public static func named(_ id: String) -> BoardTheme {
+        all.first { $0.id == id } ?? all[0]
+    }
+
+    /// The name shown in Settings.
+    public var name: String {
+        switch id {
+        case "green": return tr("Green")
+        case "blue": return tr("Blue")
+        case "grey": return tr("Grey")
+        default: return tr("Brown")
+        }
+    }
+}
+
+/// How a piece is drawn: explicit colours that do not follow the text
+/// colour, so dark mode keeps both sides visible.
+public struct PieceArt: Equatable, Sendable {
+    /// The filled figure (drawn first, in `fill`), with a text-presentation
+    /// selector so iOS never draws an emoji pawn.
+    public let body: String
+    /// The outline figure (drawn over it, in `outline`).
+    public let outline: String
+    /// The letter for the Letters style (`N`).
+    public let letter: String
+    public let fill: RGB
+    public let outlineColour: RGB
+
+    public static func of(_ piece: Piece) -> PieceArt {
+        let (filled, hollow, letter): (String, String, String)
+        switch piece.kind {
+        case .king: (filled, hollow, letter) = ("\u{265A}", "\u{2654}", "K")
+        case .queen: (filled, hollow, letter) = ("\u{265B}", "\u{2655}", "Q")
+        case .rook: (filled, hollow, letter) = ("\u{265C}", "\u{2656}", "R")
+        case .bishop: (filled, hollow, letter) = ("\u{265D}", "\u{2657}", "B")
+        case .knight: (filled, hollow, letter) = ("\u{265E}", "\u{2658}", "N")
+        case .pawn: (filled, hollow, letter) = ("\u{265F}", "\u{2659}", "P")
+        }
+        let white = piece.side == .white
+        return PieceArt(
+            body: filled + "\u{FE0E}", outline: hollow + "\u{FE0E}", letter: letter,
+            fill: white ? RGB(1, 1, 1) : RGB(0.12, 0.12, 0.12),
+            outlineColour: white ? RGB(0.12, 0.12, 0.12) : RGB(0.45, 0.45, 0.45))
+    }
+}
+
+/// Names for pieces and sides, translated.
+public enum Names {
+    public static func side(_ side: Side) -> String { side == .white ? tr("White") : tr("Black") }
+
+    public static func kind(_ kind: PieceKind) -> String {
+        switch kind {
+        case .king: return tr("king")
+        case .queen: return tr("queen")
+        case .rook: return tr("rook")
+        case .bishop: return tr("bishop")
+        case .knight: return tr("knight")
+        case .pawn: return tr("pawn")
+        }
+    }
+
+    /// `White knight`.
+    public static func piece(_ piece: Piece) -> String {
+        piece.side == .white ? tr("White %@", kind(piece.kind)) : tr("Black %@", kind(piece.kind))
+    }
+
+    /// Capture points in the Norochess family.
+    public static func points(_ kind: PieceKind) -> Int {
+        switch kind {
+        case .queen: return 9
+        case .rook: return 5
+        case .bishop, .knight: return 3
+        case .king: return 2
+        case .pawn: return 1
+        }
+    }
+}
+
+/// A choice of a picker: its value and the name shown.
+public struct Choice<Value: Hashable>: Identifiable, Hashable {
+    public let value: Value
+    public let name: String
+    public var id: Value { value }
+    public init(_ value: Value, _ name: String) {
+        self.value = value
+        self.name = name
+    }
+}
+
+/// One square as the board view draws it and VoiceOver reads it.
+public struct BoardSquare: Identifiable, Equatable {
+    /// The square's name (`g1`).
+    public let id: String
+    public let file: Int
+    public let rank: Int
+    public let isLight: Bool
+    public let piece: Piece?
+    public let art: PieceArt?
+    public let isSelected: Bool
+    /// A legal target of the selected piece (a dot, if dots are on).
+    public let isTarget: Bool
+    public let isLastMove: Bool
+    public let isCheck: Bool
+    /// Highlighted by a puzzle hint.
+    public let isHinted: Bool
+    /// Face-to-face mode: drawn upside down.
+    public let isUpsideDown: Bool
+    /// The colour under the piece (the theme's, or a highlight).
+    public let colour: RGB
+    /// `White knight on g1`, `e4`; `, legal target` when it is one.
+    public let accessibilityLabel: String
+    /// `Can move to f3, h3` for a piece that may move; `Moves the knight here`
+    /// for a legal target.
+    public let accessibilityHint: String?
+}
+
+/// The board as drawn: rows from the top of the screen, coordinates, marks.
+public struct BoardLayout: Equatable {
+    public let width: Int
+    public let height: Int
+    /// Rows from the top of the screen, each from the left.
+    public let rows: [[BoardSquare]]
+    /// File letters from the left (empty when coordinates are off).
+    public let fileLabels: [String]
+    /// Rank numbers from the top (empty when coordinates are off).
+    public let rankLabels: [String]
+    public let showDots: Bool
+    public let lettersStyle: Bool
+    public let theme: BoardTheme
+    /// The side at the bottom.
+    public let bottom: Side
+
+    public var squares: [BoardSquare] { rows.flatMap { $0 } }
+
+    public func square(_ name: String) -> BoardSquare? { squares.first { $0.id == name } }
+
+    /// Which square a point of the board falls on (drag input): `x` and `y`
+    /// from 0 to 1 across the drawn board, from its top left.
+    public func squareAt(x: Double, y: Double) -> String? {
+        guard x >= 0, x < 1, y >= 0, y < 1 else { return nil }
+        let row = Int(y * Double(height))
+        let column = Int(x * Double(width))
+        return rows[row][column].id
+    }
+
+    public struct Marks {
+        public var selected: String?
+        public var targets: [String] = []
+        public var hinted: String?
+        public init(selected: String? = nil, targets: [String] = [], hinted: String? = nil) {
+            self.selected = selected
+            self.targets = targets
+            self.hinted = hinted
+        }
+    }
+
+    public init(
+        snapshot: GameSnapshot, bottom: Side, upsideDown: Side?, marks: Marks,
+        settings: Settings?
+    ) {
+        width = Int(snapshot.width)
+        height = Int(snapshot.height)
+        self.bottom = bottom
+        let theme = BoardTheme.named(settings?.boardTheme ?? "brown")
+        self.theme = theme
+        showDots = settings?.legalDots ?? true
+        lettersStyle = settings?.pieceStyle == .letters
+        let coordinates = settings?.coordinates ?? true
+        var pieces: [String: Piece] = [:]
+        for placed in snapshot.pieces { pieces[placed.square] = placed.piece }
+        let last: Set<String> = snapshot.lastMove.map { [$0.from, $0.to] } ?? []
+        // What each piece of the side that may move can reach (VoiceOver hints).
+        var reach: [String: [String]] = [:]
+        for move in snapshot.legalMoves where !(reach[move.from]?.contains(move.to) ?? false) {
+            reach[move.from, default: []].append(move.to)
+        }
+        let selectedPiece = marks.selected.flatMap { pieces[$0] }
+        let files = bottom == .white ? Array(0..<width) : Array((0..<width).reversed())
+        let ranks = bottom == .white ? Array((0..<height).reversed()) : Array(0..<height)
+        rows = ranks.map { rank in
+            files.map { file in
+                let name = squareName(file: file, rank: rank)
+                let piece = pieces[name]
+                let isTarget = marks.targets.contains(name)
+                let isSelected = marks.selected == name
+                let isCheck = snapshot.checkSquare == name
+                let isHinted = marks.hinted == name
+                let isLast = last.contains(name)
+                let isLight = (file + rank) % 2 == 1
+                let colour: RGB = isSelected ? theme.selected : isCheck ? theme.check
+                    : isHinted ? theme.hinted : isLast ? theme.lastMove : isLight ? theme.light : theme.dark
+                var label = piece.map { tr("%@ on %@", Names.piece($0), name) } ?? name
+                if isTarget { label = tr("%@, legal target", label) }
+                var hint: String?
+                if isTarget, let moving = selectedPiece {
+                    hint = tr("Moves the %@ here", Names.kind(moving.kind))
+                } else if let targets = reach[name], !targets.isEmpty {
+                    hint = tr("Can move to %@", targets.joined(separator: ", "))
+                }
+                return BoardSquare(
+                    id: name, file: file, rank: rank, isLight: isLight, piece: piece,
+                    art: piece.map(PieceArt.of), isSelected: isSelected, isTarget: isTarget,
+                    isLastMove: isLast, isCheck: isCheck, isHinted: isHinted,
+                    isUpsideDown: piece != nil && piece?.side == upsideDown, colour: colour,
+                    accessibilityLabel: label, accessibilityHint: hint)
+            }
+        }
+        fileLabels = coordinates ? files.map { String(UnicodeScalar(UInt8(97 + $0))) } : []
+        rankLabels = coordinates ? ranks.map { "\($0 + 1)" } : []
+    }
+}
+
+/// `e4` for file 4 and rank 3 (both from 0), on either board size.
+public func squareName(file: Int, rank: Int) -> String {
+    "\(String(UnicodeScalar(UInt8(97 + file))))\(rank + 1)"
+}
+
+/// Tap-tap and drag selection on a board whose legal moves are known: the
+/// part of the game and puzzle screens that decides what a touch means.
+public struct BoardInput: Equatable {
+    public private(set) var selected: String?
+    public private(set) var targets: [String] = []
+
+    public enum Action: Equatable {
+        case none
+        case selected(String)
+        case deselected
+        /// Play from `from` to `to` (a promotion may still need a choice).
+        case move(from: String, to: String)
+    }
+
+    public init() {}
+
+    public mutating func clear() {
+        selected = nil
+        targets = []
+    }
+
+    /// A tap on `square` with `legalMoves` the moves the player may make now.
+    public mutating func tap(_ square: String, legalMoves: [MoveInfo]) -> Action {
+        if let from = selected {
+            if square == from {
+                clear()
+                return .deselected
+            }
+            if targets.contains(square) {
+                clear()
+                return .move(from: from, to: square)
+            }
+        }
+        let reach = Self.targets(of: square, legalMoves)
+        if reach.isEmpty {
+            let had = selected != nil
+            clear()
+            return had ? .deselected : .none
+        }
+        selected = square
+        targets = reach
+        return .selected(square)
+    }
+
+    /// A drag began on `square`: selects its piece (no toggling).
+    public mutating func dragBegan(_ square: String, legalMoves: [MoveInfo]) -> Action {
+        if selected == square { return .none }
+        let reach = Self.targets(of: square, legalMoves)
+        guard !reach.isEmpty else { return .none }
+        selected = square
+        targets = reach
+        return .selected(square)
+    }
+
+    /// The drag ended on `square` (`nil`: off the board): a move if it is a
+    /// target, else the piece stays selected.
+    public mutating func dragEnded(_ square: String?, legalMoves: [MoveInfo]) -> Action {
+        guard let from = selected, let to = square, to != from else { return .none }
+        guard targets.contains(to) else { return .none }
+        clear()
+        return .move(from: from, to: to)
+    }
+
+    static func targets(of square: String, _ legalMoves: [MoveInfo]) -> [String] {
+        var out: [String] = []
+        for move in legalMoves where move.from == square && !out.contains(move.to) {
+            out.append(move.to)
+        }
+        return out
+    }
+}
+
+/// The promotion (or resurrection) picker: only the pieces the rules allow.
+public struct PiecePicker: Equatable {
+    public let from: String
+    public let to: String
+    public let side: Side
+    public let choices: [PieceKind]
+    /// Ram and Frontal chess: lost pieces coming back.
+    public let isResurrection: Bool
+    /// `Choose a piece` or `Bring back a piece`.
+    public var title: String { isResurrection ? tr("Bring back a piece") : tr("Choose a piece") }
+    /// The button of each choice: `Queen (9)`.
+    public func label(_ kind: PieceKind) -> String {
+        tr("%@ (%@)", Names.kind(kind).capitalized, "\(Names.points(kind))")
+    }
+}

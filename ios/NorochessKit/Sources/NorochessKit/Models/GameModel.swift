@@ -1,0 +1,579 @@
+import Foundation
+import Observation
+
+/// The game screen: every decision it makes, on top of one
+/// `GameSessionHandle` (the app layer's session: policies, clock, review,
+/// autosave). The SwiftUI view draws these properties and forwards
+/// gestures to these methods; it decides nothing.
+///
+/// The engine runs through the session's `async` calls in tasks this model
+/// owns: `run()` (the view's `.task`) keeps the clock ticking and ends them
+/// when the screen goes; a takeback, resignation, rematch or `leave()`
+/// cancels them too. No task outlives the screen.
+@MainActor
+@Observable
+public final class GameModel {
+    /// The session shown (a rematch replaces it).
+    public private(set) var session: GameSessionHandle
+    /// What the session says now.
+    public private(set) var snapshot: SessionSnapshot
+    /// The selected piece and its targets.
+    public private(set) var input = BoardInput()
+    /// Open while a promotion or resurrection piece is chosen.
+    public private(set) var picker: PiecePicker?
+    /// The hint line once a hint has arrived: `Nf3 (Ng1-f3) — expected result …`.
+    public private(set) var hintText: String?
+    /// A hint is being searched (the Hint button shows progress).
+    public private(set) var hintSearching = false
+    /// A short message about the last action that failed.
+    public private(set) var error: String?
+    /// The result sheet is shown (the view binds it: swiping it away sets it false).
+    public var isResultPresented = false
+    /// The resignation is waiting for confirmation (the view binds it).
+    public var isResignConfirmationPresented = false
+    /// The settings the screen draws with (board theme, dots, sounds…).
+    public private(set) var settings: Settings?
+    /// Set by `goHome()`; the app's navigation pops the screen when it turns true.
+    public private(set) var wantsHome = false
+
+    @ObservationIgnored private let time: TimeSource
+    @ObservationIgnored private weak var feedback: FeedbackPlayer?
+    @ObservationIgnored private var computerTask: Task<Void, Never>?
+    /// Which computer task is current: an answer of an older one is dropped.
+    @ObservationIgnored private var computerTicket = 0
+    @ObservationIgnored private var hintTicket = 0
+    @ObservationIgnored private var hintTask: Task<Void, Never>?
+    @ObservationIgnored private var seed: UInt64
+
+    public init(
+        session: GameSessionHandle, settings: Settings? = nil, time: TimeSource,
+        feedback: FeedbackPlayer? = nil, seed: UInt64 = UInt64.random(in: 1...UInt64.max)
+    ) {
+        self.session = session
+        self.settings = settings
+        self.time = time
+        self.feedback = feedback
+        self.seed = seed
+        snapshot = session.snapshot(nowMs: time.nowMs())
+        // A game that ended before the screen opened (a replay) shows its
+        // result in the status line; the sheet opens when a game ends here.
+        startComputerIfDue()
+    }
+
+    // MARK: - What the screen draws
+
+    /// The board with its marks, oriented and coloured.
+    public var board: BoardLayout {
+        BoardLayout(
+            snapshot: snapshot.board, bottom: snapshot.bottom, upsideDown: snapshot.upsideDown,
+            marks: .init(selected: input.selected, targets: input.targets), settings: settings)
+    }
+
+    /// `19 – 15` in the Norochess family.
+    public var scoreText: String? { snapshot.scoreText }
+    /// `Move 31 / 48` or `Overtime 52 / 60`.
+    public var moveCounterText: String? { snapshot.moveCounterText }
+    /// The counter as a distinct badge (overtime).
+    public var isOvertime: Bool { snapshot.overtime }
+    /// The last few regular moves: mark the counter.
+    public var isFinalMoves: Bool { snapshot.finalMoves }
+    /// `3 moves left` before move 48, in the Norochess family.
+    public var movesLeftText: String? {
+        guard !snapshot.overtime, let left = snapshot.board.regularMovesLeft, left > 0 else { return nil }
+        return left == 1 ? tr("1 move left") : tr("%@ moves left", "\(left)")
+    }
+    /// One line under the board: `White to move`, `Computer is thinking…`, the result.
+    public var statusText: String { snapshot.statusText }
+    /// The thinking indicator: a computer move of this screen is on its way.
+    public private(set) var isThinking = false
+
+    /// One side's panel: name, clock, captured pieces with their points.
+    public struct PlayerPanel: Equatable {
+        public let side: Side
+        public let name: String
+        public let clockText: String?
+        public let clockRunning: Bool
+        public let lowTime: Bool
+        /// The pieces this side has captured, as drawn.
+        public let captured: [PieceArt]
+        /// `+12` (their points).
+        public let capturedPoints: String?
+        public let accessibilityLabel: String
+    }
+
+    /// The panel above the board (the side at the top) and below it.
+    public var topPanel: PlayerPanel { panel(snapshot.bottom == .white ? .black : .white) }
+    public var bottomPanel: PlayerPanel { panel(snapshot.bottom) }
+
+    private func panel(_ side: Side) -> PlayerPanel {
+        let white = side == .white
+        let player = white ? snapshot.white : snapshot.black
+        let clock = snapshot.clock
+        let captured = white ? snapshot.board.capturedByWhite : snapshot.board.capturedByBlack
+        let points = white ? snapshot.board.capturedPointsWhite : snapshot.board.capturedPointsBlack
+        let clockText = clock.map { white ? $0.whiteText : $0.blackText }
+        let scored = snapshot.board.scores != nil
+        var label = tr("%@, %@", Names.side(side), player.name)
+        if let clockText { label = tr("%@, %@ left", label, clockText) }
+        if scored { label = tr("%@, captured %@ points", label, "\(points)") }
+        return PlayerPanel(
+            side: side, name: player.name, clockText: clockText,
+            clockRunning: clock?.running == side,
+            lowTime: clock.map { white ? $0.whiteLow : $0.blackLow } ?? false,
+            captured: captured.map(PieceArt.of),
+            capturedPoints: scored && points > 0 ? "+\(points)" : nil,
+            accessibilityLabel: label)
+    }
+
+    /// One move of the move list.
+    public struct MoveItem: Identifiable, Equatable {
+        /// The position after this move is `review(ply: id)`.
+        public let id: UInt32
+        /// `12.` before White's move, `12…` before a first move by Black, else empty.
+        public let number: String
+        public let san: String
+        /// The move on the board now (scroll to it, underline it).
+        public let isCurrent: Bool
+    }
+
+    /// The move list, tappable: the current move is the one to scroll to.
+    public var moveItems: [MoveItem] {
+        let current = snapshot.reviewing ?? snapshot.plyCount
+        return snapshot.moves.enumerated().map { index, move in
+            let number: String
+            if move.side == .white { number = "\(move.number)." } else if index == 0 { number = "\(move.number)…" } else { number = "" }
+            return MoveItem(id: move.ply + 1, number: number, san: move.san, isCurrent: move.ply + 1 == current)
+        }
+    }
+
+    /// The move to scroll the list to.
+    public var currentMoveID: UInt32? { moveItems.first(where: \.isCurrent)?.id }
+
+    public var isReviewing: Bool { snapshot.reviewing != nil }
+    public var canReviewBack: Bool { (snapshot.reviewing ?? snapshot.plyCount) > 0 }
+    public var canReviewForward: Bool { snapshot.reviewing != nil }
+    public var canTakeBack: Bool { snapshot.canTakeback }
+    public var canRedo: Bool { snapshot.canRedo }
+    public var canHint: Bool { snapshot.canHint && !hintSearching }
+    public var canResign: Bool { snapshot.canResign }
+    public var canOfferDraw: Bool { snapshot.canOfferDraw && snapshot.drawOffer == nil }
+    /// Pass and play: the board can be turned (against the computer too).
+    public var canFlip: Bool { true }
+
+    /// A pending draw offer: `White offers a draw`.
+    public var drawOfferText: String? {
+        snapshot.drawOffer.map { tr("%@ offers a draw", Names.side($0)) }
+    }
+
+    /// What the last move did (`Dethronement: …`), or the last error.
+    public var noteText: String? { error ?? snapshot.announcement }
+
+    /// The resignation dialog's title.
+    public var resignQuestion: String {
+        let pass = snapshot.white.computerLevel == nil && snapshot.black.computerLevel == nil
+        return pass ? tr("%@ resigns?", Names.side(snapshot.toMove)) : tr("Resign this game?")
+    }
+
+    /// The result sheet: `White wins 38–33`, `higher score after move 48`.
+    public var resultTitle: String? { snapshot.result?.headline }
+    public var resultReason: String? { snapshot.result?.reasonText }
+    /// The whole sentence (VoiceOver, share text).
+    public var resultText: String? { snapshot.resultText }
+
+    /// The save state as a line, when it needs saying.
+    public var saveProblem: String? {
+        switch snapshot.saveState {
+        case let .failed(detail): return tr("Not saved: %@", detail)
+        case let .conflict(_, detail): return detail
+        default: return nil
+        }
+    }
+
+    /// The game's record (PGN-style text) for the share sheet.
+    public func shareText() -> String { session.record(nowMs: time.nowMs()) }
+
+    // MARK: - Gestures
+
+    /// A tap on a square: select, reselect, deselect or move.
+    public func tap(_ square: String) {
+        guard picker == nil else { return }
+        error = nil
+        let action = input.tap(square, legalMoves: snapshot.board.legalMoves)
+        if case let .move(from, to) = action { move(from: from, to: to) }
+    }
+
+    /// A drag began on a square.
+    public func dragBegan(_ square: String) {
+        guard picker == nil else { return }
+        _ = input.dragBegan(square, legalMoves: snapshot.board.legalMoves)
+    }
+
+    /// The drag ended on `square` (`nil`: off the board).
+    public func dragEnded(_ square: String?) {
+        guard picker == nil else { return }
+        if case let .move(from, to) = input.dragEnded(square, legalMoves: snapshot.board.legalMoves) {
+            move(from: from, to: to)
+        }
+    }
+
+    private func move(from: String, to: String) {
+        do {
+            let offer = try session.promotionChoices(from: from, to: to)
+            if offer.choices.count > 1 {
+                picker = PiecePicker(
+                    from: from, to: to, side: snapshot.toMove, choices: offer.choices,
+                    isResurrection: offer.isResurrection)
+                return
+            }
+            play(from: from, to: to, promotion: offer.choices.first)
+        } catch {
+            show(error)
+        }
+    }
+
+    /// The player chose `kind` in the picker.
+    public func choosePromotion(_ kind: PieceKind) {
+        guard let picker else { return }
+        self.picker = nil
+        play(from: picker.from, to: picker.to, promotion: kind)
+    }
+
+    /// The picker was closed without a choice: the pawn stays.
+    public func cancelPromotion() {
+        picker = nil
+        input.clear()
+    }
+
+    private func play(from: String, to: String, promotion: PieceKind?) {
+        cancelHint()
+        do {
+            let played = try session.play(from: from, to: to, promotion: promotion, nowMs: time.nowMs())
+            refresh()
+            announce(played)
+            startComputerIfDue()
+        } catch {
+            show(error)
+        }
+    }
+
+    /// Takeback (against the computer: back to your last turn, also while it thinks).
+    public func takeBack() {
+        perform { try $0.takeback(nowMs: $1) }
+    }
+
+    /// Replays the moves of the last takeback.
+    public func redo() {
+        perform { try $0.redo(nowMs: $1) }
+    }
+
+    /// The Resign button: asks first if the settings say so.
+    public func resignTapped() {
+        if settings?.confirmResign ?? true {
+            isResignConfirmationPresented = true
+        } else {
+            resign()
+        }
+    }
+
+    /// Resigns for the person (against the computer: the person, also while it thinks).
+    public func resign() {
+        isResignConfirmationPresented = false
+        perform { try $0.resign(by: nil, nowMs: $1) }
+    }
+
+    /// Pass and play: the side to move offers a draw.
+    public func offerDraw() {
+        do {
+            try session.offerDraw(by: nil)
+            refresh()
+        } catch {
+            show(error)
+        }
+    }
+
+    public func acceptDraw() {
+        perform { try $0.acceptDraw(nowMs: $1) }
+    }
+
+    public func declineDraw() {
+        do {
+            try session.declineDraw()
+            refresh()
+        } catch {
+            show(error)
+        }
+    }
+
+    /// Turns the board round.
+    public func flip() {
+        session.flip()
+        refresh()
+    }
+
+    /// Shows the position after `ply` moves (a tap on the move list).
+    public func review(ply: UInt32) {
+        reviewChange { try $0.review(ply: ply == $0.snapshot(nowMs: $1).plyCount ? nil : ply, nowMs: $1) }
+    }
+
+    public func reviewBack() { reviewChange { try $0.reviewStep(delta: -1, nowMs: $1) } }
+    public func reviewForward() { reviewChange { try $0.reviewStep(delta: 1, nowMs: $1) } }
+    public func reviewStart() { reviewChange { try $0.review(ply: 0, nowMs: $1) } }
+    /// Back to the live game.
+    public func reviewLive() { reviewChange { try $0.review(ply: nil, nowMs: $1) } }
+
+    private func reviewChange(_ body: (GameSessionHandle, UInt64) throws -> Void) {
+        input.clear()
+        picker = nil
+        do {
+            try body(session, time.nowMs())
+            refresh()
+        } catch {
+            show(error)
+        }
+    }
+
+    /// The Hint button: the engine's move and the expected result, searched
+    /// for a second in a task this model owns.
+    public func askHint() {
+        guard canHint, hintTask == nil else { return }
+        hintText = nil
+        hintSearching = true
+        let session = session
+        hintTicket += 1
+        let ticket = hintTicket
+        hintTask = Task { [weak self] in
+            let result: Result<SessionHint?, Error>
+            do {
+                result = .success(try await session.hint(limits: SearchLimits(depth: nil, nodes: nil, moveTimeMs: 1_000, clock: nil)))
+            } catch {
+                result = .failure(error)
+            }
+            self?.hintFinished(result, ticket: ticket)
+        }
+        refresh()
+    }
+
+    private func hintFinished(_ result: Result<SessionHint?, Error>, ticket: Int) {
+        guard ticket == hintTicket, hintTask != nil else { return }
+        hintTask = nil
+        hintSearching = false
+        switch result {
+        case let .success(hint): hintText = hint?.text
+        case let .failure(error): show(error)
+        }
+        refresh()
+    }
+
+    private func cancelHint() {
+        hintTicket += 1
+        hintTask?.cancel()
+        hintTask = nil
+        hintSearching = false
+        hintText = nil
+    }
+
+    /// The result sheet's Review: closes it and shows the first position.
+    public func reviewFromResult() {
+        isResultPresented = false
+        reviewStart()
+    }
+
+    /// Shows the result sheet again (the result line under the board is tapped).
+    public func showResult() {
+        if snapshot.result != nil { isResultPresented = true }
+    }
+
+    /// The same game again with colours (or players) swapped.
+    public func rematch() {
+        do {
+            seed &+= 1
+            let next = try session.rematch(seed: seed)
+            stopTasks()
+            session = next
+            input.clear()
+            picker = nil
+            error = nil
+            isResultPresented = false
+            refresh()
+            startComputerIfDue()
+        } catch {
+            show(error)
+        }
+    }
+
+    /// Home: ends the screen's tasks, saves, and asks the app to go back.
+    public func goHome() {
+        isResultPresented = false
+        leave()
+        wantsHome = true
+    }
+
+    /// The settings changed elsewhere (the Settings screen).
+    public func apply(settings: Settings) {
+        self.settings = settings
+    }
+
+    // MARK: - Lifetime
+
+    /// The screen's life (`.task { await model.run() }`): ticks the clock a
+    /// few times a second and keeps the computer moving; when the view goes
+    /// (the task is cancelled) the searches end and the game is saved.
+    public func run(tickEveryMs: UInt64 = 100) async {
+        while !Task.isCancelled {
+            tick()
+            startComputerIfDue()
+            try? await Task.sleep(nanoseconds: tickEveryMs * 1_000_000)
+        }
+        leave()
+    }
+
+    /// Checks the clock now: a flag fall ends the game.
+    public func tick() {
+        let ended = session.tick(nowMs: time.nowMs())
+        // Without a clock nothing changes with time: no redraw ten times a second.
+        if snapshot.clock != nil || ended != nil { refresh() }
+        if ended != nil {
+            stopTasks()
+            gameEnded()
+        }
+    }
+
+    /// The app went to the background or came back: the clock pauses.
+    public func setBackground(_ background: Bool) {
+        session.setBackground(background: background, nowMs: time.nowMs())
+        refresh()
+    }
+
+    /// Ends the tasks and saves (leaving the screen).
+    public func leave() {
+        stopTasks()
+        _ = session.saveNow(nowMs: time.nowMs())
+        refresh()
+    }
+
+    /// Waits for the computer's move in progress, if any (tests, previews).
+    public func waitForComputer() async {
+        while let task = computerTask { await task.value }
+    }
+
+    /// Waits for the hint in progress, if any.
+    public func waitForHint() async {
+        if let task = hintTask { await task.value }
+    }
+
+    /// Whether a task of this model runs a computer move now.
+    public var computerTaskRunning: Bool { computerTask != nil }
+
+    private func setComputerTask(_ task: Task<Void, Never>?) {
+        computerTask = task
+        isThinking = task != nil
+    }
+
+    /// Cancels the running tasks. The answers they bring back are dropped;
+    /// a search the game made stale (takeback, resignation, flag fall) is
+    /// stopped by the session itself.
+    public func stopTasks() {
+        computerTicket += 1
+        computerTask?.cancel()
+        setComputerTask(nil)
+        cancelHint()
+    }
+
+    private func startComputerIfDue() {
+        guard computerTask == nil, snapshot.computerToMove, snapshot.result == nil else { return }
+        let session = session
+        let now = time.nowMs()
+        computerTicket += 1
+        let ticket = computerTicket
+        setComputerTask(Task { [weak self] in
+            let result: Result<ComputerMove, Error>
+            do {
+                result = .success(try await session.computerMove(nowMs: now))
+            } catch {
+                result = .failure(error)
+            }
+            self?.computerFinished(result, ticket: ticket)
+        })
+        refresh()
+    }
+
+    private func computerFinished(_ result: Result<ComputerMove, Error>, ticket: Int) {
+        // A cancelled task (takeback, resignation, rematch, leaving): its
+        // answer belongs to no one on screen; the session saw it already.
+        guard ticket == computerTicket, computerTask != nil else {
+            refresh()
+            return
+        }
+        setComputerTask(nil)
+        refresh()
+        switch result {
+        case let .success(.played(played, _)):
+            announce(played)
+        case .success(.stale):
+            startComputerIfDue()
+        case .success(.noMove), .success(.notComputersTurn):
+            break
+        case let .failure(error):
+            show(error)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func perform(_ body: (GameSessionHandle, UInt64) throws -> Any) {
+        cancelHint()
+        input.clear()
+        picker = nil
+        let hadResult = snapshot.result != nil
+        do {
+            _ = try body(session, time.nowMs())
+            error = nil
+            // The session stops a search the change made stale; this task's answer is dropped.
+            if computerTask != nil {
+                computerTicket += 1
+                computerTask?.cancel()
+                setComputerTask(nil)
+            }
+            refresh()
+            if !hadResult, snapshot.result != nil { gameEnded() }
+            if hadResult, snapshot.result == nil { isResultPresented = false }
+            startComputerIfDue()
+        } catch {
+            show(error)
+        }
+    }
+
+    private func refresh() {
+        let before = snapshot.result
+        snapshot = session.snapshot(nowMs: time.nowMs())
+        if snapshot.reviewing != nil || !snapshot.canMove { input.clear() }
+        if before == nil, snapshot.result != nil, !isResultPresented { isResultPresented = true }
+    }
+
+    private func announce(_ move: MoveInfo) {
+        if snapshot.result != nil {
+            gameEnded()
+        } else {
+            play(move.isCapture ? .capture : .move)
+        }
+    }
+
+    private func gameEnded() {
+        isResultPresented = true
+        play(.gameEnd)
+    }
+
+    private func play(_ event: FeedbackEvent) {
+        let sound = settings?.sounds ?? true
+        let haptic = settings?.haptics ?? true
+        guard sound || haptic else { return }
+        feedback?.play(event, sound: sound, haptic: haptic)
+    }
+
+    private func show(_ error: Error) {
+        input.clear()
+        picker = nil
+        self.error = describe(error)
+        refresh()
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+import Observation
+
+/// Formats a saved game's date for lists (`30 Nov 2026, 14:05`).
+func dateText(_ seconds: Int64) -> String {
+    let formatter = DateFormatter()
+    formatter.dateStyle = .medium
+    formatter.timeStyle = .short
+    return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+}
+
+/// The games list: finished and unfinished games with date, opponent,
+/// result and score; open one to continue or replay it; share its record.
+@MainActor
+@Observable
+public final class GamesListModel {
+    public struct Row: Identifiable, Equatable {
+        public let id: Int64
+        /// `Ram chess · vs Computer (level 4)`.
+        public let title: String
+        /// `White wins 38–33` or `Unfinished, move 12`.
+        public let result: String
+        public let date: String
+        public let isFinished: Bool
+        public let accessibilityLabel: String
+    }
+
+    public enum Filter: String, CaseIterable, Identifiable, Sendable {
+        case all, unfinished, finished
+        public var id: String { rawValue }
+        public var title: String {
+            switch self {
+            case .all: return tr("All")
+            case .unfinished: return tr("Unfinished")
+            case .finished: return tr("Finished")
+            }
+        }
+    }
+
+    public let library: LibraryHandle
+    public var filter: Filter = .all {
+        didSet { reload() }
+    }
+    public private(set) var rows: [Row] = []
+    public private(set) var error: String?
+    @ObservationIgnored private let names: [String: String]
+
+    public init(library: LibraryHandle) {
+        self.library = library
+        var names: [String: String] = [:]
+        for info in NorochessKit.variants() { names[info.id] = info.name }
+        self.names = names
+        reload()
+    }
+
+    public var isEmpty: Bool { rows.isEmpty }
+    public var emptyText: String { tr("No games yet") }
+
+    public func reload() {
+        let finished: Bool? = filter == .all ? nil : filter == .finished
+        do {
+            rows = try library.list(filter: GameFilter(finished: finished, variant: nil, opponent: nil), limit: 500)
+                .map(row)
+            error = nil
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    private func row(_ game: GameSummary) -> Row {
+        let name = names[game.variant] ?? game.variant
+        let opponent: String
+        switch game.opponent {
+        case let .computer(level, person):
+            opponent = tr("vs Computer (level %@), you played %@", "\(level)", Names.side(person).lowercased())
+        case .friend:
+            opponent = tr("%@ vs %@", game.white, game.black)
+        }
+        let score = game.scores.map { "\($0.white)–\($0.black)" }
+        let result: String
+        if game.finished {
+            let token = game.result ?? ""
+            let who = token == "1-0" ? tr("White wins") : token == "0-1" ? tr("Black wins") : tr("Draw")
+            result = score.map { tr("%@ %@", who, $0) } ?? who
+        } else {
+            result = score.map { tr("Unfinished, move %@, %@", "\(game.moveNumber)", $0) }
+                ?? tr("Unfinished, move %@", "\(game.moveNumber)")
+        }
+        let title = tr("%@ · %@", name, opponent)
+        let date = dateText(game.updatedAt)
+        return Row(id: game.id, title: title, result: result, date: date, isFinished: game.finished,
+                   accessibilityLabel: tr("%@, %@, %@", title, result, date))
+    }
+
+    /// The record to share (PGN-style text).
+    public func shareText(_ id: Int64) -> String? {
+        do {
+            return try library.record(gameId: id)
+        } catch {
+            self.error = describe(error)
+            return nil
+        }
+    }
+
+    public func delete(_ id: Int64) {
+        do {
+            try library.delete(gameId: id)
+            reload()
+        } catch {
+            self.error = describe(error)
+        }
+    }
+}
+
+/// Statistics: per game and computer level, wins/draws/losses and the
+/// score differential; best win; puzzle progress.
+@MainActor
+@Observable
+public final class StatsModel {
+    public struct Row: Identifiable, Equatable {
+        public let id: String
+        /// `Norochess · level 4` or `Ram chess · pass and play`.
+        public let title: String
+        /// `W 3 · D 1 · L 2`.
+        public let record: String
+        /// `+17` (own minus the opponent's final points, summed).
+        public let differential: String
+        public let accessibilityLabel: String
+    }
+
+    public let library: LibraryHandle
+    public private(set) var rows: [Row] = []
+    public private(set) var totalText = ""
+    public private(set) var bestWinText: String?
+    public private(set) var worstLossText: String?
+    public private(set) var puzzleText = ""
+    public private(set) var error: String?
+
+    public init(library: LibraryHandle) {
+        self.library = library
+        reload()
+    }
+
+    public var isEmpty: Bool { rows.isEmpty }
+
+    public func reload() {
+        var names: [String: String] = ["all": tr("All games")]
+        for info in NorochessKit.variants() { names[info.id] = info.name }
+        do {
+            let stats = try library.stats()
+            rows = stats.rows.map { r in
+                let game = names[r.variant] ?? r.variant
+                let who = r.level.map { tr("level %@", "\($0)") } ?? tr("pass and play")
+                let title = tr("%@ · %@", game, who)
+                let record = tr("W %@ · D %@ · L %@", "\(r.wins)", "\(r.draws)", "\(r.losses)")
+                let diff = r.scoreDifferential > 0 ? "+\(r.scoreDifferential)" : "\(r.scoreDifferential)"
+                return Row(id: "\(r.variant)-\(r.level.map { "\($0)" } ?? "friend")", title: title, record: record,
+                           differential: diff,
+                           accessibilityLabel: tr("%@: %@ wins, %@ draws, %@ losses, score differential %@",
+                                                  title, "\(r.wins)", "\(r.draws)", "\(r.losses)", diff))
+            }
+            let c = stats.againstComputer
+            totalText = tr("Against the computer: %@ games, W %@ · D %@ · L %@", "\(c.games)", "\(c.wins)", "\(c.draws)", "\(c.losses)")
+            bestWinText = stats.bestWin.map { tr("Best win: %@", $0.description) }
+            worstLossText = stats.worstLoss.map { tr("Worst loss: %@", $0.description) }
+            let p = stats.puzzles
+            puzzleText = tr("Puzzles: %@ solved of %@ tried, %@ cleanly; streak %@ (best %@)",
+                            "\(p.solved)", "\(p.attempted)", "\(p.solvedCleanly)", "\(p.streak)", "\(p.bestStreak)")
+            error = nil
+        } catch {
+            self.error = describe(error)
+        }
+    }
+}
+
+/// Settings: board colours, piece style, coordinates, legal-move dots,
+/// pass-and-play board, confirm resign, sounds, haptics, hints, takeback,
+/// default level and clock, name. Every change is saved at once.
+@MainActor
+@Observable
+public final class SettingsModel {
+    public let library: LibraryHandle
+    /// The settings as stored.
+    public private(set) var settings: Settings
+    public private(set) var error: String?
+    public let themes = BoardTheme.all
+    public let presets: [TimeControlPreset] = timeControlPresets()
+    @ObservationIgnored private let onChange: (Settings) -> Void
+
+    public init(library: LibraryHandle, onChange: @escaping (Settings) -> Void = { _ in }) {
+        self.library = library
+        self.onChange = onChange
+        settings = (try? library.settings()) ?? Settings(
+            boardTheme: "brown", pieceStyle: .classic, coordinates: true, legalDots: true,
+            passAndPlayBoard: .autoFlip, orientation: .mySide, confirmResign: true, sounds: true,
+            haptics: true, hints: true, takeback: true, defaultLevel: 4, defaultClock: nil,
+            playerName: "You", terminalColour: true)
+    }
+
+    /// Changes one setting and saves.
+    public func update(_ change: (inout Settings) -> Void) {
+        var next = settings
+        change(&next)
+        do {
+            try library.saveSettings(settings: next)
+            settings = try library.settings()
+            error = nil
+            onChange(settings)
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    public func setTheme(_ id: String) { update { $0.boardTheme = id } }
+    public func setPieceStyle(_ style: PieceStyle) { update { $0.pieceStyle = style } }
+    public func setCoordinates(_ on: Bool) { update { $0.coordinates = on } }
+    public func setLegalDots(_ on: Bool) { update { $0.legalDots = on } }
+    public func setPassAndPlayBoard(_ mode: BoardMode) { update { $0.passAndPlayBoard = mode } }
+    public func setConfirmResign(_ on: Bool) { update { $0.confirmResign = on } }
+    public func setSounds(_ on: Bool) { update { $0.sounds = on } }
+    public func setHaptics(_ on: Bool) { update { $0.haptics = on } }
+    public func setHints(_ on: Bool) { update { $0.hints = on } }
+    public func setTakeback(_ on: Bool) { update { $0.takeback = on } }
+    public func setDefaultLevel(_ level: Int) { update { $0.defaultLevel = UInt8(max(1, min(8, level))) } }
+    /// `nil`: untimed; else an index into `presets`.
+    public func setDefaultClock(_ index: Int?) { update { $0.defaultClock = index.map { presets[$0].control } } }
+    public func setPlayerName(_ name: String) { update { $0.playerName = name } }
+
+    /// The index of the default clock in `presets`.
+    public var defaultClockIndex: Int? {
+        settings.defaultClock.flatMap { clock in presets.firstIndex { $0.control == clock } }
+    }
+
+    public var pieceStyleChoices: [Choice<PieceStyle>] { [Choice(.classic, tr("Figures")), Choice(.letters, tr("Letters"))] }
+
+    public var boardModeChoices: [Choice<BoardMode>] {
+        [Choice(.autoFlip, tr("Turn the board after each move")), Choice(.faceToFace, tr("Face to face")),
+         Choice(.fixed, tr("White at the bottom"))]
+    }
+}
+
+/// The rules: a page per game from the core's menu entries.
+@MainActor
+@Observable
+public final class RulesModel {
+    public struct Page: Identifiable, Equatable {
+        public let id: String
+        public let variant: GameVariant
+        public let name: String
+        /// The game's paragraph from the core.
+        public let description: String
+        /// Facts: board size, scoring, king.
+        public let facts: [String]
+    }
+
+    public let pages: [Page]
+    public var selected: GameVariant?
+
+    public init(selected: GameVariant? = nil) {
+        self.selected = selected
+        pages = NorochessKit.variants().map { info in
+            var facts = [tr("Board %@×%@", "\(info.boardSize)", "\(info.boardSize)")]
+            facts.append(info.hasScores
+                ? tr("Captures score points (Q9 R5 B3 N3 K2 P1); after move 48 the higher score wins, with up to 12 overtime moves on a tie")
+                : tr("Won by checkmate"))
+            facts.append(info.royalKing ? tr("The king is royal: check and checkmate") : tr("The king is an ordinary piece worth 2 points"))
+            if info.hasStartNumber { facts.append(tr("960 start positions, numbered 0–959 (518 is the standard set-up)")) }
+            for option in info.options {
+                facts.append(tr("%@: %@", option.name, option.choices.map(\.name).joined(separator: ", ")))
+            }
+            return Page(id: info.id, variant: info.variant, name: info.name, description: info.description, facts: facts)
+        }
+    }
+
+    public var page: Page? { pages.first { $0.variant == selected } }
+
+    /// The pages in the order shown: the selected game's first (opened from a game).
+    public var orderedPages: [Page] {
+        guard let page else { return pages }
+        return [page] + pages.filter { $0.id != page.id }
+    }
+}

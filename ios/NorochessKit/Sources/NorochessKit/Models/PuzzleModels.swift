@@ -1,0 +1,356 @@
+import Foundation
+import Observation
+
+/// Runs a blocking call of the core (the puzzle solver) off the main actor.
+/// A nonisolated async function runs on the global executor: the caller
+/// awaits it, so it never outlives the task that called it.
+nonisolated func offMain<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try body()
+}
+
+/// The puzzle list: the built-in pack by difficulty, the daily puzzle,
+/// progress and streak (from the library).
+@MainActor
+@Observable
+public final class PuzzleListModel {
+    public struct Row: Identifiable, Equatable {
+        public let id: String
+        /// `np0042 · 1450`.
+        public let title: String
+        /// `White to play and win — move 46, score 30–31`.
+        public let objective: String
+        public let status: PuzzleAttempt?
+        /// SF Symbol of the status: solved cleanly, solved, shown, not tried.
+        public let symbol: String
+        public let accessibilityLabel: String
+    }
+
+    public let library: LibraryHandle
+    public var tier: PuzzleDifficulty = .easy {
+        didSet { reload() }
+    }
+    public private(set) var rows: [Row] = []
+    public private(set) var stats: PuzzleStats?
+    public private(set) var error: String?
+    @ObservationIgnored private let all: [PuzzleInfo]
+
+    public init(library: LibraryHandle) {
+        self.library = library
+        all = (try? builtinPuzzles()) ?? []
+        reload()
+    }
+
+    public let tiers: [PuzzleDifficulty] = [.easy, .medium, .hard]
+
+    public func tierName(_ tier: PuzzleDifficulty) -> String {
+        switch tier {
+        case .easy: return tr("Easy")
+        case .medium: return tr("Medium")
+        case .hard: return tr("Hard")
+        }
+    }
+
+    /// `Solved 12 of 320 · streak 3 (best 5)`.
+    public var progressText: String {
+        guard let stats else { return "" }
+        return tr("Solved %@ of %@ · streak %@ (best %@)", "\(stats.solved)", "\(all.count)", "\(stats.streak)", "\(stats.bestStreak)")
+    }
+
+    /// `Easy: 4 of 120 solved`.
+    public func tierProgress(_ tier: PuzzleDifficulty) -> String {
+        let id = tier == .easy ? "easy" : tier == .medium ? "medium" : "hard"
+        let total = all.filter { $0.difficulty == tier }.count
+        let solved = stats?.tiers.first { $0.tier == id }?.solved ?? 0
+        return tr("%@: %@ of %@ solved", tierName(tier), "\(solved)", "\(total)")
+    }
+
+    /// Today's puzzle: the same for everyone on a given day (UTC), from the whole pack.
+    public func dailyPuzzleId(on date: Date = Date()) -> String? {
+        guard !all.isEmpty else { return nil }
+        let day = Int(date.timeIntervalSince1970 / 86_400)
+        return all[(day * 7919) % all.count].id
+    }
+
+    public func reload() {
+        do {
+            stats = try library.puzzleStats()
+            rows = try all.filter { $0.difficulty == tier }.map { info in
+                let status = try library.puzzleStatus(puzzleId: info.id)
+                let symbol: String
+                let word: String
+                switch status {
+                case .clean: (symbol, word) = ("star.fill", tr("solved cleanly"))
+                case .solved: (symbol, word) = ("checkmark.circle", tr("solved"))
+                case .shown: (symbol, word) = ("eye", tr("solution shown"))
+                case .failed: (symbol, word) = ("xmark.circle", tr("not solved"))
+                case nil: (symbol, word) = ("circle", tr("not tried"))
+                }
+                let title = "\(info.id) · \(info.rating)"
+                return Row(id: info.id, title: title, objective: info.objectiveText, status: status,
+                           symbol: symbol, accessibilityLabel: tr("%@, %@, %@", title, info.objectiveText, word))
+            }
+            error = nil
+        } catch {
+            self.error = describe(error)
+        }
+    }
+}
+
+/// One puzzle on screen: the objective, the board oriented for the player,
+/// right/wrong feedback, the opponent's answers, hint (piece, then move),
+/// retry, the solution step by step, next puzzle, progress saved.
+@MainActor
+@Observable
+public final class PuzzleModel {
+    public private(set) var session: PuzzleSessionHandle
+    public private(set) var info: PuzzleInfo
+    public private(set) var board: GameSnapshot
+    public private(set) var state: PuzzleState
+    public private(set) var input = BoardInput()
+    public private(set) var picker: PiecePicker?
+    /// `Correct: Qf5. Black answers Kg8.`, `Wrong: Qf5. Black answers …`.
+    public private(set) var feedbackText: String?
+    public private(set) var isCorrectFeedback = true
+    /// The square a piece hint points at.
+    public private(set) var hintedSquare: String?
+    public private(set) var hintText: String?
+    /// The core is answering (the solver may take a moment).
+    public private(set) var isBusy = false
+    public private(set) var error: String?
+    public private(set) var settings: Settings?
+
+    @ObservationIgnored private let library: LibraryHandle
+    @ObservationIgnored private weak var feedback: FeedbackPlayer?
+    @ObservationIgnored private var madeMistake = false
+    @ObservationIgnored private var shownSolution = false
+    @ObservationIgnored private var recorded = false
+    @ObservationIgnored private var work: Task<Void, Never>?
+
+    public convenience init(puzzleId: String, library: LibraryHandle, settings: Settings?, feedback: FeedbackPlayer? = nil) throws {
+        try self.init(session: PuzzleSessionHandle(puzzleId: puzzleId), library: library, settings: settings, feedback: feedback)
+    }
+
+    public init(session: PuzzleSessionHandle, library: LibraryHandle, settings: Settings?, feedback: FeedbackPlayer? = nil) {
+        self.session = session
+        self.library = library
+        self.settings = settings
+        self.feedback = feedback
+        info = session.puzzle()
+        board = session.snapshot()
+        state = session.state()
+    }
+
+    /// `White to play and win — move 46, score 30–31`.
+    public var objectiveText: String { info.objectiveText }
+    public var titleText: String { tr("Puzzle %@", info.id) }
+    public var scoreText: String? { board.scores.map { "\($0.white) – \($0.black)" } }
+    public var moveText: String { tr("Move %@", "\(board.moveNumber)") }
+    public var isSolved: Bool { state == .solved }
+    public var canRetry: Bool { state == .wrong && !isBusy }
+    public var canHint: Bool { state == .solving && !isBusy }
+    public var canShowSolution: Bool { state != .solved && !isBusy }
+
+    /// The board, oriented for the player.
+    public var layout: BoardLayout {
+        BoardLayout(
+            snapshot: board, bottom: info.player, upsideDown: nil,
+            marks: .init(selected: input.selected, targets: input.targets, hinted: hintedSquare),
+            settings: settings)
+    }
+
+    /// The moves the player may make now (none while the core answers).
+    private var legalMoves: [MoveInfo] { state == .solving && !isBusy ? board.legalMoves : [] }
+
+    public func tap(_ square: String) {
+        guard picker == nil else { return }
+        if case let .move(from, to) = input.tap(square, legalMoves: legalMoves) { move(from: from, to: to) }
+    }
+
+    public func dragBegan(_ square: String) {
+        _ = input.dragBegan(square, legalMoves: legalMoves)
+    }
+
+    public func dragEnded(_ square: String?) {
+        if case let .move(from, to) = input.dragEnded(square, legalMoves: legalMoves) { move(from: from, to: to) }
+    }
+
+    private func move(from: String, to: String) {
+        let choices = legalMoves.filter { $0.from == from && $0.to == to }.compactMap(\.promotion)
+        if choices.count > 1 {
+            picker = PiecePicker(from: from, to: to, side: info.player, choices: choices, isResurrection: false)
+            return
+        }
+        play(from: from, to: to, promotion: choices.first)
+    }
+
+    public func choosePromotion(_ kind: PieceKind) {
+        guard let picker else { return }
+        self.picker = nil
+        play(from: picker.from, to: picker.to, promotion: kind)
+    }
+
+    public func cancelPromotion() {
+        picker = nil
+        input.clear()
+    }
+
+    private func play(from: String, to: String, promotion: PieceKind?) {
+        let session = session
+        run { try session.play(from: from, to: to, promotion: promotion) } then: { [weak self] answer in
+            self?.answered(answer)
+        }
+    }
+
+    /// Plays a move in any notation (tests, keyboards).
+    public func playText(_ text: String) {
+        let session = session
+        run { try session.playText(text: text) } then: { [weak self] answer in self?.answered(answer) }
+    }
+
+    private func answered(_ answer: PuzzleFeedback) {
+        hintedSquare = nil
+        hintText = nil
+        switch answer {
+        case let .correct(played, reply, solved):
+            isCorrectFeedback = true
+            var text = tr("Correct: %@.", played.san)
+            if let reply { text = tr("%@ %@ answers %@.", text, Names.side(info.player == .white ? .black : .white), reply.san) }
+            if solved { text = tr("%@ Solved!", text) }
+            feedbackText = text
+            sound(.correct)
+        case let .wrong(played, refutation):
+            isCorrectFeedback = false
+            madeMistake = true
+            let line = refutation.map(\.san).joined(separator: " ")
+            feedbackText = tr("Wrong: %@. The answer: %@. Retry?", played.san, line)
+            sound(.wrong)
+        }
+    }
+
+    /// After a wrong move: takes it and the refutation back.
+    public func retry() {
+        let session = session
+        run { try session.retry() } then: { [weak self] _ in
+            self?.feedbackText = nil
+        }
+    }
+
+    /// The piece to move first, then the move.
+    public func hint() {
+        let session = session
+        run { try session.hint() } then: { [weak self] hint in
+            guard let self else { return }
+            switch hint {
+            case let .piece(square, kind):
+                hintedSquare = square
+                hintText = tr("Move your %@ on %@.", Names.kind(kind), square)
+            case let .move(suggested):
+                hintedSquare = suggested.from
+                hintText = tr("Play %@.", suggested.san)
+            case nil:
+                hintText = nil
+            }
+        }
+    }
+
+    /// "Show solution", one step at a time.
+    public func showNext() {
+        shownSolution = true
+        let session = session
+        run { try session.showNext() } then: { [weak self] moves in
+            guard let self else { return }
+            isCorrectFeedback = true
+            feedbackText = moves.isEmpty ? nil : tr("Solution: %@", moves.map(\.san).joined(separator: " "))
+        }
+    }
+
+    /// The next puzzle of the same tier (after this one, wrapping round).
+    public func next() {
+        do {
+            let pack = try puzzlesByDifficulty(difficulty: info.difficulty)
+            let index = pack.firstIndex { $0.id == info.id } ?? -1
+            let nextId = pack[(index + 1) % pack.count].id
+            leave()
+            session = try PuzzleSessionHandle(puzzleId: nextId)
+            info = session.puzzle()
+            madeMistake = false
+            shownSolution = false
+            recorded = false
+            feedbackText = nil
+            hintText = nil
+            hintedSquare = nil
+            input.clear()
+            refresh()
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    public func apply(settings: Settings) { self.settings = settings }
+
+    /// Leaving the screen (or going to the next puzzle): an attempt that
+    /// did not solve it is recorded as shown (the solution was shown) or
+    /// failed (a wrong move); an untouched puzzle is not recorded.
+    public func leave() {
+        work?.cancel()
+        work = nil
+        isBusy = false
+        if !recorded, state != .solved {
+            if shownSolution {
+                record(.shown)
+            } else if madeMistake {
+                record(.failed)
+            }
+        }
+    }
+
+    /// Waits for the core's answer in progress (tests).
+    public func waitForAnswer() async {
+        if let work { await work.value }
+    }
+
+    private func refresh() {
+        board = session.snapshot()
+        state = session.state()
+        if state != .solving { input.clear() }
+        if state == .solved, !recorded {
+            record(shownSolution ? .shown : session.solvedCleanly() ? .clean : .solved)
+        }
+    }
+
+    private func record(_ attempt: PuzzleAttempt) {
+        do {
+            try library.recordPuzzleAttempt(puzzleId: info.id, tier: info.difficulty, attempt: attempt)
+            recorded = true
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    /// Runs a blocking call off the main actor in a task this model owns,
+    /// then shows its answer.
+    private func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T, then: @escaping @MainActor (T) -> Void) {
+        guard work == nil else { return }
+        isBusy = true
+        error = nil
+        input.clear()
+        work = Task { [weak self] in
+            let result: Result<T, Error>
+            do { result = .success(try await offMain(body)) } catch { result = .failure(error) }
+            guard let self, !Task.isCancelled else { return }
+            self.work = nil
+            self.isBusy = false
+            switch result {
+            case let .success(value): then(value)
+            case let .failure(error): self.error = describe(error)
+            }
+            self.refresh()
+        }
+    }
+
+    private func sound(_ event: FeedbackEvent) {
+        let sound = settings?.sounds ?? true
+        let haptic = settings?.haptics ?? true
+        if sound || haptic { feedback?.play(event, sound: sound, haptic: haptic) }
+    }
+}

@@ -1,0 +1,245 @@
+#!/usr/bin/env bash
+# Static checks of the iOS app that run on Linux without Apple's SDK
+# (SwiftUI cannot be compiled here; NorochessKit is built and tested by
+# scripts/test-swift.sh):
+#
+#  1. syntax: `swiftc -parse` over every Swift file of ios/NorochessApp
+#     (Swift 6.0 in the Debian trixie root of scripts/test-swift.sh), then
+#     `swiftc -typecheck` of the same files against the NorochessKit module
+#     that scripts/test-swift.sh built and ios/LinuxStubs (SwiftUI, UIKit and
+#     AudioToolbox signatures, no implementation): a view that uses a model
+#     with a wrong type, label or optional fails here;
+#  2. XcodeGen's project.yml against the files on disk: every Swift file
+#     and resource under ios/NorochessApp is inside a listed source, every
+#     listed path exists, the deployment target is iOS 17.0 as in
+#     ios/NorochessKit/Package.swift;
+#  3. the String Catalog: Localizable.xcstrings is valid JSON with English
+#     as its source language, and holds every key the models pass to
+#     `tr("…")` and every literal the views give Text, Button, Label and
+#     their kin (a literal with `\(…)` interpolation is refused: the models
+#     build such strings);
+#  4. every member the views use on a model (`model.x`, `app.x`, `square.x`…)
+#     is declared in NorochessKit or its generated bindings;
+#  5. the views keep to their rules: no Task.detached, no
+#     `.constant(` bindings, no ObservableObject/@Published/@StateObject
+#     (Observation only), no fixed font sizes (Dynamic Type), no `try!`.
+#
+#   scripts/check-ios-app.sh            all checks (1 needs root, as test-swift.sh)
+#   scripts/check-ios-app.sh --write-catalog   first adds the missing keys to the catalog
+#   NOROCHESS_SKIP_SWIFT=1 scripts/check-ios-app.sh   checks 2-5 only
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+app=ios/NorochessApp
+kit=ios/NorochessKit
+status=0
+write_catalog=0
+[[ ${1:-} == --write-catalog ]] && write_catalog=1
+
+echo "== iOS app: project.yml, String Catalog and view rules"
+python3 - "$app" "$kit" "$write_catalog" <<'PY' || status=1
+import json, os, re, sys
+
+app, kit, write_catalog = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
+problems = []
+
+# --- project.yml (the subset XcodeGen reads here: indentation and `- path:` lists)
+spec = open(os.path.join(app, "project.yml"), encoding="utf-8").read().splitlines()
+sources, in_sources, indent = [], False, 0
+for line in spec:
+    stripped = line.strip()
+    if not stripped or stripped.startswith("#"):
+        continue
+    depth = len(line) - len(line.lstrip())
+    if stripped in ("sources:", "resources:"):
+        in_sources, indent = True, depth
+        continue
+    if in_sources:
+        if depth <= indent and not stripped.startswith("-"):
+            in_sources = False
+        else:
+            m = re.match(r"-\s*(?:path:\s*)?(\S+)$", stripped)
+            if m:
+                sources.append(m.group(1).strip("\"'"))
+            continue
+if not sources:
+    problems.append("project.yml lists no sources")
+for s in sources:
+    if not os.path.exists(os.path.join(app, s)):
+        problems.append(f"project.yml lists {s}, which does not exist")
+m = re.search(r'iOS:\s*"?([0-9.]+)"?', "\n".join(spec))
+if not m or m.group(1) != "17.0":
+    problems.append("project.yml: the iOS deployment target must be 17.0")
+package = open(os.path.join(kit, "Package.swift"), encoding="utf-8").read()
+if ".iOS(.v17)" not in package:
+    problems.append("Package.swift: the iOS platform must be .iOS(.v17), as project.yml")
+
+def covered(path):
+    rel = os.path.relpath(path, app)
+    return any(rel == s or rel.startswith(s.rstrip("/") + "/") for s in sources)
+
+swift_files, resources = [], []
+for root, dirs, files in os.walk(app):
+    dirs[:] = [d for d in dirs if not d.endswith((".xcodeproj", ".xcassets")) and d != "build"]
+    for f in files:
+        p = os.path.join(root, f)
+        if f.endswith(".swift"):
+            swift_files.append(p)
+        elif f.endswith((".xcstrings", ".strings", ".plist", ".json", ".caf", ".wav")):
+            resources.append(p)
+for p in swift_files + resources:
+    if not covered(p):
+        problems.append(f"{os.path.relpath(p, app)} is not covered by project.yml's sources")
+for d, _, _ in os.walk(app):
+    if d.endswith(".xcassets") and not covered(d):
+        problems.append(f"{os.path.relpath(d, app)} is not covered by project.yml's sources")
+
+# --- String Catalog
+catalog_path = os.path.join(app, "Resources", "Localizable.xcstrings")
+try:
+    catalog = json.load(open(catalog_path, encoding="utf-8"))
+except Exception as e:  # noqa: BLE001
+    print(f"{catalog_path}: {e}")
+    sys.exit(1)
+if catalog.get("sourceLanguage") != "en":
+    problems.append("Localizable.xcstrings: sourceLanguage must be en")
+keys = set(catalog.get("strings", {}))
+
+def unescape(s):
+    return s.encode("utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8")
+
+used = {}
+kit_sources = os.path.join(kit, "Sources", "NorochessKit")
+for root, _, files in os.walk(kit_sources):
+    if "Generated" in root:
+        continue
+    for f in files:
+        if f.endswith(".swift"):
+            text = open(os.path.join(root, f), encoding="utf-8").read()
+            for m in re.finditer(r'\btr\(\s*"((?:[^"\\]|\\.)*)"', text):
+                used.setdefault(unescape(m.group(1)), f)
+view_calls = r'(?<![\w.])(Text|Button|Label|Toggle|Picker|Section|Stepper|TextField|LabeledContent|Menu|ContentUnavailableView|ShareLink|navigationTitle|confirmationDialog|alert|accessibilityLabel|accessibilityHint)\(\s*"((?:[^"\\]|\\.)*)"'
+forbidden = [
+    (r"Task\.detached", "Task.detached (tasks belong to the models and their screens)"),
+    (r"\.constant\(", ".constant(...) binding (a sheet or alert bound to a constant cannot be dismissed)"),
+    (r"ObservableObject|@Published|@StateObject|@ObservedObject", "Combine observation (use @Observable models)"),
+    (r"\.system\(size:\s*[0-9]", "a fixed font size (use text styles: Dynamic Type)"),
+    (r"try!", "try! (show the error instead)"),
+]
+for p in swift_files:
+    text = open(p, encoding="utf-8").read()
+    rel = os.path.relpath(p, app)
+    for m in re.finditer(view_calls, text):
+        literal = m.group(2)
+        if "\\(" in literal:
+            problems.append(f"{rel}: {m.group(1)}(\"{literal}\") interpolates; let the model build the text")
+        else:
+            used.setdefault(unescape(literal), rel)
+    for pattern, why in forbidden:
+        for m in re.finditer(pattern, text):
+            line = text.count("\n", 0, m.start()) + 1
+            problems.append(f"{rel}:{line}: {why}")
+# --- the views use only members the kit declares (a rename in a model shows
+# here, although the views themselves cannot be compiled)
+generated = os.path.join(kit_sources, "Generated", "NorochessKit.swift")
+if os.path.exists(generated):
+    declared = set()
+    for root, _, files in os.walk(kit_sources):
+        for f in files:
+            if f.endswith(".swift"):
+                text = open(os.path.join(root, f), encoding="utf-8").read()
+                declared |= set(re.findall(r"\b(?:var|let|func|case)\s+`?(\w+)", text))
+                for m in re.finditer(r"\bcase\s+([\w\s,]+?)(?:$|\()", text, re.M):
+                    declared |= {c.strip() for c in m.group(1).split(",") if c.strip()}
+    receivers = r"\b(model|app|form|panel|square|layout|art|item|row|page|choice|info|theme|picker|s)\??\.(\w+)"
+    checked = 0
+    for p in swift_files:
+        # String literals (SF Symbol names such as "square.and.arrow.up") are not code.
+        text = re.sub(r'"(?:[^"\\\n]|\\.)*"', '""', open(p, encoding="utf-8").read())
+        for m in re.finditer(receivers, text):
+            checked += 1
+            if m.group(2) not in declared:
+                line = text.count("\n", 0, m.start()) + 1
+                problems.append(f"{os.path.relpath(p, app)}:{line}: {m.group(1)}.{m.group(2)} is not declared in NorochessKit")
+    print(f"{checked} uses of model members in the views, each declared in NorochessKit")
+else:
+    print("note: no generated bindings (scripts/generate-bindings.sh swift): member check skipped")
+
+missing = sorted(k for k in used if k not in keys)
+if write_catalog and missing:
+    strings = catalog.setdefault("strings", {})
+    for k in missing:
+        strings[k] = {"extractionState": "manual"}
+    catalog["strings"] = dict(sorted(strings.items()))
+    with open(catalog_path, "w", encoding="utf-8") as out:
+        json.dump(catalog, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    print(f"added {len(missing)} keys to {catalog_path}")
+    keys |= set(missing)
+    missing = []
+for k in missing:
+    problems.append(f"Localizable.xcstrings lacks \"{k}\" (used in {used[k]})")
+unused = sorted(k for k in keys if k not in used)
+for k in unused:
+    print(f"note: Localizable.xcstrings key not used in the sources: \"{k}\"")
+
+for p in problems:
+    print("problem:", p)
+print(f"{len(swift_files)} app files, {len(sources)} sources in project.yml, "
+      f"{len(used)} strings used, {len(keys)} in the catalog, {len(problems)} problems")
+sys.exit(1 if problems else 0)
+PY
+
+if [[ ${NOROCHESS_SKIP_SWIFT:-0} == 1 ]]; then
+    echo "== iOS app: swiftc -parse skipped (NOROCHESS_SKIP_SWIFT=1)"
+else
+    echo "== iOS app: swiftc -parse (syntax) over every file of $app"
+    bash scripts/test-swift.sh --prepare-only
+    root=${NOROCHESS_SWIFT_ROOT:-/var/cache/norochess-swift-root}
+    dest=$root/norochess/NorochessApp
+    rm -rf "$dest"
+    mkdir -p "$dest"
+    cp -a "$app/Sources" "$dest/"
+    mapfile -t files < <(cd "$dest" && find Sources -name '*.swift' | sort)
+    # The toolchain finds its libraries through $ORIGIN, which needs /proc.
+    if ! mountpoint -q "$root/proc"; then
+        mount -t proc proc "$root/proc"
+        trap 'umount "$root/proc" 2>/dev/null || umount -l "$root/proc" 2>/dev/null || true' EXIT
+    fi
+    if ! chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin \
+        /bin/sh -c 'cd /norochess/NorochessApp && swiftc -parse "$@"' sh "${files[@]}"; then
+        status=1
+    else
+        echo "swiftc -parse: ${#files[@]} files, no syntax error"
+    fi
+
+    # Type-check against NorochessKit as scripts/test-swift.sh last built it
+    # and against ios/LinuxStubs, a stand-in for the SwiftUI, UIKit and
+    # AudioToolbox declarations the views use (signatures only).
+    kit_modules=/norochess/NorochessKit/.build/debug/Modules
+    if [[ ! -f $root$kit_modules/NorochessKit.swiftmodule ]]; then
+        echo "no NorochessKit module in the Swift root: run scripts/test-swift.sh first" >&2
+        status=1
+    else
+        echo "== iOS app: swiftc -typecheck against NorochessKit and ios/LinuxStubs"
+        stubs=$root/norochess/stubs
+        rm -rf "$stubs"
+        mkdir -p "$stubs/out"
+        cp ios/LinuxStubs/*.swift "$stubs/"
+        # shellcheck disable=SC2016  # the script runs in the root's shell
+        if chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin /bin/sh -c '
+            set -e
+            cd /norochess/stubs
+            for m in SwiftUI UIKit AudioToolbox; do
+                swiftc -emit-module -parse-as-library -module-name "$m" "$m.swift" -emit-module-path "out/$m.swiftmodule"
+            done
+            cd /norochess/NorochessApp
+            swiftc -typecheck -continue-building-after-errors -swift-version 5 -I /norochess/stubs/out \
+                -I "$0" -I /norochess/NorochessKit/Sources/NorochessFFI "$@"' "$kit_modules" "${files[@]}"; then
+            echo "swiftc -typecheck: ${#files[@]} files, no type error against the kit"
+        else
+            status=1
+        fi
+    fi
+fi
+exit "$status"

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The Android app's verification rail, on this machine without the Android SDK:
+#
+# 1. android/compose-rail (Maven): the app's stateless screens
+#    (android/app/src/main/kotlin/app/norochess/android/ui), unchanged, with the
+#    kit and the generated bindings, compiled against Compose Multiplatform for
+#    the desktop; UI tests (runComposeUiTest) against the host build of the
+#    Rust library; every screen rendered to PNG and compared with the goldens
+#    in android/compose-rail/src/test/goldens.
+# 2. android/app-typecheck: the whole of android/app (Activity, view models,
+#    resources through a generated R class) compiled with the Kotlin compiler
+#    against the pinned AndroidX AARs and Robolectric's android-all jar.
+#
+# NOROCHESS_UPDATE_GOLDENS=1 rewrites the goldens instead of comparing (look
+# at them, then commit). Rendered images: android/compose-rail/target/screenshots.
+# Environment: NOROCHESS_MAVEN_REPO (default ~/.m2/repository); NOROCHESS_PROFILE
+# as for generate-bindings.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+profile=${NOROCHESS_PROFILE:-release}
+[[ $profile == dev ]] && profile=debug
+repo=${NOROCHESS_MAVEN_REPO:-$HOME/.m2/repository}
+library_dir=$(pwd)/${CARGO_TARGET_DIR:-target}/$profile
+[[ ${CARGO_TARGET_DIR:-} == /* ]] && library_dir=$CARGO_TARGET_DIR/$profile
+start=$SECONDS
+
+# The goldens were drawn with DejaVu Sans (Skia picks the system's fonts).
+if ! fc-list 2>/dev/null | grep -q DejaVuSans; then
+    if [[ $(id -u) == 0 ]]; then
+        apt-get install -y -q fonts-dejavu-core >/dev/null
+    else
+        echo "fonts-dejavu-core is missing: the screenshots will not match" >&2
+    fi
+fi
+
+bash scripts/generate-bindings.sh kotlin
+
+echo "== Android screens on Compose desktop: UI tests and goldens (Maven, JUnit 4)"
+cd android/compose-rail
+rm -rf target/surefire-reports
+status=0
+mvn -q -B -Dstyle.color=never -Dmaven.repo.local="$repo" -Dnorochess.library.dir="$library_dir" test 2>&1 |
+    sed -u 's/\x1b\[[0-9;]*m//g' || status=$?
+
+tests=0 failed=0 skipped=0
+for report in target/surefire-reports/TEST-*.xml; do
+    [[ -f $report ]] || continue
+    line=$(grep -m1 '<testsuite' "$report")
+    attr() { sed -n "s/.* $1=\"\([0-9]*\)\".*/\1/p" <<<"$line"; }
+    tests=$((tests + $(attr tests)))
+    failed=$((failed + $(attr failures) + $(attr errors)))
+    skipped=$((skipped + $(attr skipped)))
+done
+shots=$(find target/screenshots -name '*.png' ! -name '*.diff.png' 2>/dev/null | wc -l)
+echo "Android UI: $((tests - failed - skipped)) passed, $failed failed, $skipped skipped ($shots screens rendered)"
+if [[ $tests -eq 0 && $status -eq 0 ]]; then
+    echo "no Android UI test ran" >&2
+    status=1
+fi
+cd ../..
+
+echo "== Android app type-check (Kotlin compiler, AndroidX AARs, android-all)"
+bash scripts/typecheck-android-app.sh || status=$?
+
+echo "Android rail took $((SECONDS - start)) s"
+exit "$status"
