@@ -153,6 +153,7 @@ final class GameModelTests: XCTestCase {
         model.dragEnded("f3")
         XCTAssertEqual(model.snapshot.board.lastMove?.san, "Nf3")
         XCTAssertTrue(model.board.square("f3")?.isLastMove ?? false)
+        XCTAssertEqual(model.spoken, Spoken(id: 1, text: "White played Nf3"), "VoiceOver hears each move")
         XCTAssertEqual(model.board.squareAt(x: 0.01, y: 0.01), model.board.rows[0][0].id)
     }
 
@@ -343,6 +344,7 @@ final class GameModelTests: XCTestCase {
         XCTAssertNil(model.picker, "a dethronement is announced, not picked")
         XCTAssertEqual(model.snapshot.board.lastMove?.kind, .dethronement)
         XCTAssertEqual(model.noteText, "Dethronement: the pawn and the queen leave the board")
+        XCTAssertEqual(model.spoken?.text, "White played a10^. Dethronement: the pawn and the queen leave the board")
         XCTAssertEqual(model.topPanel.captured.count + model.bottomPanel.captured.count, 1)
     }
 

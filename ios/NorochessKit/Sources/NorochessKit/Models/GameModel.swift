@@ -33,6 +33,8 @@ public final class GameModel {
     public var isResignConfirmationPresented = false
     /// The settings the screen draws with (board theme, dots, sounds…).
     public private(set) var settings: Settings?
+    /// What VoiceOver should say about the last move: `Black played Nf6`.
+    public private(set) var spoken: Spoken?
     /// Set by `goHome()`; the app's navigation pops the screen when it turns true.
     public private(set) var wantsHome = false
 
@@ -551,6 +553,11 @@ public final class GameModel {
     }
 
     private func announce(_ move: MoveInfo) {
+        let mover = snapshot.moves.last?.side ?? (snapshot.toMove == .white ? .black : .white)
+        var text = tr("%@ played %@", Names.side(mover), move.san)
+        if let note = snapshot.announcement { text = tr("%@. %@", text, note) }
+        if let result = snapshot.resultText { text = tr("%@. %@", text, result) }
+        spoken = Spoken(id: (spoken?.id ?? 0) + 1, text: text)
         if snapshot.result != nil {
             gameEnded()
         } else {
