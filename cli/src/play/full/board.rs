@@ -193,10 +193,11 @@ fn draw_cell(
         None if look.color => " ".to_string(),
         None => if look.unicode { "·" } else { "." }.to_string(),
     };
-    let (left, right) = if cursor {
-        (">", "<")
-    } else if selected {
+    // The picked-up piece shows over the cursor standing on it.
+    let (left, right) = if selected {
         ("(", ")")
+    } else if cursor {
+        (">", "<")
     } else if cell.check {
         ("!", "!")
     } else if target && cell.piece.is_some() {
@@ -218,12 +219,12 @@ fn draw_cell(
         buf.set_string(mid_x + 1, mid_y, right, Style::default());
         return;
     }
-    let background = if cursor {
+    let background = if selected {
+        Color::Indexed(71)
+    } else if cursor {
         Color::Indexed(31)
     } else if cell.check {
         Color::Indexed(167)
-    } else if selected {
-        Color::Indexed(71)
     } else if target && cell.piece.is_some() {
         Color::Indexed(131)
     } else if cell.last {

@@ -116,6 +116,11 @@ impl Shell {
             Some(board) => {
                 let size = (board.snapshot.width, board.snapshot.height);
                 let key = (size.0, size.1, board.bottom);
+                if self.board_size.is_none() {
+                    // A board appeared (a game, a puzzle): the arrows move
+                    // on it; typing still goes to the command line.
+                    self.focus = Focus::Board;
+                }
                 if self.board_size != Some(key) || self.cursor.is_none() {
                     self.board_size = Some(key);
                     self.selected = None;
@@ -545,6 +550,40 @@ fn not_live(picture: &Picture) -> String {
     }
 }
 
+/// Words after a command: the options of `new`, `puzzle` and `resign`.
+const ARGUMENT_WORDS: [&str; 30] = [
+    "computer",
+    "friend",
+    "norochess",
+    "norochess960",
+    "ram",
+    "frontal",
+    "improved",
+    "crab",
+    "chess",
+    "level",
+    "white",
+    "black",
+    "random",
+    "clock",
+    "names",
+    "fen",
+    "start",
+    "zone",
+    "blockage",
+    "noflip",
+    "easy",
+    "medium",
+    "hard",
+    "list",
+    "objective",
+    "win",
+    "win-by",
+    "save",
+    "yes",
+    "next",
+];
+
 /// What Tab completes: the commands of the view and every legal move in
 /// SAN, long notation and coordinates.
 pub fn completions(app: &App, picture: &Picture) -> Vec<String> {
@@ -557,6 +596,7 @@ pub fn completions(app: &App, picture: &Picture) -> Vec<String> {
     let mut words: Vec<String> = GLOBAL_COMMANDS
         .iter()
         .chain(view)
+        .chain(&ARGUMENT_WORDS)
         .map(|c| c.to_string())
         .collect();
     if let Some(board) = picture.board.as_ref().filter(|b| b.live) {
