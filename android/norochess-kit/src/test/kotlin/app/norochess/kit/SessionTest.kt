@@ -145,6 +145,17 @@ class SessionTest {
         println("Kotlin: engine free again after job.cancel(): $afterCancel ms")
         assertTrue(afterCancel < 50, "$afterCancel ms")
 
+        // cancelSearches() (what Swift's Task.cancel calls) ends the waiting call at once.
+        val waiting = async(Dispatchers.Default) { session.computerMove(0u) }
+        awaitThinking(session)
+        val asked = System.nanoTime()
+        session.cancelSearches()
+        assertEquals(ComputerMove.Cancelled, waiting.await())
+        val returned = millisSince(asked)
+        println("Kotlin: computerMove returned ${returned} ms after cancelSearches()")
+        assertTrue(returned < 50, "$returned ms")
+        assertEquals(0u, session.snapshot(0u).plyCount)
+
         // The next call is answered normally.
         val next = session.computerMove(0u)
         assertTrue(next is ComputerMove.Played, "$next")
