@@ -113,10 +113,22 @@ final class GameModelTests: XCTestCase {
     }
 
     func testLeavingTheScreenEndsItsTasks() async throws {
-        let model = try gameModel(vsComputer(level: 2, colour: .black))
+        let model = try gameModel(vsComputer(level: 8, colour: .black))
         XCTAssertTrue(model.computerTaskRunning, "the computer opens as White")
+        try await waitUntilThinking(model.session)
+        let left = Date()
         model.leave()
         XCTAssertFalse(model.computerTaskRunning)
+        // The search in Rust stops too: nothing is played after the screen went.
+        var polls = 0
+        while model.session.snapshot(nowMs: 0).thinking && polls < 100 {
+            polls += 1
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+        XCTAssertFalse(model.session.snapshot(nowMs: 0).thinking)
+        XCTAssertLessThan(Date().timeIntervalSince(left), 0.3)
+        try await Task.sleep(nanoseconds: 800_000_000)
+        XCTAssertEqual(model.session.snapshot(nowMs: 0).plyCount, 0, "level 8 would have moved by now")
         // run() is the view's task: cancelling it ends the loop and the tasks.
         let run = Task { await model.run(tickEveryMs: 10) }
         try await Task.sleep(nanoseconds: 50_000_000)
