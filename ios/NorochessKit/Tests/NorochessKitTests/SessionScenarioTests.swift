@@ -25,7 +25,10 @@ func temporaryFolder(_ test: XCTestCase) throws -> URL {
     return url
 }
 
-/// Waits (up to 10 s, for a loaded machine) until the session's search has begun.
+/// Waits (up to 10 s, for a loaded machine) until the session's search has
+/// begun, then 50 ms more: the session shows "thinking" from the request on,
+/// a moment before the search thread is registered for `cancelSearches()`
+/// (a cancel inside that moment is not seen; see the README).
 func waitUntilThinking(_ session: GameSessionHandle, file: StaticString = #filePath, line: UInt = #line) async throws {
     var waited = 0
     while !session.snapshot(nowMs: 0).thinking {
@@ -33,6 +36,7 @@ func waitUntilThinking(_ session: GameSessionHandle, file: StaticString = #fileP
         if waited > 2_000 { return XCTFail("the search did not begin", file: file, line: line) }
         try await Task.sleep(nanoseconds: 5_000_000)
     }
+    try await Task.sleep(nanoseconds: 50_000_000)
 }
 
 final class SessionScenarioTests: XCTestCase {
