@@ -113,8 +113,10 @@ pub struct Marks {
 pub struct Look {
     /// Colours on (else marks are characters).
     pub color: bool,
-    /// Unicode piece symbols (else letters).
+    /// Unicode symbols (else ASCII only).
     pub unicode: bool,
+    /// Pieces as letters even with Unicode (the `piece_style` setting).
+    pub letters: bool,
 }
 
 /// Draws the board with its coordinates.
@@ -254,7 +256,7 @@ fn draw_cell(
 /// The symbol of a piece: solid shapes told apart by colour, or outlined
 /// ones for White without colour, or letters (White upper case).
 pub fn piece_glyph(piece: Piece, look: Look) -> String {
-    if !look.unicode {
+    if !look.unicode || look.letters {
         return piece.fen_char().to_string();
     }
     let solid = look.color || piece.color == Side::Black;

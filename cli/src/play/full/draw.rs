@@ -45,6 +45,7 @@ pub fn frame(frame: &mut Frame, shell: &Shell, picture: &Picture) -> Hits {
     let look = Look {
         color: shell.color,
         unicode: shell.unicode,
+        letters: shell.letters,
     };
     title(buf, areas.title, &picture.title, look);
     let mut hits = Hits::default();

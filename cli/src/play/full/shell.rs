@@ -78,10 +78,16 @@ pub struct Shell {
     pub progress: Option<String>,
     /// The board (size, side at the bottom) the cursor belongs to.
     board_size: Option<(u8, u8, norochess_core::Color)>,
+    /// The title of the view last drawn (a new one gives the board the keys).
+    title: String,
     /// Where things were drawn.
     pub hits: Hits,
-    /// Colours on.
+    /// Colours allowed (a terminal, no `--no-color`, no `NO_COLOR`).
+    color_allowed: bool,
+    /// Colours on: allowed, and the `terminal_colour` setting.
     pub color: bool,
+    /// Pieces as letters (the `piece_style` setting).
+    pub letters: bool,
     /// Unicode on.
     pub unicode: bool,
 }
@@ -102,8 +108,11 @@ impl Shell {
             ctrl_c: false,
             progress: None,
             board_size: None,
+            title: String::new(),
             hits: Hits::default(),
+            color_allowed: color,
             color,
+            letters: false,
             unicode,
         }
     }
@@ -111,14 +120,19 @@ impl Shell {
     /// The picture of the app now, with the shell's focus fixed up for it
     /// (no board: the command line has the keys).
     pub fn picture(&mut self, app: &App) -> Picture {
+        // The settings can change with `set` at any time.
+        let style = app.style();
+        self.color = self.color_allowed && app.settings.terminal_colour;
+        self.letters = style.letters;
         let picture = picture::of(app, self.progress.as_deref());
         match &picture.board {
             Some(board) => {
                 let size = (board.snapshot.width, board.snapshot.height);
                 let key = (size.0, size.1, board.bottom);
-                if self.board_size.is_none() {
-                    // A board appeared (a game, a puzzle): the arrows move
-                    // on it; typing still goes to the command line.
+                if self.board_size.is_none() || self.title != picture.title {
+                    // A board appeared, or another game or puzzle is on it:
+                    // the arrows move on it; typing still goes to the
+                    // command line.
                     self.focus = Focus::Board;
                 }
                 if self.board_size != Some(key) || self.cursor.is_none() {
@@ -143,6 +157,7 @@ impl Shell {
                 }
             }
         }
+        self.title.clone_from(&picture.title);
         picture
     }
 

@@ -265,3 +265,20 @@ fn the_mouse_plays_by_two_clicks_and_by_dragging() {
     );
     assert!(h.screen(80, 24).contains("1. e4       >Nf6"));
 }
+
+#[test]
+fn a_promotion_on_the_board_asks_for_the_piece_on_the_command_line() {
+    let mut h = Harness::new(true);
+    h.command("new friend norochess noflip fen \"4k3/P7/8/8/8/8/8/4K3 w - - 0 40 score=10-10\"");
+    h.mouse(MouseEventKind::Down(MouseButton::Left), "a7");
+    h.mouse(MouseEventKind::Up(MouseButton::Left), "a7");
+    h.mouse(MouseEventKind::Down(MouseButton::Left), "a8");
+    h.mouse(MouseEventKind::Up(MouseButton::Left), "a8");
+    assert_eq!(h.shell.focus, Focus::Command);
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("Promote to: queen (q)"), "{screen}");
+    assert!(screen.contains("promotion>"), "{screen}");
+    h.keys(&[KeyCode::Char('n'), KeyCode::Enter]);
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("40. >a8=N"), "{screen}");
+}
