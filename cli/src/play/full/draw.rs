@@ -315,9 +315,12 @@ fn move_list(
         })
         .unwrap_or(0);
     let height = usize::from(inner.height);
-    let first = (current_row + 1)
-        .saturating_sub(height)
-        .min(rows.len().saturating_sub(height));
+    let last_first = rows.len().saturating_sub(height);
+    // The move shown stays in view unless the wheel scrolled the list.
+    let first = match shell.moves_first {
+        Some(first) => first.min(last_first),
+        None => (current_row + 1).saturating_sub(height).min(last_first),
+    };
     let highlight = if look.color {
         Style::default()
             .bg(Color::Indexed(24))

@@ -62,6 +62,9 @@ pub struct Shell {
     pub log: Vec<String>,
     /// Lines scrolled back from the end of the log.
     pub log_scroll: usize,
+    /// The first row of the move list when the wheel scrolled it (else
+    /// the list follows the move shown).
+    pub moves_first: Option<usize>,
     /// The keyboard cursor on the board.
     pub cursor: Option<Square>,
     /// The picked-up piece.
@@ -100,6 +103,7 @@ impl Shell {
             line: CommandLine::default(),
             log: Vec::new(),
             log_scroll: 0,
+            moves_first: None,
             cursor: None,
             selected: None,
             drag_from: None,
@@ -217,6 +221,7 @@ impl Shell {
     /// for a question (the promotion picker, resign?).
     pub fn after_command(&mut self, app: &mut App) {
         self.selected = None;
+        self.moves_first = None;
         self.progress = match &app.view {
             View::Puzzle(view) if view.index.is_some() => Some(app.progress_summary()),
             _ => None,
@@ -524,6 +529,16 @@ impl Shell {
                     (Some(_), Some(_)) if toggle => self.selected = None,
                     _ => {}
                 }
+            }
+            MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
+                if self.hits.moves.is_some_and(|(r, _)| contains(r, col, row)) =>
+            {
+                let first = self.hits.moves.map_or(0, |(_, first)| first);
+                self.moves_first = Some(if event.kind == MouseEventKind::ScrollUp {
+                    first.saturating_sub(3)
+                } else {
+                    first + 3
+                });
             }
             MouseEventKind::ScrollUp if self.hits.log.is_some_and(|r| contains(r, col, row)) => {
                 self.log_scroll = self.log_scroll.saturating_add(3);

@@ -282,3 +282,25 @@ fn a_promotion_on_the_board_asks_for_the_piece_on_the_command_line() {
     let screen = h.screen(80, 24);
     assert!(screen.contains("40. >a8=N"), "{screen}");
 }
+
+#[test]
+fn the_wheel_scrolls_the_move_list() {
+    let mut h = Harness::new(true);
+    h.command("new friend norochess noflip");
+    h.command(
+        "e4 e5 Nf3 Nc6 Bc4 Bc5 d3 d6 c3 Nf6 b4 Bb6 a4 a6 h3 h6 g3 g6 Nbd2 Kd7 Qe2 Qe7 a5 Ba7",
+    );
+    let screen = h.screen(80, 24);
+    assert!(!screen.contains("   1. e4"), "{screen}");
+    assert!(screen.contains("  12. a5       >Ba7"), "{screen}");
+    let (rect, _) = h.shell.hits.moves.expect("a move list");
+    let event = MouseEvent {
+        kind: MouseEventKind::ScrollUp,
+        column: rect.x + 2,
+        row: rect.y + 1,
+        modifiers: KeyModifiers::NONE,
+    };
+    h.shell.mouse(&mut h.app, event);
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("   1. e4       e5"), "{screen}");
+}
