@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the test command needs and a fresh machine may lack:
-# rustfmt and clippy (rustup), shellcheck, debootstrap (the Swift root of
+# rustfmt and clippy (rustup), shellcheck, tmux, debootstrap (the Swift root of
 # scripts/test-swift.sh), Maven and a JDK (the Kotlin tests). Does nothing
 # when everything is there; needs root (apt-get) only when something is
 # missing, and then says what to install if it is not root.
@@ -12,6 +12,7 @@ fi
 
 missing=()
 command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
+command -v tmux >/dev/null 2>&1 || missing+=(tmux)  # the full-screen test of norochess play
 if [[ ${NOROCHESS_SKIP_SWIFT:-0} != 1 ]]; then
     command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
 fi

@@ -28,7 +28,9 @@ start=$SECONDS
 # The goldens were drawn with DejaVu Sans (Skia picks the system's fonts).
 if ! fc-list 2>/dev/null | grep -q DejaVuSans; then
     if [[ $(id -u) == 0 ]]; then
-        apt-get install -y -q fonts-dejavu-core >/dev/null
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get install -y -qq fontconfig fonts-dejavu-core >/dev/null ||
+            { apt-get update -qq && apt-get install -y -qq fontconfig fonts-dejavu-core >/dev/null; }
     else
         echo "fonts-dejavu-core is missing: the screenshots will not match" >&2
     fi

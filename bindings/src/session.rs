@@ -18,7 +18,7 @@
 //! Time is the caller's monotonic clock in milliseconds (`nowMs`), as
 //! everywhere in these bindings.
 
-use crate::background::Background;
+use crate::background::{Background, Searches};
 use crate::clock::TimeControl;
 use crate::engine::{line_of, EngineScore, SearchLimits, SearchListener, SearchOutcome};
 use crate::error::{guard, NorochessError, Result};
@@ -349,6 +349,9 @@ pub enum ComputerMove {
     /// It is not the computer's turn (pass and play, the person's turn, or
     /// the game is over): nothing was searched.
     NotComputersTurn,
+    /// [`GameSessionHandle::cancel_searches`] stopped the search: nothing
+    /// was played.
+    Cancelled,
 }
 
 /// A hint for the person to move.
@@ -408,6 +411,7 @@ impl State {
 pub struct GameSessionHandle {
     state: Arc<Mutex<State>>,
     pub(crate) engine: Arc<Mutex<Engine>>,
+    searches: Searches,
 }
 
 impl GameSessionHandle {
@@ -434,6 +438,7 @@ impl GameSessionHandle {
                 engine_settings,
             })),
             engine: engine.unwrap_or_else(|| Arc::new(Mutex::new(Engine::new(SESSION_HASH_MB)))),
+            searches: Searches::default(),
         })
     }
 
@@ -897,6 +902,19 @@ impl GameSessionHandle {
         state.save.clone()
     }
 
+    /// Stops every search this session runs (computer move, hint,
+    /// analysis) within milliseconds; each call returns at once:
+    /// `computerMove` with `Cancelled` (nothing played), `hint` with
+    /// `None`, `analyse` with its best so far (`wasStopped`). Never fails.
+    ///
+    /// Kotlin need not call it (cancelling the coroutine does the same).
+    /// Swift must: UniFFI's Swift `async` calls do not react to
+    /// `Task.cancel`, so NorochessKit wraps each call in
+    /// `withTaskCancellationHandler { … } onCancel: { session.cancelSearches() }`.
+    pub fn cancel_searches(&self) {
+        self.searches.cancel_all();
+    }
+
     /// The computer's move: searched on a thread of its own, then played at
     /// once if the game has not changed meanwhile (a takeback or
     /// resignation while it thinks makes the answer stale: dropped), and
@@ -921,6 +939,7 @@ impl GameSessionHandle {
         let cancel_state = state.clone();
         let started_search = Background::start(
             "computer move",
+            &self.searches,
             request.stop_handle(),
             Box::new(move || lock(&cancel_state).session.cancel_computer_move(ticket)),
             move || request.think(&mut lock(&engine)),
@@ -930,7 +949,11 @@ impl GameSessionHandle {
         let search = started_search.inspect_err(|_| {
             lock(&state).session.cancel_computer_move(ticket);
         })?;
+        let cancel = search.cancel_cell();
         let mv = search.await?;
+        if cancel.was_cancelled() {
+            return Ok(ComputerMove::Cancelled);
+        }
         // The clock is charged for the time the computer thought.
         let now = now_ms.saturating_add(app::session::millis(started.elapsed()));
         guard("GameSessionHandle.computer_move", || {
@@ -967,12 +990,17 @@ impl GameSessionHandle {
         let stop = request.search.stop.clone();
         let search = Background::start(
             "hint",
+            &self.searches,
             stop,
             Box::new(move || lock(&cancel_state).session.cancel_hint(ticket)),
             move || request.think(&mut lock(&engine)),
         )
         .inspect_err(|_| lock(&self.state).session.cancel_hint(ticket))?;
+        let cancel = search.cancel_cell();
         let result = search.await?;
+        if cancel.was_cancelled() {
+            return Ok(None);
+        }
         guard("GameSessionHandle.hint", || {
             let mut state = lock(&self.state);
             let Some(answer) = state.session.hint_answer(ticket, &result) else {
@@ -1018,13 +1046,19 @@ impl GameSessionHandle {
         let engine = self.engine.clone();
         let position = request.position;
         let stop = request.stop.clone();
-        let search = Background::start("analysis", stop.clone(), Box::new(|| {}), move || {
-            let failed = AtomicBool::new(false);
-            let mut progress = |info: &core::SearchInfo| {
-                crate::engine::report(&listener, &failed, &position, info);
-            };
-            lock(&engine).search(&request, &mut progress)
-        })?;
+        let search = Background::start(
+            "analysis",
+            &self.searches,
+            stop.clone(),
+            Box::new(|| {}),
+            move || {
+                let failed = AtomicBool::new(false);
+                let mut progress = |info: &core::SearchInfo| {
+                    crate::engine::report(&listener, &failed, &position, info);
+                };
+                lock(&engine).search(&request, &mut progress)
+            },
+        )?;
         let result = search.await?;
         Ok(SearchOutcome {
             best_move: result.best_move.map(|m| MoveInfo::of(&position, m)),

@@ -19,3 +19,10 @@ open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
     override public init() {}
     open func notificationOccurred(_ notificationType: FeedbackType) {}
 }
+
+public enum UIAccessibility {
+    public struct Notification: Equatable {
+        public static let announcement = Notification(), layoutChanged = Notification(), screenChanged = Notification()
+    }
+    public static func post(notification: Notification, argument: Any?) {}
+}

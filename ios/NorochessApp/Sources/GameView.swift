@@ -39,6 +39,9 @@ struct GameView: View {
         }
         .task { await model.run() }
         .onChange(of: model.wantsHome) { _, home in if home { app.gameWantsHome() } }
+        .onChange(of: model.spoken) { _, spoken in
+            speak(spoken)
+        }
         .confirmationDialog(model.picker?.title ?? "", isPresented: pickerShown, titleVisibility: .visible) {
             ForEach(model.picker?.choices ?? [], id: \.self) { kind in
                 Button(model.picker?.label(kind) ?? "") { model.choosePromotion(kind) }

@@ -88,6 +88,9 @@ struct PuzzleView: View {
         .padding()
         .navigationTitle(model.titleText)
         .navigationBarTitleDisplayMode(.inline)
+        .onChange(of: model.spoken) { _, spoken in
+            speak(spoken)
+        }
         .confirmationDialog(model.picker?.title ?? "", isPresented: pickerShown, titleVisibility: .visible) {
             ForEach(model.picker?.choices ?? [], id: \.self) { kind in
                 Button(model.picker?.label(kind) ?? "") { model.choosePromotion(kind) }

@@ -2,6 +2,13 @@ import AudioToolbox
 import NorochessKit
 import UIKit
 
+/// Has VoiceOver say a model's sentence once (the computer's reply, a
+/// puzzle's answer).
+@MainActor
+func speak(_ spoken: Spoken?) {
+    if let spoken { UIAccessibility.post(notification: .announcement, argument: spoken.text) }
+}
+
 /// Sounds and haptics for the models' events (the models ask only for
 /// what the settings allow).
 @MainActor

@@ -113,8 +113,10 @@ pub struct Marks {
 pub struct Look {
     /// Colours on (else marks are characters).
     pub color: bool,
-    /// Unicode piece symbols (else letters).
+    /// Unicode symbols (else ASCII only).
     pub unicode: bool,
+    /// Pieces as letters even with Unicode (the `piece_style` setting).
+    pub letters: bool,
 }
 
 /// Draws the board with its coordinates.
@@ -193,10 +195,11 @@ fn draw_cell(
         None if look.color => " ".to_string(),
         None => if look.unicode { "·" } else { "." }.to_string(),
     };
-    let (left, right) = if cursor {
-        (">", "<")
-    } else if selected {
+    // The picked-up piece shows over the cursor standing on it.
+    let (left, right) = if selected {
         ("(", ")")
+    } else if cursor {
+        (">", "<")
     } else if cell.check {
         ("!", "!")
     } else if target && cell.piece.is_some() {
@@ -218,12 +221,12 @@ fn draw_cell(
         buf.set_string(mid_x + 1, mid_y, right, Style::default());
         return;
     }
-    let background = if cursor {
+    let background = if selected {
+        Color::Indexed(71)
+    } else if cursor {
         Color::Indexed(31)
     } else if cell.check {
         Color::Indexed(167)
-    } else if selected {
-        Color::Indexed(71)
     } else if target && cell.piece.is_some() {
         Color::Indexed(131)
     } else if cell.last {
@@ -253,7 +256,7 @@ fn draw_cell(
 /// The symbol of a piece: solid shapes told apart by colour, or outlined
 /// ones for White without colour, or letters (White upper case).
 pub fn piece_glyph(piece: Piece, look: Look) -> String {
-    if !look.unicode {
+    if !look.unicode || look.letters {
         return piece.fen_char().to_string();
     }
     let solid = look.color || piece.color == Side::Black;

@@ -45,6 +45,7 @@ pub fn frame(frame: &mut Frame, shell: &Shell, picture: &Picture) -> Hits {
     let look = Look {
         color: shell.color,
         unicode: shell.unicode,
+        letters: shell.letters,
     };
     title(buf, areas.title, &picture.title, look);
     let mut hits = Hits::default();
@@ -113,7 +114,7 @@ fn layout(area: Rect, picture: &Picture) -> Areas {
         let below = body.y + 1 + bh + 1;
         let rest = body.bottom().saturating_sub(below);
         let half = body.width / 2;
-        let info_height = (picture.info.len() as u16 + 1).min(rest / 2);
+        let info_height = (info_rows(picture, body.width - half) + 1).min(rest / 2);
         return Areas {
             title,
             board: Some((board_rect, cell)),
@@ -135,7 +136,7 @@ fn layout(area: Rect, picture: &Picture) -> Areas {
     let left = bw + 2;
     let moves_top = body.y + 1 + bh;
     let right = Rect::new(body.x + left, body.y, body.width - left, body.height);
-    let info_height = (picture.info.len() as u16 + 1).min(right.height / 2 + 2);
+    let info_height = (info_rows(picture, right.width) + 1).min(right.height / 2 + 2);
     Areas {
         title,
         board: Some((board_rect, cell)),
@@ -155,6 +156,18 @@ fn layout(area: Rect, picture: &Picture) -> Areas {
         help,
         command,
     }
+}
+
+/// The rows the lines beside the board take in a panel `width` wide,
+/// long ones wrapped (the panel's text starts one column in).
+fn info_rows(picture: &Picture, width: u16) -> u16 {
+    let width = usize::from(width.saturating_sub(1)).max(1);
+    let rows: usize = picture
+        .info
+        .iter()
+        .map(|l| l.text.chars().count().div_ceil(width).max(1))
+        .sum();
+    u16::try_from(rows).unwrap_or(u16::MAX)
 }
 
 fn title(buf: &mut Buffer, area: Rect, text: &str, look: Look) {
@@ -302,9 +315,12 @@ fn move_list(
         })
         .unwrap_or(0);
     let height = usize::from(inner.height);
-    let first = (current_row + 1)
-        .saturating_sub(height)
-        .min(rows.len().saturating_sub(height));
+    let last_first = rows.len().saturating_sub(height);
+    // The move shown stays in view unless the wheel scrolled the list.
+    let first = match shell.moves_first {
+        Some(first) => first.min(last_first),
+        None => (current_row + 1).saturating_sub(height).min(last_first),
+    };
     let highlight = if look.color {
         Style::default()
             .bg(Color::Indexed(24))

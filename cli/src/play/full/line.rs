@@ -167,8 +167,9 @@ impl CommandLine {
         let replacement = match matches.as_slice() {
             [] => return matches,
             [only] => {
-                // A command (first word, all letters) is followed by its arguments.
-                if start == 0 && only.chars().all(|c| c.is_ascii_lowercase()) {
+                // A command or option word (all letters, unlike moves) is
+                // followed by what comes after it.
+                if only.chars().all(|c| c.is_ascii_lowercase()) {
                     format!("{only} ")
                 } else {
                     only.clone()

@@ -33,7 +33,7 @@ use ratatui::Terminal;
 use shell::{Flow, Shell};
 use std::io::Write;
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How often the clocks are redrawn when nothing else happens.
 const TICK: Duration = Duration::from_millis(100);
@@ -113,6 +113,7 @@ pub fn run(config: Config, storage: Storage, color: bool) -> Result<()> {
         .context("cannot start the input thread")?;
     app.start();
     shell.after_command(&mut app);
+    let mut last_tick = Instant::now();
     loop {
         let picture = shell.picture(&app);
         let mut hits = shell.hits;
@@ -154,14 +155,17 @@ pub fn run(config: Config, storage: Storage, color: bool) -> Result<()> {
             Ok(Event::InputGone) | Err(mpsc::RecvTimeoutError::Disconnected) => {
                 shell.send(&mut app, "quit", false)
             }
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                app.tick();
-                shell.collect(&mut app);
-                Flow::Go
-            }
+            Err(mpsc::RecvTimeoutError::Timeout) => Flow::Go,
         };
         if flow == Flow::Quit {
             break;
+        }
+        // Ticks also while events keep coming (mouse motion is reported
+        // continuously), so flags fall and warnings come on time.
+        if last_tick.elapsed() >= TICK {
+            last_tick = Instant::now();
+            app.tick();
+            shell.collect(&mut app);
         }
     }
     drop(screen);

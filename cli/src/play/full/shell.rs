@@ -62,6 +62,9 @@ pub struct Shell {
     pub log: Vec<String>,
     /// Lines scrolled back from the end of the log.
     pub log_scroll: usize,
+    /// The first row of the move list when the wheel scrolled it (else
+    /// the list follows the move shown).
+    pub moves_first: Option<usize>,
     /// The keyboard cursor on the board.
     pub cursor: Option<Square>,
     /// The picked-up piece.
@@ -78,10 +81,16 @@ pub struct Shell {
     pub progress: Option<String>,
     /// The board (size, side at the bottom) the cursor belongs to.
     board_size: Option<(u8, u8, norochess_core::Color)>,
+    /// The title of the view last drawn (a new one gives the board the keys).
+    title: String,
     /// Where things were drawn.
     pub hits: Hits,
-    /// Colours on.
+    /// Colours allowed (a terminal, no `--no-color`, no `NO_COLOR`).
+    color_allowed: bool,
+    /// Colours on: allowed, and the `terminal_colour` setting.
     pub color: bool,
+    /// Pieces as letters (the `piece_style` setting).
+    pub letters: bool,
     /// Unicode on.
     pub unicode: bool,
 }
@@ -94,6 +103,7 @@ impl Shell {
             line: CommandLine::default(),
             log: Vec::new(),
             log_scroll: 0,
+            moves_first: None,
             cursor: None,
             selected: None,
             drag_from: None,
@@ -102,8 +112,11 @@ impl Shell {
             ctrl_c: false,
             progress: None,
             board_size: None,
+            title: String::new(),
             hits: Hits::default(),
+            color_allowed: color,
             color,
+            letters: false,
             unicode,
         }
     }
@@ -111,11 +124,21 @@ impl Shell {
     /// The picture of the app now, with the shell's focus fixed up for it
     /// (no board: the command line has the keys).
     pub fn picture(&mut self, app: &App) -> Picture {
+        // The settings can change with `set` at any time.
+        let style = app.style();
+        self.color = self.color_allowed && app.settings.terminal_colour;
+        self.letters = style.letters;
         let picture = picture::of(app, self.progress.as_deref());
         match &picture.board {
             Some(board) => {
                 let size = (board.snapshot.width, board.snapshot.height);
                 let key = (size.0, size.1, board.bottom);
+                if self.board_size.is_none() || self.title != picture.title {
+                    // A board appeared, or another game or puzzle is on it:
+                    // the arrows move on it; typing still goes to the
+                    // command line.
+                    self.focus = Focus::Board;
+                }
                 if self.board_size != Some(key) || self.cursor.is_none() {
                     self.board_size = Some(key);
                     self.selected = None;
@@ -138,6 +161,7 @@ impl Shell {
                 }
             }
         }
+        self.title.clone_from(&picture.title);
         picture
     }
 
@@ -197,6 +221,7 @@ impl Shell {
     /// for a question (the promotion picker, resign?).
     pub fn after_command(&mut self, app: &mut App) {
         self.selected = None;
+        self.moves_first = None;
         self.progress = match &app.view {
             View::Puzzle(view) if view.index.is_some() => Some(app.progress_summary()),
             _ => None,
@@ -505,6 +530,16 @@ impl Shell {
                     _ => {}
                 }
             }
+            MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
+                if self.hits.moves.is_some_and(|(r, _)| contains(r, col, row)) =>
+            {
+                let first = self.hits.moves.map_or(0, |(_, first)| first);
+                self.moves_first = Some(if event.kind == MouseEventKind::ScrollUp {
+                    first.saturating_sub(3)
+                } else {
+                    first + 3
+                });
+            }
             MouseEventKind::ScrollUp if self.hits.log.is_some_and(|r| contains(r, col, row)) => {
                 self.log_scroll = self.log_scroll.saturating_add(3);
             }
@@ -545,6 +580,40 @@ fn not_live(picture: &Picture) -> String {
     }
 }
 
+/// Words after a command: the options of `new`, `puzzle` and `resign`.
+const ARGUMENT_WORDS: [&str; 30] = [
+    "computer",
+    "friend",
+    "norochess",
+    "norochess960",
+    "ram",
+    "frontal",
+    "improved",
+    "crab",
+    "chess",
+    "level",
+    "white",
+    "black",
+    "random",
+    "clock",
+    "names",
+    "fen",
+    "start",
+    "zone",
+    "blockage",
+    "noflip",
+    "easy",
+    "medium",
+    "hard",
+    "list",
+    "objective",
+    "win",
+    "win-by",
+    "save",
+    "yes",
+    "next",
+];
+
 /// What Tab completes: the commands of the view and every legal move in
 /// SAN, long notation and coordinates.
 pub fn completions(app: &App, picture: &Picture) -> Vec<String> {
@@ -557,6 +626,7 @@ pub fn completions(app: &App, picture: &Picture) -> Vec<String> {
     let mut words: Vec<String> = GLOBAL_COMMANDS
         .iter()
         .chain(view)
+        .chain(&ARGUMENT_WORDS)
         .map(|c| c.to_string())
         .collect();
     if let Some(board) = picture.board.as_ref().filter(|b| b.live) {

@@ -14,7 +14,9 @@ use super::shell::{Focus, Shell};
 use norochess_app::Library;
 use norochess_core::puzzle::builtin_pack;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use ratatui::Terminal;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver};
@@ -84,6 +86,24 @@ impl Harness {
         }
     }
 
+    /// A mouse button event over the middle of `square` (`e2`) on an
+    /// 80×24 screen.
+    fn mouse(&mut self, kind: MouseEventKind, square: &str) {
+        self.screen(80, 24);
+        let geometry = self.shell.hits.board.expect("a board on the screen");
+        let square = norochess_core::Square::parse(square, geometry.width, geometry.height)
+            .expect("a square");
+        let (column, line) = geometry.cell_of(square);
+        let event = MouseEvent {
+            kind,
+            column: geometry.x + u16::from(column) * geometry.cell.0 + geometry.cell.0 / 2,
+            row: geometry.y + u16::from(line) * geometry.cell.1,
+            modifiers: KeyModifiers::NONE,
+        };
+        self.shell.mouse(&mut self.app, event);
+        self.settle();
+    }
+
     /// The screen at this size, as text.
     fn screen(&mut self, width: u16, height: u16) -> String {
         let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
@@ -135,9 +155,9 @@ fn a_game_with_a_clock_and_a_piece_picked_up_with_the_keyboard() {
     h.command("e4");
     h.command("exd5");
     h.command("wait 7300");
-    // To the board, the cursor from e2 to the knight on g1, pick it up.
+    // The board has the keys when it appears: the cursor from e2 to the
+    // knight on g1, pick it up.
     h.keys(&[
-        KeyCode::Tab,
         KeyCode::Down,
         KeyCode::Right,
         KeyCode::Right,
@@ -152,13 +172,7 @@ fn a_game_with_a_clock_and_a_piece_picked_up_with_the_keyboard() {
 fn a_move_played_with_the_keyboard_is_the_coordinate_move() {
     let mut h = Harness::new(true);
     h.command("new friend norochess");
-    h.keys(&[
-        KeyCode::Tab,
-        KeyCode::Enter,
-        KeyCode::Up,
-        KeyCode::Up,
-        KeyCode::Enter,
-    ]);
+    h.keys(&[KeyCode::Enter, KeyCode::Up, KeyCode::Up, KeyCode::Enter]);
     assert!(
         h.shell.log.iter().any(|l| l == "1. White> e2e4"),
         "{:?}",
@@ -212,10 +226,81 @@ fn choosing_a_move_in_the_list_reviews_that_position() {
     let mut h = Harness::new(true);
     h.command("new friend norochess");
     h.command("e4 e5 Nf3 Nc6");
-    h.keys(&[KeyCode::Tab, KeyCode::Tab, KeyCode::Left]);
+    h.keys(&[KeyCode::Tab, KeyCode::Left]);
     let screen = h.screen(80, 24);
     assert!(screen.contains("Reviewing after 2. Nf3"), "{screen}");
     h.keys(&[KeyCode::Esc]);
     let screen = h.screen(80, 24);
     assert!(screen.contains("White to move"), "{screen}");
+}
+
+#[test]
+fn the_mouse_plays_by_two_clicks_and_by_dragging() {
+    let mut h = Harness::new(true);
+    h.command("new friend norochess noflip");
+    let left = MouseButton::Left;
+    h.mouse(MouseEventKind::Down(left), "e2");
+    h.mouse(MouseEventKind::Up(left), "e2");
+    assert!(h.screen(80, 24).contains("(♙)"), "the pawn is picked up");
+    h.mouse(MouseEventKind::Down(left), "e4");
+    h.mouse(MouseEventKind::Up(left), "e4");
+    // A drag of the g8 knight to f6.
+    h.mouse(MouseEventKind::Down(left), "g8");
+    h.mouse(MouseEventKind::Drag(left), "g7");
+    h.mouse(MouseEventKind::Drag(left), "f6");
+    h.mouse(MouseEventKind::Up(left), "f6");
+    // A click on a piece picked up puts it down again.
+    h.mouse(MouseEventKind::Down(left), "d2");
+    h.mouse(MouseEventKind::Up(left), "d2");
+    h.mouse(MouseEventKind::Down(left), "d2");
+    h.mouse(MouseEventKind::Up(left), "d2");
+    assert_eq!(h.shell.selected, None);
+    let sent: Vec<&String> = h.shell.log.iter().filter(|l| l.contains("> ")).collect();
+    assert_eq!(
+        sent[sent.len() - 2..],
+        [
+            &"1. White> e2e4".to_string(),
+            &"1... Black> g8f6".to_string()
+        ]
+    );
+    assert!(h.screen(80, 24).contains("1. e4       >Nf6"));
+}
+
+#[test]
+fn a_promotion_on_the_board_asks_for_the_piece_on_the_command_line() {
+    let mut h = Harness::new(true);
+    h.command("new friend norochess noflip fen \"4k3/P7/8/8/8/8/8/4K3 w - - 0 40 score=10-10\"");
+    h.mouse(MouseEventKind::Down(MouseButton::Left), "a7");
+    h.mouse(MouseEventKind::Up(MouseButton::Left), "a7");
+    h.mouse(MouseEventKind::Down(MouseButton::Left), "a8");
+    h.mouse(MouseEventKind::Up(MouseButton::Left), "a8");
+    assert_eq!(h.shell.focus, Focus::Command);
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("Promote to: queen (q)"), "{screen}");
+    assert!(screen.contains("promotion>"), "{screen}");
+    h.keys(&[KeyCode::Char('n'), KeyCode::Enter]);
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("40. >a8=N"), "{screen}");
+}
+
+#[test]
+fn the_wheel_scrolls_the_move_list() {
+    let mut h = Harness::new(true);
+    h.command("new friend norochess noflip");
+    h.command(
+        "e4 e5 Nf3 Nc6 Bc4 Bc5 d3 d6 c3 Nf6 b4 Bb6 a4 a6 h3 h6 g3 g6 Nbd2 Kd7 Qe2 Qe7 a5 Ba7",
+    );
+    let screen = h.screen(80, 24);
+    assert!(!screen.contains("   1. e4"), "{screen}");
+    assert!(screen.contains("  12. a5       >Ba7"), "{screen}");
+    let (rect, _) = h.shell.hits.moves.expect("a move list");
+    let event = MouseEvent {
+        kind: MouseEventKind::ScrollUp,
+        column: rect.x + 2,
+        row: rect.y + 1,
+        modifiers: KeyModifiers::NONE,
+    };
+    h.shell.mouse(&mut h.app, event);
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("   1. e4       e5"), "{screen}");
 }

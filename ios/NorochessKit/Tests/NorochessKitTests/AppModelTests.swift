@@ -230,6 +230,7 @@ final class PuzzleModelTests: XCTestCase {
         XCTAssertEqual(model.state, .wrong)
         XCTAssertFalse(model.isCorrectFeedback)
         XCTAssertTrue(model.feedbackText?.hasPrefix("Wrong: h3.") ?? false, model.feedbackText ?? "")
+        XCTAssertEqual(model.spoken?.text, model.feedbackText, "VoiceOver hears the answer")
         XCTAssertTrue(model.canRetry)
         XCTAssertFalse(model.canHint)
         model.retry()

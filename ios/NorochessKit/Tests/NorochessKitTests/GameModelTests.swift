@@ -113,10 +113,22 @@ final class GameModelTests: XCTestCase {
     }
 
     func testLeavingTheScreenEndsItsTasks() async throws {
-        let model = try gameModel(vsComputer(level: 2, colour: .black))
+        let model = try gameModel(vsComputer(level: 8, colour: .black))
         XCTAssertTrue(model.computerTaskRunning, "the computer opens as White")
+        try await waitUntilThinking(model.session)
+        let left = Date()
         model.leave()
         XCTAssertFalse(model.computerTaskRunning)
+        // The search in Rust stops too: nothing is played after the screen went.
+        var polls = 0
+        while model.session.snapshot(nowMs: 0).thinking && polls < 100 {
+            polls += 1
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+        XCTAssertFalse(model.session.snapshot(nowMs: 0).thinking)
+        XCTAssertLessThan(Date().timeIntervalSince(left), 0.3)
+        try await Task.sleep(nanoseconds: 800_000_000)
+        XCTAssertEqual(model.session.snapshot(nowMs: 0).plyCount, 0, "level 8 would have moved by now")
         // run() is the view's task: cancelling it ends the loop and the tasks.
         let run = Task { await model.run(tickEveryMs: 10) }
         try await Task.sleep(nanoseconds: 50_000_000)
@@ -153,6 +165,7 @@ final class GameModelTests: XCTestCase {
         model.dragEnded("f3")
         XCTAssertEqual(model.snapshot.board.lastMove?.san, "Nf3")
         XCTAssertTrue(model.board.square("f3")?.isLastMove ?? false)
+        XCTAssertEqual(model.spoken, Spoken(id: 1, text: "White played Nf3"), "VoiceOver hears each move")
         XCTAssertEqual(model.board.squareAt(x: 0.01, y: 0.01), model.board.rows[0][0].id)
     }
 
@@ -343,6 +356,7 @@ final class GameModelTests: XCTestCase {
         XCTAssertNil(model.picker, "a dethronement is announced, not picked")
         XCTAssertEqual(model.snapshot.board.lastMove?.kind, .dethronement)
         XCTAssertEqual(model.noteText, "Dethronement: the pawn and the queen leave the board")
+        XCTAssertEqual(model.spoken?.text, "White played a10^. Dethronement: the pawn and the queen leave the board")
         XCTAssertEqual(model.topPanel.captured.count + model.bottomPanel.captured.count, 1)
     }
 

@@ -25,12 +25,18 @@ func temporaryFolder(_ test: XCTestCase) throws -> URL {
     return url
 }
 
-/// Waits (up to 10 s, for a loaded machine) until the session's search has begun.
+/// Waits (up to 10 s, for a loaded machine) until the session's search has
+/// begun, then 50 ms more: the session shows "thinking" from the request on,
+/// a moment before the search thread is registered for `cancelSearches()`
+/// (a cancel inside that moment is not seen; see the README).
 func waitUntilThinking(_ session: GameSessionHandle, file: StaticString = #filePath, line: UInt = #line) async throws {
-    for _ in 0..<1_000 where !session.snapshot(nowMs: 0).thinking {
-        try await Task.sleep(nanoseconds: 10_000_000)
+    var waited = 0
+    while !session.snapshot(nowMs: 0).thinking {
+        waited += 1
+        if waited > 2_000 { return XCTFail("the search did not begin", file: file, line: line) }
+        try await Task.sleep(nanoseconds: 5_000_000)
     }
-    XCTAssertTrue(session.snapshot(nowMs: 0).thinking, "the search did not begin", file: file, line: line)
+    try await Task.sleep(nanoseconds: 50_000_000)
 }
 
 final class SessionScenarioTests: XCTestCase {
@@ -225,26 +231,32 @@ final class SessionScenarioTests: XCTestCase {
     }
 
     /// UniFFI 0.32's Swift `async` calls do not pass a task's cancellation to
-    /// Rust (its `uniffiRustCallAsync` polls with `withUnsafeContinuation`;
-    /// mozilla/uniffi-rs#2771): `Task.cancel()` alone leaves the search to run
-    /// to its limit and play. This test pins that down, so that the day the
-    /// bindings stop a search on cancellation it fails and is turned round.
-    /// The models therefore drop a cancelled task's answer themselves, and
-    /// the session's own changes (takeback, resignation, flag fall) stop a
-    /// search at once (tests above).
-    func testTaskCancelDoesNotReachTheRustSearchYet() async throws {
+    /// Rust (mozilla/uniffi-rs#2771): `Task.cancel()` around the bare
+    /// `computerMove` leaves the search running. `computerMoveCancellable`
+    /// calls the session's `cancelSearches()` when the task is cancelled.
+    func testTaskCancelStopsTheSearchAndTheNextCallWorks() async throws {
         let session = try GameSessionHandle(game: vsComputer(level: 8, colour: .black), library: nil)
-        let started = Date()
-        let search = Task { try await session.computerMove(nowMs: 0) }
+        let search = Task { try await session.computerMoveCancellable(nowMs: 0) }
         try await waitUntilThinking(session)
+        let cancelled = Date()
         search.cancel()
         let answer = try await search.value
-        let elapsed = Date().timeIntervalSince(started)
-        guard case .played = answer else { return XCTFail("expected the move to be played, got \(answer)") }
-        XCTAssertGreaterThan(elapsed, 0.3, "the search ran on after Task.cancel (it thinks about 0.7 s)")
+        XCTAssertEqual(answer, .cancelled)
+        XCTAssertLessThan(Date().timeIntervalSince(cancelled), 0.3, "level 8 would think about 0.7 s")
+        let s = session.snapshot(nowMs: 0)
+        XCTAssertEqual(s.plyCount, 0, "nothing played")
+        XCTAssertFalse(s.thinking)
+        XCTAssertTrue(s.computerToMove)
         // The next call works.
-        _ = try session.playText(text: "e5", nowMs: 0)
-        guard case .played = try await session.computerMove(nowMs: 0) else { return XCTFail("no second move") }
-        XCTAssertEqual(session.snapshot(nowMs: 0).plyCount, 3)
+        guard case .played = try await session.computerMoveCancellable(nowMs: 0) else { return XCTFail("no move") }
+        XCTAssertEqual(session.snapshot(nowMs: 0).plyCount, 1)
+        // A hint's task too (the person, Black, to move).
+        let unlimited = SearchLimits(depth: nil, nodes: nil, moveTimeMs: nil, clock: nil)
+        let hint = Task { try await session.hintCancellable(limits: unlimited) }
+        try await waitUntilThinking(session)
+        hint.cancel()
+        let answered = try await hint.value
+        XCTAssertNil(answered)
+        XCTAssertFalse(session.snapshot(nowMs: 0).thinking)
     }
 }

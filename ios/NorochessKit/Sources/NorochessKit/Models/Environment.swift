@@ -27,6 +27,13 @@ public final class ManualTime: TimeSource, @unchecked Sendable {
     public func advance(_ ms: UInt64) { lock.lock(); now += ms; lock.unlock() }
 }
 
+/// A sentence for VoiceOver to say once (the view posts it as an
+/// announcement when `id` changes): the computer's reply, a puzzle's answer.
+public struct Spoken: Equatable, Sendable {
+    public let id: Int
+    public let text: String
+}
+
 /// What the game and puzzle screens play a sound or haptic for.
 public enum FeedbackEvent: Equatable, Sendable {
     case move

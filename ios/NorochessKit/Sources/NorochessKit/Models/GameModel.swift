@@ -9,7 +9,8 @@ import Observation
 /// The engine runs through the session's `async` calls in tasks this model
 /// owns: `run()` (the view's `.task`) keeps the clock ticking and ends them
 /// when the screen goes; a takeback, resignation, rematch or `leave()`
-/// cancels them too. No task outlives the screen.
+/// cancels them too, and a cancelled task stops its search in Rust
+/// (`computerMoveCancellable`). No task outlives the screen.
 @MainActor
 @Observable
 public final class GameModel {
@@ -33,6 +34,8 @@ public final class GameModel {
     public var isResignConfirmationPresented = false
     /// The settings the screen draws with (board theme, dots, sounds…).
     public private(set) var settings: Settings?
+    /// What VoiceOver should say about the last move: `Black played Nf6`.
+    public private(set) var spoken: Spoken?
     /// Set by `goHome()`; the app's navigation pops the screen when it turns true.
     public private(set) var wantsHome = false
 
@@ -344,7 +347,7 @@ public final class GameModel {
         hintTask = Task { [weak self] in
             let result: Result<SessionHint?, Error>
             do {
-                result = .success(try await session.hint(limits: SearchLimits(depth: nil, nodes: nil, moveTimeMs: 1_000, clock: nil)))
+                result = .success(try await session.hintCancellable(limits: SearchLimits(depth: nil, nodes: nil, moveTimeMs: 1_000, clock: nil)))
             } catch {
                 result = .failure(error)
             }
@@ -469,9 +472,9 @@ public final class GameModel {
         isThinking = task != nil
     }
 
-    /// Cancels the running tasks. The answers they bring back are dropped;
-    /// a search the game made stale (takeback, resignation, flag fall) is
-    /// stopped by the session itself.
+    /// Cancels the running tasks: their searches stop within milliseconds
+    /// (`cancelSearches()` through the cancellable calls) and nothing they
+    /// would have answered is played or shown.
     public func stopTasks() {
         computerTicket += 1
         computerTask?.cancel()
@@ -488,7 +491,7 @@ public final class GameModel {
         setComputerTask(Task { [weak self] in
             let result: Result<ComputerMove, Error>
             do {
-                result = .success(try await session.computerMove(nowMs: now))
+                result = .success(try await session.computerMoveCancellable(nowMs: now))
             } catch {
                 result = .failure(error)
             }
@@ -511,7 +514,7 @@ public final class GameModel {
             announce(played)
         case .success(.stale):
             startComputerIfDue()
-        case .success(.noMove), .success(.notComputersTurn):
+        case .success(.noMove), .success(.notComputersTurn), .success(.cancelled):
             break
         case let .failure(error):
             show(error)
@@ -551,6 +554,11 @@ public final class GameModel {
     }
 
     private func announce(_ move: MoveInfo) {
+        let mover = snapshot.moves.last?.side ?? (snapshot.toMove == .white ? .black : .white)
+        var text = tr("%@ played %@", Names.side(mover), move.san)
+        if let note = snapshot.announcement { text = tr("%@. %@", text, note) }
+        if let result = snapshot.resultText { text = tr("%@. %@", text, result) }
+        spoken = Spoken(id: (spoken?.id ?? 0) + 1, text: text)
         if snapshot.result != nil {
             gameEnded()
         } else {

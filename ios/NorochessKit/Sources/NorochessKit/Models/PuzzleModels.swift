@@ -118,6 +118,8 @@ public final class PuzzleModel {
     public private(set) var isBusy = false
     public private(set) var error: String?
     public private(set) var settings: Settings?
+    /// The feedback for VoiceOver to say once.
+    public private(set) var spoken: Spoken?
 
     @ObservationIgnored private let library: LibraryHandle
     @ObservationIgnored private weak var feedback: FeedbackPlayer?
@@ -225,6 +227,7 @@ public final class PuzzleModel {
             feedbackText = tr("Wrong: %@. The answer: %@. Retry?", played.san, line)
             sound(.wrong)
         }
+        if let feedbackText { spoken = Spoken(id: (spoken?.id ?? 0) + 1, text: feedbackText) }
     }
 
     /// After a wrong move: takes it and the refutation back.

@@ -143,22 +143,21 @@ object Fixtures {
         picker = PickerUi(PickerKind.RESURRECTION, p(true, PieceKind.ROOK)),
     )
 
-    /** Frontal chess: a dethronement announced, the king in check. */
+    /** Frontal chess: White's pawn took itself and Black's queen off the board; the queen on f4 gives check. */
     fun frontalCheck() = GameUi(
         title = "Frontal chess · Ann – Bob",
         board = BoardUi(
             width = 10, height = 10,
-            pieces = placement("1rnb1kbnr1/ppppp1pppp/10/5p4/10/10/5Q4/10/PPPPPP1PPP/1RNB1KBNR1").let { it - "f7" + ("f10" to it.getValue("f2")) - "f2" },
-            lastMove = listOf("e9", "e10"),
+            pieces = placement("1rnb1kbnr1/ppppp1pppp/10/10/10/10/5Q4/10/PPPP2PPPP/1RNB1KBNR1"),
+            lastMove = listOf("f9", "e10"),
             check = "f10",
-            whiteAtBottom = true,
         ),
-        top = PlayerUi("Bob", white = false, captured = emptyList(), toMove = true),
-        bottom = PlayerUi("Ann", white = true, captured = p(false, PieceKind.QUEEN), capturedPoints = 0),
+        top = PlayerUi("Bob", white = false, captured = p(true, PieceKind.PAWN), capturedPoints = 0, toMove = true),
+        bottom = PlayerUi("Ann", white = true, captured = p(false, PieceKind.PAWN, PieceKind.QUEEN), capturedPoints = 0),
         status = "Bob to move — check!",
         announcement = "Dethronement: the pawn and the Black queen leave the board",
-        moves = rows("e3", "f6", "e5", "f5", "e7", "g6", "exf8"),
-        lastPly = 7,
+        moves = rows("e3", "f6", "Qf3", "e6", "Qf4", "e5", "f5", "exf4", "e4", "h7", "exf5", "h6", "f6", "g5", "f7", "g4", "f8", "g3", "f9", "h5", "fxe10"),
+        lastPly = 21,
         passAndPlay = true,
         canOfferDraw = true,
         canTakeBack = true,
