@@ -143,6 +143,10 @@ fn keyboard_and_typed_moves_a_resize_and_ctrl_c_in_a_real_terminal() {
     tmux.keys(&["C-c"]);
     let stopped = tmux.wait_for("the computer's move", |s| s.contains("Computer plays 1..."));
     assert!(stopped.contains("Ctrl-C again leaves"), "{stopped}");
+    assert!(
+        stopped.contains("Stopping the computer's search"),
+        "{stopped}"
+    );
 
     // A typed move.
     tmux.text("d4");
