@@ -912,6 +912,10 @@ impl GameSessionHandle {
     /// `Task.cancel`, so NorochessKit wraps each call in
     /// `withTaskCancellationHandler { … } onCancel: { session.cancelSearches() }`.
     pub fn cancel_searches(&self) {
+        // The session's pending requests too: a search asked for whose
+        // thread has not registered yet would otherwise be missed, and its
+        // answer played.
+        lock(&self.state).session.cancel_pending();
         self.searches.cancel_all();
     }
 

@@ -491,9 +491,25 @@ impl GameSession {
             .as_ref()
             .is_some_and(|(t, _)| *t == ticket)
         {
-            if let Some((_, stop)) = self.pending_move.take() {
-                stop.stop();
-            }
+            self.cancel_pending();
+        }
+    }
+
+    /// Stops every search asked for and not yet answered, and makes their
+    /// tickets stale: an answer that still arrives (a search stopped before
+    /// it began answers at once with some legal move) is dropped, never
+    /// played. The game itself does not change.
+    pub fn cancel_pending(&mut self) {
+        let mut any = false;
+        for (_, stop) in [self.pending_move.take(), self.pending_hint.take()]
+            .into_iter()
+            .flatten()
+        {
+            stop.stop();
+            any = true;
+        }
+        if any {
+            self.generation += 1;
         }
     }
 
@@ -505,9 +521,7 @@ impl GameSession {
             .as_ref()
             .is_some_and(|(t, _)| *t == ticket)
         {
-            if let Some((_, stop)) = self.pending_hint.take() {
-                stop.stop();
-            }
+            self.cancel_pending();
         }
     }
 

@@ -492,3 +492,27 @@ fn a_restored_clock_keeps_the_thinking_time_spent_before_the_save() {
         [303_000, 293_000]
     );
 }
+
+#[test]
+fn a_cancelled_request_is_never_played_even_if_its_search_answers() {
+    let mut s = vs_computer(Color::White);
+    s.play_text("e4", 0).unwrap();
+    let request = s.request_computer_move(FAST, 0).unwrap();
+    // Cancelled before its search began (the moment a screen may leave).
+    s.cancel_pending();
+    assert!(request.search.stop.is_stopped());
+    assert!(!s.snapshot(0).thinking);
+    let mut engine = Engine::new(1);
+    let mv = request.think(&mut engine);
+    assert!(mv.is_some(), "a stopped search still names a move");
+    assert_eq!(
+        s.computer_answer(request.ticket, mv, 0),
+        Ok(ComputerAnswer::Stale)
+    );
+    assert_eq!(s.game().plies().len(), 1);
+    // A new request plays normally.
+    assert!(matches!(
+        computer_moves(&mut s, 0),
+        ComputerAnswer::Played { .. }
+    ));
+}
