@@ -645,8 +645,11 @@ impl App {
             ..screen::Marks::default()
         };
         let bottom = session.snapshot(self.now()).bottom;
-        let board = screen::board(&snapshot, bottom, &marks, self.style());
-        self.say(board.join("\n"));
+        // Full screen marks the targets on its own board.
+        if !self.cfg.full_screen {
+            let board = screen::board(&snapshot, bottom, &marks, self.style());
+            self.say(board.join("\n"));
+        }
         self.say(description);
     }
 

@@ -210,6 +210,7 @@ impl Shell {
         }
         app.command(line);
         self.after_command(app);
+        self.select_for_legal(app, line);
         if app.wants_quit() {
             Flow::Quit
         } else {
@@ -229,6 +230,32 @@ impl Shell {
         self.collect(app);
         if app.confirm.is_some() {
             self.focus = Focus::Command;
+        }
+    }
+
+    /// `legal SQUARE` picks that piece up on the board, so its targets
+    /// show there (the app prints only the sentence in full screen).
+    fn select_for_legal(&mut self, app: &App, line: &str) {
+        let mut words = line.split_whitespace();
+        let (Some(command), Some(square), None) = (words.next(), words.next(), words.next()) else {
+            return;
+        };
+        if !command.eq_ignore_ascii_case("legal") {
+            return;
+        }
+        // Through the shell's own picture, so a board just drawn for the
+        // first time does not reset the selection afterwards.
+        let picture = self.picture(app);
+        let Some(board) = picture.board.filter(|b| b.live) else {
+            return;
+        };
+        let (width, height) = (board.snapshot.width, board.snapshot.height);
+        let Some(square) = Square::parse(&square.to_ascii_lowercase(), width, height) else {
+            return;
+        };
+        if board.snapshot.legal_moves.iter().any(|m| m.from == square) {
+            self.selected = Some(square);
+            self.cursor = Some(square);
         }
     }
 
