@@ -447,6 +447,16 @@ fn log(buf: &mut Buffer, area: Rect, shell: &Shell, look: Look) {
 fn help(buf: &mut Buffer, area: Rect, shell: &Shell, picture: &Picture, look: Look) {
     let text = match (&shell.note, shell.focus) {
         (Some(note), _) => note.clone(),
+        // Something moves while the computer thinks: the screen is not frozen.
+        (None, _) if shell.thinking => {
+            let frames: &[char] = if look.unicode {
+                &['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏']
+            } else {
+                &['|', '/', '-', '\\']
+            };
+            let frame = frames[shell.spinner % frames.len()];
+            format!("{frame} The computer is thinking · Ctrl-C or `stop` makes it move now")
+        }
         (None, Focus::Board) => {
             "Arrows, Enter: pick up and play · mouse: click or drag · Tab: moves · type".to_string()
         }

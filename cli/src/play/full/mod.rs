@@ -166,6 +166,7 @@ pub fn run(config: Config, storage: Storage, color: bool) -> Result<()> {
             last_tick = Instant::now();
             app.tick();
             shell.collect(&mut app);
+            shell.spinner = shell.spinner.wrapping_add(1);
         }
     }
     drop(screen);

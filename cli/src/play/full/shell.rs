@@ -91,6 +91,10 @@ pub struct Shell {
     pub color: bool,
     /// Pieces as letters (the `piece_style` setting).
     pub letters: bool,
+    /// The engine is searching (the key help shows a spinner instead).
+    pub thinking: bool,
+    /// The spinner's step, advanced by the clock tick.
+    pub spinner: usize,
     /// Unicode on.
     pub unicode: bool,
 }
@@ -117,6 +121,8 @@ impl Shell {
             color_allowed: color,
             color,
             letters: false,
+            thinking: false,
+            spinner: 0,
             unicode,
         }
     }
@@ -128,6 +134,7 @@ impl Shell {
         let style = app.style();
         self.color = self.color_allowed && app.settings.terminal_colour;
         self.letters = style.letters;
+        self.thinking = app.is_thinking();
         let picture = picture::of(app, self.progress.as_deref());
         match &picture.board {
             Some(board) => {
