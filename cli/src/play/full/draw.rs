@@ -414,23 +414,30 @@ fn log(buf: &mut Buffer, area: Rect, shell: &Shell, look: Look) {
     let inner = block.inner(area);
     ratatui::widgets::Widget::render(block, area, buf);
     let width = usize::from(inner.width.saturating_sub(1));
-    let lines: Vec<String> = shell
+    let lines: Vec<(String, bool)> = shell
         .log
         .iter()
-        .flat_map(|l| wrap(l.trim_end(), width))
+        .flat_map(|l| {
+            wrap(l.text.trim_end(), width)
+                .into_iter()
+                .map(move |piece| (piece, l.echo))
+        })
         .collect();
+    // The commands sent stand out from what the app answered.
+    let echo_style = if look.color {
+        Style::default()
+            .fg(Color::Indexed(74))
+            .add_modifier(Modifier::BOLD)
+    } else {
+        Style::default()
+    };
     let height = usize::from(inner.height);
     let scroll = shell.log_scroll.min(lines.len().saturating_sub(height));
     let end = lines.len() - scroll;
     let start = end.saturating_sub(height);
-    for (offset, line) in lines[start..end].iter().enumerate() {
-        buf.set_stringn(
-            inner.x + 1,
-            inner.y + offset as u16,
-            line,
-            width,
-            Style::default(),
-        );
+    for (offset, (line, echo)) in lines[start..end].iter().enumerate() {
+        let style = if *echo { echo_style } else { Style::default() };
+        buf.set_stringn(inner.x + 1, inner.y + offset as u16, line, width, style);
     }
     if scroll > 0 {
         let more = format!(" ↓ {scroll} more ");

@@ -173,7 +173,7 @@ pub fn run(config: Config, storage: Storage, color: bool) -> Result<()> {
     // The goodbye, on the ordinary screen where it stays.
     if let Some(last) = shell.log.last() {
         let mut out = std::io::stdout().lock();
-        writeln!(out, "{last}")?;
+        writeln!(out, "{}", last.text)?;
         out.flush()?;
     }
     Ok(())

@@ -19,6 +19,15 @@ use ratatui::layout::Rect;
 /// Lines kept in the message log.
 const LOG_LINES: usize = 1000;
 
+/// One line of the message log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogLine {
+    /// The text.
+    pub text: String,
+    /// A command sent (after its prompt), not the app's answer.
+    pub echo: bool,
+}
+
 /// Where keys go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Focus {
@@ -59,7 +68,7 @@ pub struct Shell {
     /// The command line.
     pub line: CommandLine,
     /// What the app said, line by line.
-    pub log: Vec<String>,
+    pub log: Vec<LogLine>,
     /// Lines scrolled back from the end of the log.
     pub log_scroll: usize,
     /// The first row of the move list when the wheel scrolled it (else
@@ -201,7 +210,10 @@ impl Shell {
         if output.is_empty() {
             return;
         }
-        self.log.extend(output.lines().map(str::to_string));
+        self.log.extend(output.lines().map(|text| LogLine {
+            text: text.to_string(),
+            echo: false,
+        }));
         if self.log.len() > LOG_LINES {
             let extra = self.log.len() - LOG_LINES;
             self.log.drain(..extra);
@@ -213,7 +225,10 @@ impl Shell {
     /// in the log after the prompt.
     pub fn send(&mut self, app: &mut App, line: &str, echo: bool) -> Flow {
         if echo {
-            self.log.push(format!("{}{}", app.prompt(), line.trim()));
+            self.log.push(LogLine {
+                text: format!("{}{}", app.prompt(), line.trim()),
+                echo: true,
+            });
         }
         app.command(line);
         self.after_command(app);

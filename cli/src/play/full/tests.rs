@@ -177,7 +177,10 @@ fn a_move_played_with_the_keyboard_is_the_coordinate_move() {
     h.command("new friend norochess");
     h.keys(&[KeyCode::Enter, KeyCode::Up, KeyCode::Up, KeyCode::Enter]);
     assert!(
-        h.shell.log.iter().any(|l| l == "1. White> e2e4"),
+        h.shell
+            .log
+            .iter()
+            .any(|l| l.echo && l.text == "1. White> e2e4"),
         "{:?}",
         h.shell.log
     );
@@ -258,7 +261,13 @@ fn the_mouse_plays_by_two_clicks_and_by_dragging() {
     h.mouse(MouseEventKind::Down(left), "d2");
     h.mouse(MouseEventKind::Up(left), "d2");
     assert_eq!(h.shell.selected, None);
-    let sent: Vec<&String> = h.shell.log.iter().filter(|l| l.contains("> ")).collect();
+    let sent: Vec<&String> = h
+        .shell
+        .log
+        .iter()
+        .filter(|l| l.echo)
+        .map(|l| &l.text)
+        .collect();
     assert_eq!(
         sent[sent.len() - 2..],
         [
