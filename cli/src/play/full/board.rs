@@ -117,6 +117,50 @@ pub struct Look {
     pub unicode: bool,
     /// Pieces as letters even with Unicode (the `piece_style` setting).
     pub letters: bool,
+    /// File letters and rank numbers (the `coordinates` setting).
+    pub coordinates: bool,
+    /// The light and dark squares (the `board-theme` setting).
+    pub theme: Theme,
+}
+
+/// Square colours of a board theme (256-colour indexes), mid-tones so that
+/// both the white and the black pieces stand out on every square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    /// Light squares.
+    pub light: u8,
+    /// Dark squares.
+    pub dark: u8,
+    /// The last move's squares.
+    pub last: u8,
+}
+
+impl Theme {
+    /// The theme of a `board-theme` value (brown for anything unknown).
+    pub fn named(name: &str) -> Theme {
+        match name {
+            "green" => Theme {
+                light: 107,
+                dark: 65,
+                last: 143,
+            },
+            "blue" => Theme {
+                light: 67,
+                dark: 60,
+                last: 108,
+            },
+            "grey" => Theme {
+                light: 246,
+                dark: 242,
+                last: 108,
+            },
+            _ => Theme {
+                light: 137,
+                dark: 94,
+                last: 65,
+            },
+        }
+    }
 }
 
 /// Draws the board with its coordinates.
@@ -153,12 +197,17 @@ pub fn draw(
         // The rank number beside the middle row of the cells.
         let (_, rank) = geometry.square_of_cell(0, line);
         let y = geometry.y + u16::from(line) * ch + ch / 2;
-        buf.set_string(
-            geometry.x - RANK_COLUMNS,
-            y,
-            format!("{:>2}", rank + 1),
-            Style::default(),
-        );
+        if look.coordinates {
+            buf.set_string(
+                geometry.x - RANK_COLUMNS,
+                y,
+                format!("{:>2}", rank + 1),
+                Style::default(),
+            );
+        }
+    }
+    if !look.coordinates {
+        return;
     }
     let y = geometry.y + u16::from(geometry.height) * ch;
     for column in 0..geometry.width {
@@ -230,11 +279,11 @@ fn draw_cell(
     } else if target && cell.piece.is_some() {
         Color::Indexed(131)
     } else if cell.last {
-        Color::Indexed(65)
+        Color::Indexed(look.theme.last)
     } else if cell.light {
-        Color::Indexed(137)
+        Color::Indexed(look.theme.light)
     } else {
-        Color::Indexed(94)
+        Color::Indexed(look.theme.dark)
     };
     let base = Style::default().bg(background);
     for row in y..y + ch {

@@ -42,11 +42,7 @@ pub fn frame(frame: &mut Frame, shell: &Shell, picture: &Picture) -> Hits {
         return too_small(buf, area, shell, picture);
     }
     let areas = layout(area, picture);
-    let look = Look {
-        color: shell.color,
-        unicode: shell.unicode,
-        letters: shell.letters,
-    };
+    let look = shell.look;
     title(buf, areas.title, &picture.title, look);
     let mut hits = Hits::default();
     if let (Some((rect, cell)), Some(board)) = (areas.board, &picture.board) {
@@ -527,7 +523,7 @@ fn too_small(buf: &mut Buffer, area: Rect, shell: &Shell, picture: &Picture) -> 
         "The terminal is {}×{}: Norochess needs at least {}×{}. Make the window larger, or run `norochess play --line` for line mode. Ctrl-C twice or `quit` leaves (your game is saved).",
         area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
     );
-    let text = if shell.unicode {
+    let text = if shell.look.unicode {
         text
     } else {
         text.replace('×', "x")

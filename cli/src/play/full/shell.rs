@@ -7,9 +7,10 @@
 use super::super::app::{
     App, View, GAME_COMMANDS, GLOBAL_COMMANDS, PUZZLE_COMMANDS, REPLAY_COMMANDS,
 };
-use super::board::{Geometry, Marks};
+use super::board::{Geometry, Look, Marks, Theme};
 use super::line::CommandLine;
 use super::picture::{self, Picture};
+use norochess_app::library::SETTING_KEYS;
 use norochess_core::Square;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -96,16 +97,14 @@ pub struct Shell {
     pub hits: Hits,
     /// Colours allowed (a terminal, no `--no-color`, no `NO_COLOR`).
     color_allowed: bool,
-    /// Colours on: allowed, and the `terminal_colour` setting.
-    pub color: bool,
-    /// Pieces as letters (the `piece_style` setting).
-    pub letters: bool,
+    /// How to draw: `--ascii`, colours and the board settings.
+    pub look: Look,
+    /// Legal targets are shown (the `legal-dots` setting).
+    dots: bool,
     /// The engine is searching (the key help shows a spinner instead).
     pub thinking: bool,
     /// The spinner's step, advanced by the clock tick.
     pub spinner: usize,
-    /// Unicode on.
-    pub unicode: bool,
 }
 
 impl Shell {
@@ -128,11 +127,16 @@ impl Shell {
             title: String::new(),
             hits: Hits::default(),
             color_allowed: color,
-            color,
-            letters: false,
+            look: Look {
+                color,
+                unicode,
+                letters: false,
+                coordinates: true,
+                theme: Theme::named("brown"),
+            },
+            dots: true,
             thinking: false,
             spinner: 0,
-            unicode,
         }
     }
 
@@ -141,8 +145,14 @@ impl Shell {
     pub fn picture(&mut self, app: &App) -> Picture {
         // The settings can change with `set` at any time.
         let style = app.style();
-        self.color = self.color_allowed && app.settings.terminal_colour;
-        self.letters = style.letters;
+        self.look = Look {
+            color: self.color_allowed && app.settings.terminal_colour,
+            unicode: style.unicode,
+            letters: style.letters,
+            coordinates: style.coordinates,
+            theme: Theme::named(&app.settings.board_theme),
+        };
+        self.dots = app.settings.legal_dots;
         self.thinking = app.is_thinking();
         let picture = picture::of(app, self.progress.as_deref());
         match &picture.board {
@@ -184,7 +194,7 @@ impl Shell {
     /// The marks of the board: the picked-up piece, its targets, the cursor.
     pub fn marks(&self, picture: &Picture) -> Marks {
         let targets = match (&picture.board, self.selected) {
-            (Some(board), Some(from)) => board
+            (Some(board), Some(from)) if self.dots => board
                 .snapshot
                 .legal_moves
                 .iter()
@@ -629,8 +639,9 @@ fn not_live(picture: &Picture) -> String {
     }
 }
 
-/// Words after a command: the options of `new`, `puzzle` and `resign`.
-const ARGUMENT_WORDS: [&str; 30] = [
+/// Words after a command: the options of `new`, `puzzle` and `resign`,
+/// and the values of settings.
+const ARGUMENT_WORDS: [&str; 42] = [
     "computer",
     "friend",
     "norochess",
@@ -661,6 +672,18 @@ const ARGUMENT_WORDS: [&str; 30] = [
     "save",
     "yes",
     "next",
+    "on",
+    "off",
+    "classic",
+    "letters",
+    "fixed",
+    "auto-flip",
+    "face-to-face",
+    "my-side",
+    "brown",
+    "green",
+    "blue",
+    "grey",
 ];
 
 /// What Tab completes: the commands of the view and every legal move in
@@ -678,6 +701,7 @@ pub fn completions(app: &App, picture: &Picture) -> Vec<String> {
         .chain(&ARGUMENT_WORDS)
         .map(|c| c.to_string())
         .collect();
+    words.extend(SETTING_KEYS.iter().map(|(key, _)| key.to_string()));
     if let Some(board) = picture.board.as_ref().filter(|b| b.live) {
         let width = board.snapshot.width;
         let position = match &app.view {

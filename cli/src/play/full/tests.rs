@@ -331,3 +331,17 @@ fn legal_picks_the_piece_up_on_the_board() {
     // No second board in the messages.
     assert_eq!(screen.matches(" a  b  c  d").count(), 1, "{screen}");
 }
+
+#[test]
+fn the_board_settings_apply_at_once() {
+    let mut h = Harness::new(true);
+    h.command("new friend norochess noflip");
+    h.command("set pieces letters");
+    h.command("set coordinates off");
+    h.command("set legal-dots off");
+    h.keys(&[KeyCode::Esc, KeyCode::Enter]);
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("  P  P  P  P (P) P  P  P"), "{screen}");
+    assert!(!screen.contains(" a  b  c"), "{screen}");
+    assert!(!screen.contains('•'), "{screen}");
+}
