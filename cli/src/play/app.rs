@@ -562,26 +562,25 @@ fn asciify(text: &str) -> String {
 }
 
 /// The promotion picker's choices when `text` is a pawn move to the last
-/// rank without the new piece (`e8`, `e7e8`, `dxe8`): the legal ones only.
+/// rank without the new piece (`e8`, `e7e8`, `dxe8`): the legal ones only,
+/// as the core's move reader names them.
 pub(super) fn promotion_choices(
     position: &norochess_core::AnyPosition,
     text: &str,
 ) -> Vec<(norochess_core::Role, String)> {
-    let text = text.trim();
     let width = position.width();
-    norochess_core::Role::PROMOTIONS
-        .into_iter()
-        .filter_map(|role| {
-            [
-                format!("{text}={}", role.upper_char()),
-                format!("{text}{}", role.char()),
-            ]
-            .iter()
-            .find_map(|t| position.parse_move(t).ok())
-            .filter(|m| m.promotion() == Some(role))
-            .map(|m| (role, m.uci(width)))
-        })
-        .collect()
+    match position.parse_move(text.trim()) {
+        Err(norochess_core::MoveError::PromotionRequired {
+            from, to, choices, ..
+        }) => choices
+            .into_iter()
+            .filter_map(|role| {
+                let mv = position.move_for(from, to, Some(role)).ok()?;
+                Some((role, mv.uci(width)))
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The picker's question: `Promote to: queen (q), knight (n)?`

@@ -149,7 +149,8 @@ impl App {
                 return;
             }
             "export" | "pgn" => {
-                let record = super::export::for_other_tools(&view.game, &view.game.to_pgn());
+                // A numbered Norochess960 start carries SetUp/FEN for other tools.
+                let record = view.game.to_pgn();
                 self.write_record(&record, args.first());
                 return;
             }

@@ -541,7 +541,6 @@ impl App {
             return;
         };
         let record = session.record(now);
-        let record = super::export::for_other_tools(session.game(), &record);
         self.write_record(&record, args.first());
     }
 

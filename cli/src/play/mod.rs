@@ -21,7 +21,6 @@
 mod app;
 mod archive;
 mod busy;
-mod export;
 mod full;
 mod game_screen;
 mod game_view;
