@@ -196,7 +196,8 @@ object Fixtures {
             StatsRowUi("Norochess · level 4", 2, 0, 4, -17),
             StatsRowUi("Ram chess · pass and play", 3, 0, 3, 0),
         ),
-        puzzlesSolved = 12, puzzleRating = 1320, bestStreak = 5,
+        puzzlesSolved = 12, puzzleRating = null, bestStreak = 5,
+        bestWin = "Norochess · against level 4 · 41–12",
     )
 
     fun settings() = SettingsUi(clocks = clocks, defaultClock = "norochess-10", sounds = false)

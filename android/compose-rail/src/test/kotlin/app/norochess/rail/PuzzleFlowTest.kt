@@ -66,6 +66,15 @@ class PuzzleFlowTest {
             assertEquals(app.norochess.core.PuzzleAttempt.SOLVED, h.library.puzzleStatus(info.id), "solved, not cleanly")
             onNodeWithText(Goldens.strings.raw("action_next")).performClickAndWait(this)
             assertTrue(controller.puzzle.id != info.id)
+
+            // By difficulty, and the daily puzzle.
+            click("set-HARD")
+            assertEquals(app.norochess.core.PuzzleDifficulty.HARD, controller.puzzle.difficulty)
+            assertTrue(ui().title.endsWith(Goldens.strings.raw("tier_hard")), ui().title)
+            click("set-DAILY")
+            assertEquals(controller.dailyPuzzle().id, controller.puzzle.id)
+            onNodeWithText(Goldens.strings.raw("action_next")).performClickAndWait(this)
+            assertEquals(controller.dailyPuzzle().id, controller.puzzle.id, "one puzzle a day")
         }
     }
 }

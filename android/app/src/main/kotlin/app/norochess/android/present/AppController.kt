@@ -46,6 +46,8 @@ class AppController(
     private val effects: Effects,
     private val seed: () -> ULong,
     private val date: (Long) -> String,
+    /** Today as days since 1970 (the daily puzzle). */
+    private val today: () -> Long = { System.currentTimeMillis() / 86_400_000L },
 ) : HomeEvents, GamesEvents {
     val screen = MutableStateFlow(Screen.HOME)
     var settings: Settings = library.settings()
@@ -83,7 +85,7 @@ class AppController(
             Screen.STATS -> stats.value = Mapping.statsUi(strings, library.stats())
             Screen.SETTINGS -> settingsUi.value = Mapping.settingsUi(settings)
             Screen.PUZZLE -> if (_puzzle.value == null) {
-                _puzzle.value = PuzzleController(library, scope, strings, { settings }, { go(Screen.HOME) })
+                _puzzle.value = PuzzleController(library, scope, strings, { settings }, { go(Screen.HOME) }, today)
             }
             else -> Unit
         }

@@ -44,7 +44,8 @@ class GameController(
     private val onRematch: (GameSessionHandle) -> Unit,
 ) : GameEvents {
     val model = GameScreenModel(session, nowMs)
-    private var extras = Mapping.GameExtras()
+    /** A game opened after its end (a replay from the list) starts on the board, not on the result sheet. */
+    private var extras = Mapping.GameExtras(showResult = model.state.snapshot.result == null)
     private var lastPly = model.state.snapshot.plyCount
     private var wasOver = model.state.snapshot.result != null
     private val lock = Any()

@@ -339,6 +339,7 @@ object Mapping {
         puzzlesSolved = stats.puzzles.solved.toInt(),
         puzzleRating = null,
         bestStreak = stats.puzzles.bestStreak.toInt(),
+        bestWin = stats.bestWin?.let { w -> listOfNotNull(w.description, w.scores?.let { "${it.white}–${it.black}" }).joinToString(" · ") },
     )
 
     fun variantNameById(id: String) = variantInfos.firstOrNull { it.id == id }?.name ?: id

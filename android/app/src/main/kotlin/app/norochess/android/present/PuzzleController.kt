@@ -3,6 +3,7 @@ package app.norochess.android.present
 import app.norochess.android.ui.BoardUi
 import app.norochess.android.ui.Feedback
 import app.norochess.android.ui.PuzzleEvents
+import app.norochess.android.ui.PuzzleSet
 import app.norochess.android.ui.PuzzleUi
 import app.norochess.android.ui.Str
 import app.norochess.android.ui.UiStrings
@@ -39,6 +40,8 @@ class PuzzleController(
     private val strings: UiStrings,
     private val settings: () -> Settings,
     private val onHome: () -> Unit,
+    /** Today as days since 1970 (the daily puzzle). */
+    private val today: () -> Long,
     startId: String? = null,
 ) : PuzzleEvents {
     private val pack: List<PuzzleInfo> = builtinPuzzles()
@@ -49,6 +52,7 @@ class PuzzleController(
     private var hint: String? = null
     private var shown = false
     private var busy = false
+    private var set = PuzzleSet.ALL
     private val _ui: MutableStateFlow<PuzzleUi>
     val ui: StateFlow<PuzzleUi>
 
@@ -103,6 +107,7 @@ class PuzzleController(
             canRetry = session.state() == PuzzleState.WRONG,
             canShowSolution = session.state() != PuzzleState.SOLVED,
             canNext = true,
+            set = set,
         )
     }
 
@@ -194,12 +199,36 @@ class PuzzleController(
         }
     }
 
-    override fun onNext() {
-        val index = pack.indexOfFirst { it.id == session.puzzle().id }
-        val next = (pack.drop(index + 1) + pack.take(index + 1)).firstOrNull { library.puzzleStatus(it.id) == null } ?: pack[(index + 1) % pack.size]
+    /** The puzzles of the chosen set, in the pack's order. */
+    private fun candidates(): List<PuzzleInfo> = when (set) {
+        PuzzleSet.ALL, PuzzleSet.DAILY -> pack
+        PuzzleSet.EASY -> pack.filter { it.difficulty == PuzzleDifficulty.EASY }
+        PuzzleSet.MEDIUM -> pack.filter { it.difficulty == PuzzleDifficulty.MEDIUM }
+        PuzzleSet.HARD -> pack.filter { it.difficulty == PuzzleDifficulty.HARD }
+    }
+
+    /** The same puzzle for everyone on a given day. */
+    fun dailyPuzzle(): PuzzleInfo = pack[Math.floorMod(today() * 7919L, pack.size.toLong()).toInt()]
+
+    private fun show(next: PuzzleInfo) {
         session = PuzzleSessionHandle(next.id)
         selected = null; feedback = null; feedbackText = null; hint = null; shown = false
         publish()
+    }
+
+    override fun onNext() {
+        if (set == PuzzleSet.DAILY) return show(dailyPuzzle())
+        val list = candidates()
+        val index = list.indexOfFirst { it.id == session.puzzle().id }
+        val order = list.drop(index + 1) + list.take(index + 1)
+        show(order.firstOrNull { library.puzzleStatus(it.id) == null } ?: order.first())
+    }
+
+    override fun onSet(set: PuzzleSet) {
+        this.set = set
+        if (set == PuzzleSet.DAILY) return show(dailyPuzzle())
+        val list = candidates()
+        show(list.firstOrNull { library.puzzleStatus(it.id) == null } ?: list.first())
     }
 
     override fun onHome() = onHome.invoke()

@@ -1,9 +1,11 @@
-@file:OptIn(ExperimentalMaterial3Api::class)
+@file:OptIn(ExperimentalMaterial3Api::class, ExperimentalLayoutApi::class)
 
 package app.norochess.android.ui
 
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.ExperimentalLayoutApi
+import androidx.compose.foundation.layout.FlowRow
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
@@ -128,6 +130,8 @@ data class StatsUi(
     val puzzlesSolved: Int = 0,
     val puzzleRating: Int? = null,
     val bestStreak: Int = 0,
+    /** "Norochess · against level 4 · 1-0 · 41–12" */
+    val bestWin: String? = null,
 )
 
 @Composable
@@ -143,23 +147,25 @@ fun StatsScreen(state: StatsUi, onHome: () -> Unit) {
                 Card(Modifier.fillMaxWidth().widthIn(max = 640.dp)) {
                     Column(Modifier.padding(12.dp)) {
                         Text(row.label, style = MaterialTheme.typography.titleMedium)
-                        Row(verticalAlignment = Alignment.CenterVertically) {
+                        FlowRow(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.SpaceBetween) {
                             Text(
                                 s.get(Str.stats_wdl, row.wins, row.draws, row.losses),
                                 style = MaterialTheme.typography.headlineSmall,
                                 fontWeight = FontWeight.Bold,
-                                modifier = Modifier.weight(1f).semantics {
+                                modifier = Modifier.align(Alignment.CenterVertically).semantics {
                                     contentDescription = s.get(Str.stats_wdl_description, row.wins, row.draws, row.losses)
                                 },
                             )
                             Text(
                                 s.get(Str.stats_differential, signed(row.differential)),
                                 style = MaterialTheme.typography.titleMedium,
+                                modifier = Modifier.align(Alignment.CenterVertically),
                             )
                         }
                     }
                 }
             }
+            state.bestWin?.let { Text(s.get(Str.stats_best_win, it), style = MaterialTheme.typography.bodyLarge) }
             SectionTitle(s.get(Str.nav_puzzles))
             Text(s.plural(Plu.puzzles_solved, state.puzzlesSolved, state.puzzlesSolved))
             state.puzzleRating?.let { Text(s.get(Str.puzzle_rating, it)) }

@@ -34,6 +34,9 @@ import androidx.compose.ui.unit.dp
 
 enum class Feedback { CORRECT, WRONG, SOLVED }
 
+/** Which puzzles Next takes: the whole pack, one difficulty, or today's puzzle. */
+enum class PuzzleSet { ALL, EASY, MEDIUM, HARD, DAILY }
+
 data class PuzzleUi(
     /** "Puzzle 12 · medium". */
     val title: String,
@@ -51,6 +54,7 @@ data class PuzzleUi(
     val canRetry: Boolean = false,
     val canShowSolution: Boolean = true,
     val canNext: Boolean = true,
+    val set: PuzzleSet = PuzzleSet.ALL,
 )
 
 interface PuzzleEvents : BoardEvents {
@@ -58,6 +62,7 @@ interface PuzzleEvents : BoardEvents {
     fun onRetry() {}
     fun onSolution() {}
     fun onNext() {}
+    fun onSet(set: PuzzleSet) {}
     fun onHome() {}
 }
 
@@ -131,5 +136,16 @@ private fun PuzzlePanel(state: PuzzleUi, events: PuzzleEvents, objective: Boolea
             s.get(Str.puzzle_best_streak, state.bestStreak),
         style = MaterialTheme.typography.bodyMedium,
         modifier = Modifier.testTag("puzzle-progress"),
+    )
+    ChoiceChips(
+        s.get(Str.label_puzzles),
+        listOf(
+            PuzzleSet.ALL to s.get(Str.puzzle_set_all),
+            PuzzleSet.EASY to s.get(Str.puzzle_set_easy),
+            PuzzleSet.MEDIUM to s.get(Str.puzzle_set_medium),
+            PuzzleSet.HARD to s.get(Str.puzzle_set_hard),
+            PuzzleSet.DAILY to s.get(Str.puzzle_set_daily),
+        ),
+        state.set, "set", events::onSet,
     )
 }
