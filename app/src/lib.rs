@@ -21,6 +21,7 @@
 
 pub mod library;
 mod players;
+mod result;
 pub mod session;
 pub mod texts;
 
@@ -29,7 +30,8 @@ pub use library::{
     PuzzleTierStats, SaveReceipt, Settings, SettingsError, Stats, StatsRow,
 };
 pub use players::{BoardMode, GameSpec, Opponent, Player, PlayerKind};
+pub use result::GameResult;
 pub use session::{
-    ClockView, ComputerAnswer, ComputerRequest, EngineSettings, GameResult, GameSession,
-    HintAnswer, HintRequest, MoveListEntry, SessionError, SessionSnapshot, Ticket,
+    ClockView, ComputerAnswer, ComputerRequest, EngineSettings, GameSession, HintAnswer,
+    HintRequest, MoveListEntry, SessionError, SessionSnapshot, Ticket,
 };

@@ -1,68 +1,9 @@
-//! The English texts a screen shows about a game, made once here so the
-//! terminal app and both phone apps say the same thing: why a game ended,
-//! clock names and times. (Translations of the phone apps key on the
-//! structured data beside each text: [`crate::GameResult`]'s reason and
-//! numbers.)
+//! The English texts a screen shows beside a game, made once here so the
+//! terminal app and both phone apps say the same thing: clock names and
+//! times, dates, "did you mean" (why a game ended is
+//! [`crate::GameResult`]'s own).
 
-use crate::session::GameResult;
-use norochess_core::{Color, EndReason, TimeControl};
-
-/// The result without the reason: `White wins 38–33`, `Draw 20–20`,
-/// `Black wins`.
-pub fn headline(result: &GameResult) -> String {
-    let who = match result.winner {
-        Some(color) => format!("{color} wins"),
-        None => "Draw".to_string(),
-    };
-    match result.scores {
-        Some((white, black)) => format!("{who} {white}–{black}"),
-        None => who,
-    }
-}
-
-/// Why the game ended, in words: `higher score after move 48`, `Black
-/// resigned`, `White repeated the position a third time`.
-pub fn reason(result: &GameResult) -> String {
-    let loser = result.winner.map_or(result.side_to_move, |w| !w);
-    match result.reason {
-        EndReason::MoveLimit => format!(
-            "higher score after move {}",
-            result.decided_at_move.unwrap_or(48)
-        ),
-        EndReason::NoPiecesLeft => format!("{loser} has no pieces left"),
-        EndReason::RepetitionLoss => format!(
-            "{} repeated the position a third time",
-            result.last_mover.unwrap_or(loser)
-        ),
-        EndReason::Blocked => {
-            let stuck = result.side_to_move;
-            if result.winner.is_some() {
-                format!("{stuck} cannot move; the higher score wins")
-            } else {
-                format!("{stuck} cannot move and the scores are equal")
-            }
-        }
-        EndReason::OvertimeExhausted => "scores still equal after move 60".to_string(),
-        EndReason::Checkmate => "checkmate".to_string(),
-        EndReason::Stalemate => "stalemate".to_string(),
-        EndReason::Repetition => "threefold repetition".to_string(),
-        EndReason::FiftyMoves => "fifty moves without a capture or pawn move".to_string(),
-        EndReason::InsufficientMaterial => "neither side can checkmate".to_string(),
-        EndReason::Resignation => format!("{loser} resigned"),
-        EndReason::Agreement => "draw agreed".to_string(),
-        EndReason::TimeForfeit => format!("{loser} ran out of time"),
-        EndReason::TimeoutVsInsufficientMaterial => {
-            let flagged = result.winner.map_or(result.side_to_move, |w| !w);
-            format!("{flagged} ran out of time, but the opponent cannot checkmate")
-        }
-    }
-}
-
-/// The whole sentence of a result dialog: `White wins 38–33 — higher score
-/// after move 48`, `Draw — stalemate`.
-pub fn sentence(result: &GameResult) -> String {
-    format!("{} — {}", headline(result), reason(result))
-}
+use norochess_core::{Color, TimeControl};
 
 /// A short id for a time control, used in saved games and commands: `1+0`,
 /// `3+2`, `15d10`, `norochess-10`, `tournament`.
@@ -184,7 +125,7 @@ pub fn format_time(ms: u64) -> String {
 /// A calendar date (UTC) as records and lists write it: `2026.11.30`,
 /// from seconds since 1970 (as [`crate::GameSummary`] stores them).
 pub fn date(unix_seconds: i64) -> String {
-    let (y, m, d) = crate::session::civil_from_days(unix_seconds.div_euclid(86_400));
+    let (y, m, d) = civil_from_days(unix_seconds.div_euclid(86_400));
     format!("{y:04}.{m:02}.{d:02}")
 }
 
@@ -197,10 +138,52 @@ pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
     let limit = if word.chars().count() <= 2 { 1 } else { 2 };
     candidates
         .iter()
-        .map(|c| (crate::library::distance(&word, c), *c))
+        .map(|c| (distance(&word, c), *c))
         .filter(|(d, _)| *d > 0 && *d <= limit)
         .min()
         .map(|(_, c)| c)
+}
+
+/// Today's date as a record writes it (`2026.11.30`), from the system clock.
+pub(crate) fn today() -> Option<String> {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?
+        .as_secs();
+    let (y, m, d) = civil_from_days(i64::try_from(secs / 86_400).ok()?);
+    Some(format!("{y:04}.{m:02}.{d:02}"))
+}
+
+/// Days since 1970-01-01 to a calendar date (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// Edit distance, for "did you mean".
+pub(crate) fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let current = row[j + 1];
+            row[j + 1] = (previous + usize::from(ca != *cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            previous = current;
+        }
+    }
+    row[b.len()]
 }
 
 /// "White" or "Black".
@@ -211,32 +194,6 @@ pub fn side_name(color: Color) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn result(winner: Option<Color>, reason: EndReason, scores: Option<(u16, u16)>) -> GameResult {
-        GameResult {
-            winner,
-            reason,
-            scores,
-            decided_at_move: Some(48),
-            side_to_move: Color::White,
-            last_mover: Some(Color::Black),
-        }
-    }
-
-    #[test]
-    fn results_read_as_the_apps_show_them() {
-        let r = result(Some(Color::White), EndReason::MoveLimit, Some((38, 33)));
-        assert_eq!(
-            sentence(&r),
-            "White wins 38–33 — higher score after move 48"
-        );
-        let r = result(None, EndReason::Stalemate, None);
-        assert_eq!(sentence(&r), "Draw — stalemate");
-        let r = result(Some(Color::White), EndReason::Resignation, Some((3, 1)));
-        assert_eq!(sentence(&r), "White wins 3–1 — Black resigned");
-        let r = result(Some(Color::White), EndReason::RepetitionLoss, Some((0, 0)));
-        assert_eq!(reason(&r), "Black repeated the position a third time");
-    }
 
     #[test]
     fn clocks_by_number_id_word_and_custom() {

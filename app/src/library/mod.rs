@@ -27,7 +27,6 @@ mod stats;
 
 pub use games::{GameFilter, GameSummary, OpponentFilter, SaveReceipt};
 pub use puzzles::{PuzzleAttempt, PuzzleStats, PuzzleTierStats};
-pub(crate) use settings::distance;
 pub use settings::{Orientation, PieceStyle, Settings, SettingsError, SETTING_KEYS};
 pub use stats::{Stats, StatsRow};
 
@@ -334,7 +333,7 @@ fn is_damage_code(e: &rusqlite::Error) -> bool {
 /// Moves a damaged database (and its journal files) to a dated backup name
 /// that does not exist yet. Returns the backup's path.
 fn move_aside(path: &Path) -> Result<PathBuf, LibraryError> {
-    let stamp = crate::session::today()
+    let stamp = crate::texts::today()
         .unwrap_or_else(|| "unknown-date".to_string())
         .replace('.', "-");
     let name = path

@@ -150,24 +150,6 @@ fn on_off(value: bool) -> &'static str {
     }
 }
 
-/// Edit distance, for "did you mean".
-pub(crate) fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let current = row[j + 1];
-            row[j + 1] = (previous + usize::from(ca != *cb))
-                .min(row[j] + 1)
-                .min(row[j + 1] + 1);
-            previous = current;
-        }
-    }
-    row[b.len()]
-}
-
 impl Settings {
     /// The current name of `key` (`color` is `colour`), if it is a setting.
     pub fn canonical_key(key: &str) -> Option<&'static str> {
@@ -209,7 +191,7 @@ impl Settings {
             key: key.to_string(),
             suggestion: SETTING_KEYS
                 .iter()
-                .map(|(k, _)| (distance(key, k), *k))
+                .map(|(k, _)| (crate::texts::distance(key, k), *k))
                 .filter(|(d, _)| *d <= 2)
                 .min()
                 .map(|(_, k)| k.to_string()),

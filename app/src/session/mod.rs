@@ -23,8 +23,9 @@ mod clock;
 mod computer;
 mod snapshot;
 
+pub use crate::result::GameResult;
 pub use computer::{ComputerAnswer, ComputerRequest, HintAnswer, HintRequest, Ticket};
-pub use snapshot::{ClockView, GameResult, MoveListEntry, SessionSnapshot};
+pub use snapshot::{ClockView, MoveListEntry, SessionSnapshot};
 
 use crate::players::{BoardMode, GameSpec, Opponent, Player};
 use clock::SessionClock;
@@ -136,7 +137,7 @@ impl GameSession {
         };
         let mut session = GameSession::with_game(spec, game);
         session.write_tags();
-        if let Some(date) = today() {
+        if let Some(date) = crate::texts::today() {
             session.game.set_tag("Date", &date);
         }
         Ok(session)
@@ -961,30 +962,6 @@ fn mix(seed: u64, n: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-/// Today's date as a record writes it (`2026.11.30`), from the system clock.
-pub(crate) fn today() -> Option<String> {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .ok()?
-        .as_secs();
-    let (y, m, d) = civil_from_days(i64::try_from(secs / 86_400).ok()?);
-    Some(format!("{y:04}.{m:02}.{d:02}"))
-}
-
-/// Days since 1970-01-01 to a calendar date (Howard Hinnant's algorithm).
-pub(crate) fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 /// A duration in whole milliseconds (for callers that measure with `Instant`).

@@ -1,63 +1,8 @@
 //! Everything a game screen draws, in one record made by the session.
 
 use crate::players::Player;
-use crate::texts;
-use norochess_core::{Color, EndReason, Game, Outcome, Snapshot};
-
-/// How a game ended, as data (for translations) with the numbers a sentence
-/// needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameResult {
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Color>,
-    /// Why it ended.
-    pub reason: EndReason,
-    /// Final scores (White, Black) in the Norochess family.
-    pub scores: Option<(u16, u16)>,
-    /// The move number of the last move played ("after move 48").
-    pub decided_at_move: Option<u32>,
-    /// The side to move in the final position (the one that cannot move,
-    /// or ran out of pieces).
-    pub side_to_move: Color,
-    /// The side that made the last move (the creator of a repetition).
-    pub last_mover: Option<Color>,
-}
-
-impl GameResult {
-    /// The result of `game`, if it has ended.
-    pub fn of(game: &Game) -> Option<GameResult> {
-        let outcome: Outcome = game.outcome()?;
-        let positions = game.positions();
-        let mover = positions
-            .len()
-            .checked_sub(2)
-            .and_then(|i| positions.get(i))
-            .map(|p| (p.turn(), p.fullmove_number()));
-        Some(GameResult {
-            winner: outcome.winner,
-            reason: outcome.reason,
-            scores: outcome.scores,
-            decided_at_move: mover.map(|(_, number)| number),
-            side_to_move: game.position().turn(),
-            last_mover: mover.map(|(color, _)| color),
-        })
-    }
-
-    /// `White wins 38–33 — higher score after move 48`.
-    pub fn sentence(&self) -> String {
-        texts::sentence(self)
-    }
-
-    /// `White wins 38–33`.
-    pub fn headline(&self) -> String {
-        texts::headline(self)
-    }
-
-    /// `higher score after move 48`.
-    pub fn reason_text(&self) -> String {
-        texts::reason(self)
-    }
-}
+use crate::result::GameResult;
+use norochess_core::{Color, Snapshot};
 
 /// The clocks as a screen shows them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
