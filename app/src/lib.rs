@@ -9,6 +9,8 @@
 //!   [`SessionSnapshot`];
 //! - [`Library`]: the SQLite database of games (saved after every move),
 //!   puzzle progress, settings and statistics;
+//! - [`ratings`]: Glicko-2 puzzle ratings of the player and of each
+//!   puzzle, and the daily puzzle;
 //! - [`texts`]: the English sentences a screen shows about a game (why it
 //!   ended, clock names), so no shell writes its own.
 //!
@@ -21,13 +23,15 @@
 
 pub mod library;
 mod players;
+pub mod ratings;
 mod result;
 pub mod session;
 pub mod texts;
 
 pub use library::{
     GameFilter, GameSummary, Library, LibraryError, OpenNotice, PuzzleAttempt, PuzzleStats,
-    PuzzleTierStats, SaveReceipt, Settings, SettingsError, Stats, StatsRow,
+    PuzzleTierStats, RatedAttempt, RatingPoint, SaveReceipt, Settings, SettingsError, Stats,
+    StatsRow,
 };
 pub use players::{BoardMode, GameSpec, Opponent, Player, PlayerKind};
 pub use result::GameResult;

@@ -26,7 +26,9 @@ mod settings;
 mod stats;
 
 pub use games::{GameFilter, GameSummary, OpponentFilter, SaveReceipt};
-pub use puzzles::{PuzzleAttempt, PuzzleStats, PuzzleTierStats};
+pub use puzzles::{
+    PuzzleAttempt, PuzzleStats, PuzzleTierStats, RatedAttempt, RatingPoint, STATS_HISTORY,
+};
 pub use settings::{Orientation, PieceStyle, Settings, SettingsError, SETTING_KEYS};
 pub use stats::{Stats, StatsRow};
 
@@ -265,8 +267,9 @@ impl Library {
 }
 
 fn schema_version_known() -> i64 {
-    // One migration per schema version (rusqlite_migration counts them).
-    1
+    // One migration per schema version (rusqlite_migration counts them);
+    // `the_newest_schema_version_is_known` checks this against them.
+    2
 }
 
 /// Why opening failed, before it is decided whether the file is damaged.

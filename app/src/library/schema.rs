@@ -6,8 +6,9 @@ use rusqlite_migration::{Migrations, M};
 
 /// Every migration, oldest first.
 pub(crate) fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(
-        "
+    Migrations::new(vec![
+        M::up(
+            "
         -- Every game, finished or not. `record` is the PGN-style text with
         -- all tags; the other columns repeat what lists, filters and
         -- statistics need, so they never parse records.
@@ -69,7 +70,43 @@ pub(crate) fn migrations() -> Migrations<'static> {
             detail TEXT NOT NULL
         ) WITHOUT ROWID;
         ",
-    )])
+        ),
+        // Glicko-2 puzzle ratings (`crate::ratings`). Attempts recorded before
+        // this migration are not replayed: the rating starts with the first
+        // attempt after it.
+        M::up(
+            "
+        -- The player's puzzle rating (at most one row; none: the start values).
+        CREATE TABLE puzzle_player_rating (
+            slot       INTEGER PRIMARY KEY CHECK (slot = 1),
+            rating     REAL NOT NULL,
+            deviation  REAL NOT NULL,
+            volatility REAL NOT NULL
+        );
+
+        -- Each attempted puzzle's rating (none: its pack rating with the
+        -- start deviation).
+        CREATE TABLE puzzle_ratings (
+            puzzle_id  TEXT PRIMARY KEY,
+            rating     REAL NOT NULL,
+            deviation  REAL NOT NULL,
+            volatility REAL NOT NULL
+        ) WITHOUT ROWID;
+
+        -- One row per rated attempt: the player's rating after it.
+        CREATE TABLE puzzle_rating_history (
+            id         INTEGER PRIMARY KEY,
+            attempt_id INTEGER NOT NULL REFERENCES puzzle_attempts (id) ON DELETE CASCADE,
+            puzzle_id  TEXT NOT NULL,
+            outcome    TEXT NOT NULL CHECK (outcome IN ('clean', 'solved', 'shown', 'failed')),
+            at         INTEGER NOT NULL,
+            rating     REAL NOT NULL,
+            deviation  REAL NOT NULL
+        );
+        CREATE INDEX puzzle_rating_history_by_time ON puzzle_rating_history (at, id);
+        ",
+        ),
+    ])
 }
 
 #[cfg(test)]

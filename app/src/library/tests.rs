@@ -296,3 +296,130 @@ fn the_terminal_apps_files_are_imported_once() {
         "the old files stay"
     );
 }
+
+#[test]
+fn the_newest_schema_version_is_known() {
+    let library = Library::in_memory().unwrap();
+    let version: i64 = library
+        .conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, schema_version_known());
+}
+
+#[test]
+fn a_library_of_the_first_schema_keeps_its_attempts_and_starts_rating() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(DATABASE_FILE);
+    {
+        // A database as the first release left it: schema 1 and attempts.
+        let mut conn = Connection::open(&path).unwrap();
+        conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+        let first = schema::migrations();
+        first.to_version(&mut conn, 1).unwrap();
+        conn.execute(
+            "INSERT INTO puzzle_attempts (puzzle_id, tier, outcome, at) VALUES ('np0001', 'easy', 'clean', 1)",
+            [],
+        )
+        .unwrap();
+    }
+    let mut library = Library::open_file(&path).unwrap();
+    let stats = library.puzzle_stats().unwrap();
+    assert_eq!(
+        (stats.solved_cleanly, stats.rating, stats.deviation),
+        (1, 1500, 350)
+    );
+    assert!(stats.rating_history.is_empty());
+    let rated = library
+        .record_puzzle_attempt("np0002", "easy", PuzzleAttempt::Clean)
+        .unwrap();
+    assert!(rated.change() > 0);
+    assert_eq!(library.puzzle_stats().unwrap().rated_attempts, 1);
+}
+
+#[test]
+fn each_attempt_rates_the_player_and_the_puzzle() {
+    let mut library = Library::in_memory().unwrap();
+    let pack = norochess_core::puzzle::builtin_pack().unwrap();
+    let puzzle = &pack[0];
+    assert_eq!(library.rating_of_puzzle(&puzzle.id).unwrap(), None);
+    let won = library
+        .record_puzzle_attempt(&puzzle.id, "easy", PuzzleAttempt::Clean)
+        .unwrap();
+    // A built-in puzzle starts at its pack rating.
+    assert_eq!(won.puzzle_before.rating, f64::from(puzzle.rating));
+    assert_eq!(
+        won.puzzle_before.deviation,
+        crate::ratings::PUZZLE_START_DEVIATION
+    );
+    assert_eq!(won.player_before, crate::ratings::Rating::new_player());
+    assert!(won.player_after.rating > 1500.0);
+    assert!(won.puzzle_after.rating < f64::from(puzzle.rating));
+    assert_eq!(library.puzzle_rating().unwrap(), won.player_after);
+    assert_eq!(
+        library.rating_of_puzzle(&puzzle.id).unwrap(),
+        Some(won.puzzle_after)
+    );
+    // Help, a solution shown and a failure are all losses.
+    let mut rating = won.player_after.rating;
+    for attempt in [
+        PuzzleAttempt::Solved,
+        PuzzleAttempt::Shown,
+        PuzzleAttempt::Failed,
+    ] {
+        let lost = library
+            .record_puzzle_attempt(&puzzle.id, "easy", attempt)
+            .unwrap();
+        assert_eq!(lost.player_before.rating, rating);
+        assert!(lost.player_after.rating < rating, "{attempt:?}");
+        assert!(lost.puzzle_after.rating > lost.puzzle_before.rating);
+        rating = lost.player_after.rating;
+    }
+    // A puzzle from a file starts at the rating it is given.
+    let file = library
+        .record_rated_puzzle_attempt("mine1", "hard", 2000, PuzzleAttempt::Clean)
+        .unwrap();
+    assert_eq!(file.puzzle_before.rating, 2000.0);
+    let stats = library.puzzle_stats().unwrap();
+    assert_eq!(stats.rated_attempts, 5);
+    assert_eq!(stats.rating, file.player_after.rounded());
+    assert_eq!(stats.deviation, file.player_after.rounded_deviation());
+    let outcomes: Vec<_> = stats.rating_history.iter().map(|p| p.outcome).collect();
+    assert_eq!(
+        outcomes,
+        [
+            PuzzleAttempt::Clean,
+            PuzzleAttempt::Solved,
+            PuzzleAttempt::Shown,
+            PuzzleAttempt::Failed,
+            PuzzleAttempt::Clean
+        ]
+    );
+    assert_eq!(
+        stats.rating_history.last().map(|p| p.rating),
+        Some(stats.rating)
+    );
+    let latest = library.rating_history(2).unwrap();
+    assert_eq!(latest.len(), 2);
+    assert_eq!(latest[1].puzzle_id, "mine1");
+    assert_eq!(library.stats().unwrap().puzzles, stats);
+}
+
+#[test]
+fn the_daily_puzzle_stays_the_same_all_day() {
+    use crate::ratings::Day;
+    let mut library = Library::in_memory().unwrap();
+    let pack = norochess_core::puzzle::builtin_pack().unwrap();
+    let today = Day::today();
+    let before = library.daily_puzzle(&pack, today).unwrap().unwrap();
+    // Solving puzzles today moves the rating but not today's puzzle,
+    // which follows the rating at the start of the day.
+    for p in &pack[..5] {
+        library
+            .record_puzzle_attempt(&p.id, "easy", PuzzleAttempt::Clean)
+            .unwrap();
+    }
+    let after = library.daily_puzzle(&pack, today).unwrap().unwrap();
+    assert_eq!(before.id, after.id);
+    assert_eq!(library.daily_puzzle(&[], today).unwrap(), None);
+}
