@@ -4,6 +4,7 @@ import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.onNodeWithTag
+import androidx.compose.ui.test.onNodeWithContentDescription
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.performClick
@@ -95,6 +96,12 @@ class GameFlowTest {
             assertTrue(h.game.status.startsWith("Reviewing"))
             onNodeWithText(Goldens.strings.raw("action_share")).performClickAndWait(this)
             assertTrue(h.shared.single().contains("[Result"), "the PGN is shared")
+            // Rematch: colours swapped, so the computer (now White) opens.
+            val before = h.app.game.value
+            onNodeWithText(Goldens.strings.raw("action_rematch")).performClickAndWait(this)
+            assertTrue(h.app.game.value !== before)
+            waitUntil(timeoutMillis = 30_000) { h.game.lastPly == 1 && !h.game.thinking }
+            assertEquals(false, h.game.board.whiteAtBottom, "the person plays Black")
         }
     }
 
@@ -108,7 +115,11 @@ class GameFlowTest {
             click("start")
             assertEquals(true, h.game.passAndPlay)
             assertEquals(false, h.game.board.upsideDownWhite, "face to face: Black's pieces upside down")
-            tapSquare("e2"); tapSquare("e4")
+            // Screen-reader labels on the squares.
+            onNodeWithContentDescription("White knight on g1").assertExists()
+            tapSquare("e2")
+            onNodeWithContentDescription("e4, legal move").assertExists()
+            tapSquare("e4")
             tapSquare("e7"); tapSquare("e5")
             assertEquals(2, h.game.lastPly)
             // White's clock runs; 55 s later it is low.
@@ -187,6 +198,10 @@ class GameFlowTest {
                 h.show(this)
                 click("level-1")
                 click("start")
+                // A hint from the engine, off the main thread.
+                onNodeWithText(Goldens.strings.raw("action_hint")).performClickAndWait(this)
+                waitUntil(timeoutMillis = 30_000) { h.game.hint != null }
+                onNodeWithTag("hint").assertIsDisplayed()
                 tapSquare("d2"); tapSquare("d4")
                 waitUntil(timeoutMillis = 30_000) { h.game.lastPly == 2 && !h.game.thinking }
                 tapSquare("g1"); tapSquare("f3")

@@ -67,14 +67,19 @@ class GameController(
                 delay(TICK_MS)
                 val clock = model.state.snapshot.clock
                 if (clock != null && clock.running != null && model.state.snapshot.result == null) {
-                    synchronized(lock) { model.tick() }
+                    // Not model.tick(): its refresh would drop the player's selection
+                    // five times a second. The clocks shown come from render()'s fresh
+                    // snapshot; only a flag fall changes the model's state.
+                    synchronized(lock) { if (session.tick(nowMs()) != null) model.refresh() }
                     afterChange()
                 }
             }
         }
     }
 
-    private fun render(): GameUi = Mapping.gameUi(strings, model.state, settings, extras)
+    /** The model's selection and picker over the session's snapshot of now (the clocks move). */
+    private fun render(): GameUi =
+        Mapping.gameUi(strings, model.state.copy(snapshot = session.snapshot(nowMs())), settings, extras)
 
     private fun publish() {
         synchronized(lock) { _ui.value = render() }
