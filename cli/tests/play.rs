@@ -439,6 +439,66 @@ fn puzzles_from_the_built_in_pack() {
 }
 
 #[test]
+fn the_daily_puzzle_and_the_puzzle_rating() {
+    let pack = builtin_pack().expect("the built-in pack reads");
+    if pack.is_empty() {
+        eprintln!("the built-in pack is empty: skipping");
+        return;
+    }
+    let day = norochess_app::ratings::Day::new(2026, 11, 30).unwrap();
+    // A new player's daily puzzle: the rating at the start of the day is
+    // the start rating, whatever the library.
+    let daily = Library::in_memory()
+        .unwrap()
+        .daily_puzzle(&pack, day)
+        .unwrap()
+        .expect("a daily puzzle");
+    let store = TempStore::new("daily");
+    let mut script = String::from("home\npuzzle daily 2026-02-30\npuzzle daily 2026-11-30\n");
+    for m in daily.solution.iter().step_by(2) {
+        script.push_str(m);
+        script.push('\n');
+    }
+    script.push_str("home\n");
+    let output = play(&store, &script);
+    // The first `home` (answer_to finds the last).
+    let home = output.split("> home\n").nth(1).unwrap_or_default();
+    assert!(home.contains("· Puzzle rating 1500 ± 350"), "{home}");
+    assert!(home.contains("`puzzle daily`"), "{home}");
+    assert!(
+        answer_to(&output, "puzzle daily 2026-02-30").contains("`2026-02-30` is not a date"),
+        "{output}"
+    );
+    let opened = answer_to(&output, "puzzle daily 2026-11-30");
+    assert!(
+        opened.contains(&format!("The daily puzzle of 2026-11-30: {}.", daily.id)),
+        "{opened}"
+    );
+    assert!(
+        opened.contains(&format!("Puzzle {} ·", daily.id)),
+        "{opened}"
+    );
+    // The puzzle screen shows the rating with the progress.
+    assert!(opened.contains("Puzzle rating 1500 ± 350"), "{opened}");
+    let rating = store.library().puzzle_rating().unwrap();
+    assert!(rating.rating > 1500.0, "{rating:?}");
+    let solved = format!(
+        "Puzzle solved! Streak 1 (best 1). Puzzle rating {} (+",
+        rating.text()
+    );
+    assert!(output.contains(&solved), "{output}");
+    let home = output.rsplit("> home\n").next().unwrap_or_default();
+    assert!(
+        home.contains(&format!("· Puzzle rating {}", rating.text())),
+        "{home}"
+    );
+    let history = store.library().rating_history(10).unwrap();
+    assert_eq!(history.len(), 1);
+    assert_eq!(history[0].puzzle_id, daily.id);
+    assert_eq!(history[0].outcome, PuzzleAttempt::Clean);
+}
+
+#[test]
 fn puzzles_from_a_file_with_progress_streak_and_tiers() {
     let store = TempStore::new("puzzle-file");
     let file = store.path().with_extension("puzzles.txt");

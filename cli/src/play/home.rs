@@ -63,6 +63,10 @@ impl App {
             "  puzzle         puzzles from {source}: {}",
             self.progress_summary()
         ));
+        lines.push(
+            "                 `puzzle daily` for today's puzzle, picked near your rating"
+                .to_string(),
+        );
         let count = match self.library.game_count() {
             Ok(n) => format!("{n} in the list"),
             Err(e) => format!("the list cannot be read: {e}"),
@@ -249,6 +253,7 @@ losing) with the move number and score shown; the opponent answers.
   solution           play the next move of the solution
   next               the next puzzle (`puzzle easy|medium|hard` picks a tier)
   puzzle list        the pack with your progress
+  puzzle daily [DATE] the day's puzzle near your rating (today, or YYYY-MM-DD)
   flip, legal [SQUARE], moves, rules, home, help";
 
 const HELP_REVIEW: &str = "

@@ -4,7 +4,8 @@
 use super::app::{promotion_choices, promotion_question, App, View};
 use super::game_screen::heading;
 use super::screen::{self, Marks};
-use norochess_app::{GameResult, PuzzleAttempt};
+use norochess_app::ratings::Day;
+use norochess_app::{GameResult, PuzzleAttempt, RatedAttempt};
 use norochess_core::puzzle::{Difficulty, Hint, MoveFeedback, Puzzle, PuzzleSession, SessionState};
 use norochess_core::{AnyPosition, Color, Game, Objective, Proof, SolveLimits, Solver, Variant};
 
@@ -34,6 +35,7 @@ impl App {
         match first.as_deref() {
             Some("fen" | "position") => self.custom_puzzle(&args[1..]),
             Some("list") => self.list_puzzles(),
+            Some("daily" | "today") => self.daily_puzzle(args.get(1).map(String::as_str)),
             None | Some("next") => {
                 let tier = match &self.view {
                     View::Puzzle(view) => view.tier,
@@ -96,7 +98,70 @@ impl App {
         statuses
     }
 
-    /// `12 of 40 solved (9 cleanly, 2 shown), streak 3 (best 5)`.
+    /// `Puzzle rating 1512 ± 87` (the player's Glicko-2 rating and
+    /// deviation), or why it cannot be read.
+    pub(super) fn rating_text(&self) -> String {
+        match self.library.puzzle_rating() {
+            Ok(rating) => format!("Puzzle rating {}", rating.text()),
+            Err(e) => format!("The puzzle rating cannot be read: {e}"),
+        }
+    }
+
+    /// `puzzle daily [YYYY-MM-DD]`: the day's puzzle (today, UTC, by
+    /// default), near the player's rating at the start of that day.
+    fn daily_puzzle(&mut self, date: Option<&str>) {
+        if self.pack_is_empty() {
+            return;
+        }
+        let day = match date {
+            None => Day::today(),
+            Some(text) => match Day::parse(text) {
+                Some(day) => day,
+                None => {
+                    self.say(format!(
+                        "`{text}` is not a date: `puzzle daily` or `puzzle daily YYYY-MM-DD`."
+                    ));
+                    return;
+                }
+            },
+        };
+        let chosen = match self.library.daily_puzzle(&self.cfg.pack, day) {
+            Ok(chosen) => chosen,
+            Err(e) => {
+                self.say(format!("The daily puzzle cannot be chosen: {e}."));
+                return;
+            }
+        };
+        let Some(index) = chosen.and_then(|p| self.cfg.pack.iter().position(|q| q.id == p.id))
+        else {
+            return;
+        };
+        self.say(format!(
+            "The daily puzzle of {day}: {}.",
+            self.cfg.pack[index].id
+        ));
+        self.open_puzzle(index, None);
+    }
+
+    /// `Puzzle rating 1563 ± 290 (+63).` after a rated attempt.
+    fn rating_change_text(rated: &RatedAttempt) -> String {
+        let change = rated.change();
+        let sign = if change > 0 {
+            "+".to_string()
+        } else if change < 0 {
+            "−".to_string()
+        } else {
+            "±".to_string()
+        };
+        format!(
+            "Puzzle rating {} ({sign}{}).",
+            rated.player_after.text(),
+            change.unsigned_abs()
+        )
+    }
+
+    /// `12 of 40 solved (9 cleanly, 2 shown), streak 3 (best 5) · Puzzle
+    /// rating 1512 ± 87`.
     pub(super) fn progress_summary(&mut self) -> String {
         if self.cfg.pack.is_empty() {
             return "(no puzzles; try `puzzle fen \"…\"`)".to_string();
@@ -121,8 +186,9 @@ impl App {
             String::new()
         };
         format!(
-            "{solved} of {} solved ({clean} cleanly{shown}), streak {streak} (best {best})",
-            self.cfg.pack.len()
+            "{solved} of {} solved ({clean} cleanly{shown}), streak {streak} (best {best}) · {}",
+            self.cfg.pack.len(),
+            self.rating_text()
         )
     }
 
@@ -473,14 +539,21 @@ impl App {
                 PuzzleAttempt::Solved
             };
             let pack_puzzle = view.index.is_some();
-            let id = view.session.puzzle().id.clone();
-            let tier = view.session.puzzle().difficulty().id();
+            let puzzle = view.session.puzzle();
+            let (id, tier, rating) = (puzzle.id.clone(), puzzle.difficulty().id(), puzzle.rating);
+            let mut rated = None;
             if pack_puzzle {
-                if let Err(e) = self.library.record_puzzle_attempt(&id, tier, attempt) {
-                    self.say(format!("Your puzzle progress was not saved: {e}."));
+                // The pack's (or the puzzle file's) rating is where a puzzle
+                // never rated before starts.
+                match self
+                    .library
+                    .record_rated_puzzle_attempt(&id, tier, rating, attempt)
+                {
+                    Ok(r) => rated = Some(r),
+                    Err(e) => self.say(format!("Your puzzle progress was not saved: {e}.")),
                 }
             }
-            note = Some(match attempt {
+            let text = match attempt {
                 PuzzleAttempt::Shown => {
                     "The solution was shown: the puzzle does not count as solved.".to_string()
                 }
@@ -495,6 +568,10 @@ impl App {
                     "Puzzle solved, with help (the streak starts again).".to_string()
                 }
                 _ => "Puzzle solved!".to_string(),
+            };
+            note = Some(match rated {
+                Some(rated) => format!("{text} {}", Self::rating_change_text(&rated)),
+                None => text,
             });
         }
         self.show_puzzle();
@@ -522,10 +599,20 @@ impl App {
         } else {
             PuzzleAttempt::Failed
         };
-        let id = view.session.puzzle().id.clone();
-        let tier = view.session.puzzle().difficulty().id();
-        if let Err(e) = self.library.record_puzzle_attempt(&id, tier, attempt) {
-            self.say(format!("Your puzzle progress was not saved: {e}."));
+        let puzzle = view.session.puzzle();
+        let (id, tier, rating) = (puzzle.id.clone(), puzzle.difficulty().id(), puzzle.rating);
+        match self
+            .library
+            .record_rated_puzzle_attempt(&id, tier, rating, attempt)
+        {
+            Ok(rated) => {
+                let text = format!(
+                    "Puzzle {id} not solved: {}",
+                    Self::rating_change_text(&rated)
+                );
+                self.say(text);
+            }
+            Err(e) => self.say(format!("Your puzzle progress was not saved: {e}.")),
         }
     }
 

@@ -641,7 +641,7 @@ fn not_live(picture: &Picture) -> String {
 
 /// Words after a command: the options of `new`, `puzzle` and `resign`,
 /// and the values of settings.
-const ARGUMENT_WORDS: [&str; 42] = [
+const ARGUMENT_WORDS: [&str; 43] = [
     "computer",
     "friend",
     "norochess",
@@ -666,6 +666,7 @@ const ARGUMENT_WORDS: [&str; 42] = [
     "medium",
     "hard",
     "list",
+    "daily",
     "objective",
     "win",
     "win-by",
