@@ -130,6 +130,22 @@ impl RatedAttempt {
     pub fn change(&self) -> i32 {
         self.player_after.rounded() - self.player_before.rounded()
     }
+
+    /// `Puzzle rating 1563 ± 290 (+63)` (a minus sign `−` for a loss, `±0`
+    /// for no change).
+    pub fn text(&self) -> String {
+        let change = self.change();
+        let sign = match change.signum() {
+            1 => '+',
+            -1 => '−',
+            _ => '±',
+        };
+        format!(
+            "Puzzle rating {} ({sign}{})",
+            self.player_after.text(),
+            change.unsigned_abs()
+        )
+    }
 }
 
 /// The pack rating of each built-in puzzle, parsed once.

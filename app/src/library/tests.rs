@@ -354,6 +354,14 @@ fn each_attempt_rates_the_player_and_the_puzzle() {
     );
     assert_eq!(won.player_before, crate::ratings::Rating::new_player());
     assert!(won.player_after.rating > 1500.0);
+    assert_eq!(
+        won.text(),
+        format!(
+            "Puzzle rating {} (+{})",
+            won.player_after.text(),
+            won.change()
+        )
+    );
     assert!(won.puzzle_after.rating < f64::from(puzzle.rating));
     assert_eq!(library.puzzle_rating().unwrap(), won.player_after);
     assert_eq!(
@@ -372,6 +380,7 @@ fn each_attempt_rates_the_player_and_the_puzzle() {
             .unwrap();
         assert_eq!(lost.player_before.rating, rating);
         assert!(lost.player_after.rating < rating, "{attempt:?}");
+        assert!(lost.text().contains(" (−"), "{}", lost.text());
         assert!(lost.puzzle_after.rating > lost.puzzle_before.rating);
         rating = lost.player_after.rating;
     }

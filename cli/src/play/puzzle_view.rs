@@ -5,7 +5,7 @@ use super::app::{promotion_choices, promotion_question, App, View};
 use super::game_screen::heading;
 use super::screen::{self, Marks};
 use norochess_app::ratings::Day;
-use norochess_app::{GameResult, PuzzleAttempt, RatedAttempt};
+use norochess_app::{GameResult, PuzzleAttempt};
 use norochess_core::puzzle::{Difficulty, Hint, MoveFeedback, Puzzle, PuzzleSession, SessionState};
 use norochess_core::{AnyPosition, Color, Game, Objective, Proof, SolveLimits, Solver, Variant};
 
@@ -141,23 +141,6 @@ impl App {
             self.cfg.pack[index].id
         ));
         self.open_puzzle(index, None);
-    }
-
-    /// `Puzzle rating 1563 ± 290 (+63).` after a rated attempt.
-    fn rating_change_text(rated: &RatedAttempt) -> String {
-        let change = rated.change();
-        let sign = if change > 0 {
-            "+".to_string()
-        } else if change < 0 {
-            "−".to_string()
-        } else {
-            "±".to_string()
-        };
-        format!(
-            "Puzzle rating {} ({sign}{}).",
-            rated.player_after.text(),
-            change.unsigned_abs()
-        )
     }
 
     /// `12 of 40 solved (9 cleanly, 2 shown), streak 3 (best 5) · Puzzle
@@ -570,7 +553,7 @@ impl App {
                 _ => "Puzzle solved!".to_string(),
             };
             note = Some(match rated {
-                Some(rated) => format!("{text} {}", Self::rating_change_text(&rated)),
+                Some(rated) => format!("{text} {}.", rated.text()),
                 None => text,
             });
         }
@@ -606,10 +589,7 @@ impl App {
             .record_rated_puzzle_attempt(&id, tier, rating, attempt)
         {
             Ok(rated) => {
-                let text = format!(
-                    "Puzzle {id} not solved: {}",
-                    Self::rating_change_text(&rated)
-                );
+                let text = format!("Puzzle {id} not solved: {}.", rated.text());
                 self.say(text);
             }
             Err(e) => self.say(format!("Your puzzle progress was not saved: {e}.")),
