@@ -7,6 +7,7 @@ import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.onNodeWithContentDescription
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performTouchInput
+import androidx.compose.ui.test.performTextReplacement
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.runComposeUiTest
 import app.norochess.android.present.Screen
@@ -233,6 +234,9 @@ class GameFlowTest {
                 click("nav-settings")
                 click("setting-coordinates")
                 click("theme-GREEN")
+                click("piece-style-true")
+                onNodeWithTag("player-name").performTextReplacement("Ann")
+                waitForIdle()
                 assertFalse(h.app.settings.coordinates)
             }
         }
@@ -241,7 +245,11 @@ class GameFlowTest {
                 h.show(this)
                 assertFalse(h.app.settings.coordinates)
                 assertEquals("green", h.app.settings.boardTheme)
+                assertEquals("Ann", h.app.settings.playerName)
+                assertEquals(app.norochess.core.PieceStyle.LETTERS, h.app.settings.pieceStyle)
                 click("start")
+                assertTrue(h.game.board.letters)
+                assertEquals("Ann", h.game.bottom.name)
                 assertFalse(h.game.board.showCoordinates)
                 assertEquals(app.norochess.android.ui.BoardTheme.GREEN, h.game.board.theme)
             }

@@ -59,6 +59,9 @@ class ScreenshotTest {
         shot("game-frontal-check-landscape", phone.landscape()) { GameScreen(Fixtures.frontalCheck(), game) }
         shot("game-result") { GameScreen(Fixtures.result(), game) }
         shot("game-resign-confirm-dark", dark = true) { GameScreen(Fixtures.norochess().copy(confirmResign = true), game) }
+        shot("game-letters-dark", dark = true) {
+            GameScreen(Fixtures.norochess().let { it.copy(board = it.board.copy(letters = true, theme = app.norochess.android.ui.BoardTheme.GREEN)) }, game)
+        }
         shot("game-draw-offer") { GameScreen(Fixtures.overtime().copy(drawOfferedByWhite = true), game) }
         done()
     }

@@ -109,7 +109,7 @@ class AppController(
         home.value = home.value.copy(newGame = form)
     }
 
-    override fun onStart() = open(GameSessionHandle(Mapping.newGame(form.value, seed()), library))
+    override fun onStart() = open(GameSessionHandle(Mapping.newGame(form.value, seed(), settings.playerName), library))
     override fun onPuzzles() = go(Screen.PUZZLE)
     override fun onGames() = go(Screen.GAMES)
     override fun onStats() = go(Screen.STATS)

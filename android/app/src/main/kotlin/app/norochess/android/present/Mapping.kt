@@ -33,6 +33,7 @@ import app.norochess.core.GameVariant
 import app.norochess.core.NewGame
 import app.norochess.core.OpponentChoice
 import app.norochess.core.OpponentFilter
+import app.norochess.core.PieceStyle
 import app.norochess.core.PlayerInfo
 import app.norochess.core.SessionSnapshot
 import app.norochess.core.Settings
@@ -161,6 +162,7 @@ object Mapping {
                 showCoordinates = settings.coordinates,
                 showDots = settings.legalDots,
                 theme = theme(settings.boardTheme),
+                letters = settings.pieceStyle == PieceStyle.LETTERS,
                 interactive = snap.canMove && picker == null,
             ),
             top = player(if (snap.bottom == Side.WHITE) Side.BLACK else Side.WHITE),
@@ -239,7 +241,7 @@ object Mapping {
         whiteName = settings.playerName,
     )
 
-    fun newGame(form: NewGameUi, seed: ULong): NewGame {
+    fun newGame(form: NewGameUi, seed: ULong, playerName: String? = null): NewGame {
         val info = variantInfos.first { it.id == form.gameId }
         val setup = GameSetup(
             variant = info.variant,
@@ -275,7 +277,7 @@ object Mapping {
                 BoardMode.FACE_TO_FACE -> CoreBoardMode.FACE_TO_FACE
             },
             seed = seed,
-            playerName = null,
+            playerName = playerName?.takeIf { it.isNotBlank() },
             level8Nodes = null,
         )
     }
@@ -284,6 +286,8 @@ object Mapping {
 
     fun settingsUi(settings: Settings) = SettingsUi(
         theme = theme(settings.boardTheme),
+        letters = settings.pieceStyle == PieceStyle.LETTERS,
+        playerName = settings.playerName,
         coordinates = settings.coordinates,
         legalDots = settings.legalDots,
         autoFlip = settings.passAndPlayBoard == CoreBoardMode.AUTO_FLIP,
@@ -298,6 +302,8 @@ object Mapping {
 
     fun settings(old: Settings, ui: SettingsUi) = old.copy(
         boardTheme = ui.theme.name.lowercase(),
+        pieceStyle = if (ui.letters) PieceStyle.LETTERS else PieceStyle.CLASSIC,
+        playerName = ui.playerName,
         coordinates = ui.coordinates,
         legalDots = ui.legalDots,
         passAndPlayBoard = if (ui.autoFlip) CoreBoardMode.AUTO_FLIP

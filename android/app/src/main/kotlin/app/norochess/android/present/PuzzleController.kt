@@ -95,6 +95,7 @@ class PuzzleController(
                 showCoordinates = s.coordinates,
                 showDots = s.legalDots,
                 theme = Mapping.theme(s.boardTheme),
+                letters = s.pieceStyle == app.norochess.core.PieceStyle.LETTERS,
                 interactive = solving,
             ),
             feedback = feedback,

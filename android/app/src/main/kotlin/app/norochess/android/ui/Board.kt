@@ -61,6 +61,8 @@ data class BoardUi(
     val showCoordinates: Boolean = true,
     val showDots: Boolean = true,
     val theme: BoardTheme = BoardTheme.BROWN,
+    /** Settings' piece style: letters in discs instead of the drawings. */
+    val letters: Boolean = false,
     /** False while the computer thinks, in review and after the end. */
     val interactive: Boolean = true,
 ) {
@@ -175,7 +177,11 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
                 val file = square[0] - 'a'
                 val rank = square.substring(1).toInt() - 1
                 val topLeft = Offset(column(file) * cw, row(rank) * ch)
-                drawPiece(piece, topLeft, cw, upsideDown = board.upsideDownWhite == piece.white)
+                if (board.letters) {
+                    drawLetterPiece(measurer, piece, topLeft, cw, upsideDown = board.upsideDownWhite == piece.white)
+                } else {
+                    drawPiece(piece, topLeft, cw, upsideDown = board.upsideDownWhite == piece.white)
+                }
             }
             if (board.showDots) for (square in board.targets) {
                 val file = square[0] - 'a'

@@ -21,6 +21,7 @@ import androidx.compose.material3.Card
 import androidx.compose.material3.ExperimentalMaterial3Api
 import androidx.compose.material3.HorizontalDivider
 import androidx.compose.material3.ListItem
+import androidx.compose.material3.OutlinedTextField
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Slider
@@ -200,6 +201,8 @@ fun RulesScreen(pages: List<RulePage>, selected: Int, onSelect: (Int) -> Unit, o
 
 data class SettingsUi(
     val theme: BoardTheme = BoardTheme.BROWN,
+    val letters: Boolean = false,
+    val playerName: String = "",
     val coordinates: Boolean = true,
     val legalDots: Boolean = true,
     val autoFlip: Boolean = true,
@@ -228,6 +231,18 @@ fun SettingsScreen(state: SettingsUi, onChange: (SettingsUi) -> Unit, onHome: ()
                 ),
                 state.theme, "theme",
             ) { onChange(state.copy(theme = it)) }
+            ChoiceChips(
+                s.get(Str.label_piece_style),
+                listOf(false to s.get(Str.piece_style_drawn), true to s.get(Str.piece_style_letters)),
+                state.letters, "piece-style",
+            ) { onChange(state.copy(letters = it)) }
+            OutlinedTextField(
+                value = state.playerName,
+                onValueChange = { onChange(state.copy(playerName = it)) },
+                label = { Text(s.get(Str.setting_player_name)) },
+                singleLine = true,
+                modifier = Modifier.fillMaxWidth().padding(vertical = 4.dp).testTag("player-name"),
+            )
             Toggle(s.get(Str.setting_coordinates), state.coordinates, "coordinates") { onChange(state.copy(coordinates = it)) }
             Toggle(s.get(Str.setting_legal_dots), state.legalDots, "dots") { onChange(state.copy(legalDots = it)) }
             Toggle(s.get(Str.setting_auto_flip), state.autoFlip, "auto-flip") { onChange(state.copy(autoFlip = it)) }

@@ -13,6 +13,10 @@ import androidx.compose.ui.graphics.drawscope.DrawScope
 import androidx.compose.ui.graphics.drawscope.Stroke
 import androidx.compose.ui.graphics.drawscope.rotate
 import androidx.compose.ui.graphics.drawscope.translate
+import androidx.compose.ui.text.TextMeasurer
+import androidx.compose.ui.text.TextStyle
+import androidx.compose.ui.text.drawText
+import androidx.compose.ui.text.font.FontWeight
 
 /** The six kinds of piece that every game of the app uses. */
 enum class PieceKind(val letter: Char, val points: Int) {
@@ -39,6 +43,19 @@ object PieceColours {
 @Composable
 fun PieceImage(piece: PieceUi, modifier: Modifier = Modifier, upsideDown: Boolean = false) {
     Canvas(modifier) { drawPiece(piece, Offset.Zero, size.minDimension, upsideDown) }
+}
+
+/** The "letters" piece style: a disc in the piece's colour with its letter (K Q R B N P). */
+fun DrawScope.drawLetterPiece(measurer: TextMeasurer, piece: PieceUi, topLeft: Offset, side: Float, upsideDown: Boolean = false) {
+    val centre = topLeft + Offset(side / 2, side / 2)
+    val fill = if (piece.white) PieceColours.whiteFill else PieceColours.blackFill
+    val ink = if (piece.white) PieceColours.whiteLine else PieceColours.blackDetail
+    drawCircle(fill, side * 0.4f, centre)
+    drawCircle(PieceColours.whiteLine, side * 0.4f, centre, style = Stroke(side * 0.035f))
+    val style = TextStyle(color = ink, fontSize = (side * 0.45f).toSp(), fontWeight = FontWeight.Bold)
+    val layout = measurer.measure(piece.kind.letter.toString(), style)
+    val at = centre - Offset(layout.size.width / 2f, layout.size.height / 2f)
+    if (upsideDown) rotate(180f, pivot = centre) { drawText(layout, topLeft = at) } else drawText(layout, topLeft = at)
 }
 
 /** Draws [piece] in the square of side [side] whose top left corner is [topLeft]. */
