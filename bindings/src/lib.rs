@@ -59,8 +59,9 @@ pub use error::{NorochessError, Refusal, Result};
 pub use game::{EndReason, GameHandle, GameOutcome, GameSnapshot, OvertimeInfo, PromotionChoices};
 pub use library::{
     setting_keys, GameFilter, GameSummary, LibraryHandle, LibraryNotice, NoticeKind,
-    OpponentFilter, Orientation, PieceStyle, PuzzleAttempt, PuzzleStats, PuzzleTierStats,
-    SavedOpponent, SettingKey, Settings, Stats, StatsRow,
+    OpponentFilter, Orientation, PieceStyle, PuzzleAttempt, PuzzleRating, PuzzleRatingChange,
+    PuzzleStats, PuzzleTierStats, RatingPoint, SavedOpponent, SettingKey, Settings, Stats,
+    StatsRow,
 };
 pub use logging::{set_log_level, LogLevel};
 pub use puzzles::{

@@ -8,8 +8,8 @@
 //! Killing the app loses nothing saved: reopen the library and continue.
 
 use crate::clock::TimeControl;
-use crate::error::{guard, Result};
-use crate::puzzles::PuzzleDifficulty;
+use crate::error::{guard, NorochessError, Result};
+use crate::puzzles::{PuzzleDifficulty, PuzzleInfo};
 use crate::session::{BoardMode, GameSessionHandle};
 use crate::types::{lock, Scores, Side};
 use norochess_app as app;
@@ -392,6 +392,101 @@ pub struct PuzzleStats {
     pub best_streak: u32,
     /// Per tier, easy first.
     pub tiers: Vec<PuzzleTierStats>,
+    /// The player's puzzle rating (Glicko-2), rounded: 1500 before any
+    /// attempt.
+    pub rating: i32,
+    /// Its deviation, rounded: 350 before any attempt; the smaller, the
+    /// surer (show `rating ± deviation`).
+    pub deviation: i32,
+    /// Rated attempts so far.
+    pub rated_attempts: u32,
+    /// The latest 100 rated attempts, oldest first: the statistics
+    /// screen's rating chart (`LibraryHandle.ratingHistory(limit)` gives
+    /// more).
+    pub rating_history: Vec<RatingPoint>,
+}
+
+/// One rated puzzle attempt: the player's rating after it.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct RatingPoint {
+    /// When, in seconds since 1970.
+    pub at_unix_seconds: i64,
+    /// The puzzle.
+    pub puzzle_id: String,
+    /// How the attempt ended (only `Clean` is a win).
+    pub outcome: PuzzleAttempt,
+    /// The player's rating after it, rounded.
+    pub rating: i32,
+    /// Its deviation after it, rounded.
+    pub deviation: i32,
+}
+
+impl From<app::RatingPoint> for RatingPoint {
+    fn from(p: app::RatingPoint) -> Self {
+        RatingPoint {
+            at_unix_seconds: p.at,
+            puzzle_id: p.puzzle_id,
+            outcome: p.outcome.into(),
+            rating: p.rating,
+            deviation: p.deviation,
+        }
+    }
+}
+
+/// A Glicko-2 rating (the player's or a puzzle's).
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct PuzzleRating {
+    /// The rating.
+    pub rating: f64,
+    /// The rating deviation: the true strength is within two deviations of
+    /// the rating about 95% of the time.
+    pub deviation: f64,
+    /// The volatility: how erratic the results have been.
+    pub volatility: f64,
+    /// `1512 ± 87`, rounded as a screen shows it.
+    pub text: String,
+}
+
+impl From<app::ratings::Rating> for PuzzleRating {
+    fn from(r: app::ratings::Rating) -> Self {
+        PuzzleRating {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+            text: r.text(),
+        }
+    }
+}
+
+/// What one recorded attempt did to the ratings.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct PuzzleRatingChange {
+    /// The player's rating before the attempt.
+    pub player_before: PuzzleRating,
+    /// The player's rating after it.
+    pub player_after: PuzzleRating,
+    /// The puzzle's rating before it.
+    pub puzzle_before: PuzzleRating,
+    /// The puzzle's rating after it.
+    pub puzzle_after: PuzzleRating,
+    /// The player's change in whole points, as the rounded ratings show it
+    /// (`+12`, `-8`).
+    pub change: i32,
+    /// `Puzzle rating 1563 ± 290 (+63)`.
+    pub text: String,
+}
+
+impl From<app::RatedAttempt> for PuzzleRatingChange {
+    fn from(r: app::RatedAttempt) -> Self {
+        PuzzleRatingChange {
+            player_before: r.player_before.into(),
+            player_after: r.player_after.into(),
+            puzzle_before: r.puzzle_before.into(),
+            puzzle_after: r.puzzle_after.into(),
+            change: r.change(),
+            text: r.text(),
+        }
+    }
 }
 
 impl From<app::PuzzleStats> for PuzzleStats {
@@ -412,6 +507,14 @@ impl From<app::PuzzleStats> for PuzzleStats {
                     solved: t.solved,
                     solved_cleanly: t.solved_cleanly,
                 })
+                .collect(),
+            rating: p.rating,
+            deviation: p.deviation,
+            rated_attempts: p.rated_attempts,
+            rating_history: p
+                .rating_history
+                .into_iter()
+                .map(RatingPoint::from)
                 .collect(),
         }
     }
@@ -627,20 +730,61 @@ impl LibraryHandle {
         })
     }
 
-    /// Records how an attempt at puzzle `puzzle_id` of `tier` ended.
+    /// Records how an attempt at puzzle `puzzle_id` of `tier` ended and
+    /// rates it (Glicko-2: a clean solve is a win for the player; solved
+    /// with help, shown or failed a loss). A built-in puzzle starts at its
+    /// pack rating. Returns what the attempt did to both ratings.
     pub fn record_puzzle_attempt(
         &self,
         puzzle_id: String,
         tier: PuzzleDifficulty,
         attempt: PuzzleAttempt,
-    ) -> Result<()> {
+    ) -> Result<PuzzleRatingChange> {
         guard("LibraryHandle.record_puzzle_attempt", || {
             let tier = match tier {
                 PuzzleDifficulty::Easy => "easy",
                 PuzzleDifficulty::Medium => "medium",
                 PuzzleDifficulty::Hard => "hard",
             };
-            Ok(lock(&self.library).record_puzzle_attempt(&puzzle_id, tier, attempt.into())?)
+            Ok(lock(&self.library)
+                .record_puzzle_attempt(&puzzle_id, tier, attempt.into())?
+                .into())
+        })
+    }
+
+    /// The player's puzzle rating now (1500 ± 350 before any attempt).
+    pub fn puzzle_rating(&self) -> Result<PuzzleRating> {
+        guard("LibraryHandle.puzzle_rating", || {
+            Ok(lock(&self.library).puzzle_rating()?.into())
+        })
+    }
+
+    /// The latest `limit` rated attempts, oldest first (a chart's order).
+    pub fn rating_history(&self, limit: u32) -> Result<Vec<RatingPoint>> {
+        guard("LibraryHandle.rating_history", || {
+            Ok(lock(&self.library)
+                .rating_history(limit)?
+                .into_iter()
+                .map(RatingPoint::from)
+                .collect())
+        })
+    }
+
+    /// The daily puzzle of the date `year`-`month`-`day` (the device's
+    /// local date) from the built-in pack: the same for the whole day,
+    /// picked by the date among the puzzles nearest the player's rating at
+    /// the start of that day. `None` only for an empty pack; a date that
+    /// does not exist is `NorochessError.InvalidArgument`.
+    pub fn daily_puzzle(&self, year: i32, month: u32, day: u32) -> Result<Option<PuzzleInfo>> {
+        guard("LibraryHandle.daily_puzzle", || {
+            let day = app::ratings::Day::new(year, month, day)
+                .map_err(|e| NorochessError::invalid_argument(e.to_string()))?;
+            let pack = crate::puzzles::pack()?;
+            lock(&self.library)
+                .daily_puzzle(pack, day)?
+                .as_ref()
+                .map(crate::puzzles::info_of)
+                .transpose()
         })
     }
 

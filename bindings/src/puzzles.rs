@@ -127,7 +127,8 @@ pub struct PuzzleInfo {
     pub solution_san: Vec<String>,
 }
 
-fn info_of(puzzle: &Puzzle) -> Result<PuzzleInfo> {
+/// The record of one puzzle (its solution in SAN is worked out here).
+pub(crate) fn info_of(puzzle: &Puzzle) -> Result<PuzzleInfo> {
     let invalid = |problem: String| {
         NorochessError::invalid_puzzle(format!("puzzle {}: {problem}", puzzle.id))
     };
@@ -162,7 +163,8 @@ fn info_of(puzzle: &Puzzle) -> Result<PuzzleInfo> {
 /// The built-in pack, read once (the text is embedded in the library).
 static PACK: Lazy<std::result::Result<Vec<Puzzle>, PuzzleError>> = Lazy::new(builtin_pack);
 
-fn pack() -> Result<&'static [Puzzle]> {
+/// The built-in pack, or why it cannot be read.
+pub(crate) fn pack() -> Result<&'static [Puzzle]> {
     PACK.as_ref().map(Vec::as_slice).map_err(|e| {
         NorochessError::invalid_puzzle(format!("the built-in puzzle pack cannot be read: {e}"))
     })

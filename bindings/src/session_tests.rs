@@ -418,3 +418,34 @@ fn cancel_searches_ends_the_waiting_calls_at_once() {
     friends.cancel_searches();
     assert_eq!(hint.join().unwrap().unwrap(), None);
 }
+
+#[test]
+fn a_puzzle_attempt_moves_the_rating_and_the_daily_puzzle_is_by_date() {
+    let library = LibraryHandle::in_memory().unwrap();
+    let before = library.puzzle_rating().unwrap();
+    assert_eq!(before.text, "1500 ± 350");
+    let daily = library.daily_puzzle(2026, 11, 30).unwrap().unwrap();
+    assert_eq!(
+        library.daily_puzzle(2026, 11, 30).unwrap().map(|p| p.id),
+        Some(daily.id.clone())
+    );
+    let change = library
+        .record_puzzle_attempt(daily.id.clone(), daily.difficulty, PuzzleAttempt::Clean)
+        .unwrap();
+    assert_eq!(change.player_before, before);
+    assert!(change.change > 0, "{change:?}");
+    assert_eq!(change.puzzle_before.rating, f64::from(daily.rating));
+    assert!(change.text.starts_with("Puzzle rating "), "{}", change.text);
+    let stats = library.puzzle_stats().unwrap();
+    assert_eq!(stats.rating, change.player_after.rating.round() as i32);
+    assert_eq!(stats.rated_attempts, 1);
+    assert_eq!(stats.rating_history.len(), 1);
+    assert_eq!(stats.rating_history[0].puzzle_id, daily.id);
+    assert_eq!(stats.rating_history[0].outcome, PuzzleAttempt::Clean);
+    assert_eq!(library.rating_history(10).unwrap(), stats.rating_history);
+    assert_eq!(library.stats().unwrap().puzzles, stats);
+    assert!(matches!(
+        library.daily_puzzle(2026, 2, 30),
+        Err(NorochessError::InvalidArgument { .. })
+    ));
+}
