@@ -1,0 +1,53 @@
+package app.norochess.kit
+
+import app.norochess.core.LibraryHandle
+import app.norochess.core.NorochessException
+import app.norochess.core.PuzzleAttempt
+import app.norochess.core.PuzzleSessionHandle
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
+
+/** The puzzle rating (Glicko-2) and the daily puzzle through the library handle. */
+class PuzzleRatingTest {
+    @Test
+    fun solvingTheDailyPuzzleMovesTheRating() {
+        LibraryHandle.inMemory().use { library ->
+            val start = library.puzzleStats()
+            assertEquals(1500, start.rating)
+            assertEquals(350, start.deviation)
+            assertEquals(0u, start.ratedAttempts)
+            assertEquals("1500 ± 350", library.puzzleRating().text)
+
+            // The same date gives the same puzzle.
+            val daily = requireNotNull(library.dailyPuzzle(2026, 11u, 30u)) { "a daily puzzle" }
+            assertEquals(daily.id, library.dailyPuzzle(2026, 11u, 30u)?.id)
+
+            PuzzleSessionHandle(daily.id).use { session -> solveByTheIntendedLine(session, daily) }
+            val change = library.recordPuzzleAttempt(daily.id, daily.difficulty, PuzzleAttempt.CLEAN)
+            assertTrue(change.change > 0, "a clean solve is a win: $change")
+            assertEquals(daily.rating.toDouble(), change.puzzleBefore.rating)
+            assertTrue(change.puzzleAfter.rating < change.puzzleBefore.rating)
+            assertTrue(change.text.startsWith("Puzzle rating "), change.text)
+
+            val stats = library.puzzleStats()
+            assertTrue(stats.rating > 1500, "rating ${stats.rating}")
+            assertTrue(stats.deviation < 350, "deviation ${stats.deviation}")
+            assertEquals(1u, stats.ratedAttempts)
+            assertEquals(1, stats.ratingHistory.size)
+            assertEquals(daily.id, stats.ratingHistory[0].puzzleId)
+            assertEquals(PuzzleAttempt.CLEAN, stats.ratingHistory[0].outcome)
+            assertEquals(stats.rating, stats.ratingHistory[0].rating)
+            assertEquals(stats.ratingHistory, library.ratingHistory(10u))
+            assertEquals(stats, library.stats().puzzles)
+
+            // The solution shown is a loss.
+            val shown = library.recordPuzzleAttempt(daily.id, daily.difficulty, PuzzleAttempt.SHOWN)
+            assertTrue(shown.change < 0, "$shown")
+            assertEquals(2, library.ratingHistory(10u).size)
+
+            assertThrows<NorochessException.InvalidArgument> { library.dailyPuzzle(2026, 2u, 30u) }
+        }
+    }
+}
