@@ -65,7 +65,11 @@ struct StatsView: View {
                     .accessibilityLabel(Text(verbatim: row.accessibilityLabel))
                 }
             }
-            Section("Puzzles") { Text(verbatim: model.puzzleText) }
+            Section("Puzzles") {
+                Text(verbatim: model.puzzleText)
+                Text(verbatim: model.puzzleRatingText)
+                if let history = model.ratingHistoryText { Text(verbatim: history) }
+            }
             if let error = model.error { Text(verbatim: error).foregroundStyle(Color.red) }
         }
         .navigationTitle("Statistics")

@@ -10,6 +10,7 @@ struct PuzzleListView: View {
         List {
             Section {
                 Text(verbatim: model.progressText)
+                Text(verbatim: model.ratingText)
                 if let daily = model.dailyPuzzleId() {
                     Button { app.openPuzzle(daily) } label: { Label("Daily puzzle", systemImage: "calendar") }
                 }
@@ -71,6 +72,7 @@ struct PuzzleView: View {
                         }
                     }
                     if let hint = model.hintText { Label { Text(verbatim: hint) } icon: { Image(systemName: "lightbulb") } }
+                    if let rating = model.ratingText { Text(verbatim: rating).font(.footnote) }
                     if let error = model.error { Text(verbatim: error).foregroundStyle(.secondary) }
                     HStack {
                         Button(action: { model.hint() }) { Label("Hint", systemImage: "lightbulb") }.disabled(!model.canHint)

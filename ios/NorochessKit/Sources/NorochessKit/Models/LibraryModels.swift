@@ -134,6 +134,14 @@ public final class StatsModel {
     public private(set) var bestWinText: String?
     public private(set) var worstLossText: String?
     public private(set) var puzzleText = ""
+    /// `Puzzle rating 1512 ± 87`.
+    public private(set) var puzzleRatingText = ""
+    /// The player's rating after each of the latest attempts, oldest first
+    /// (a chart's points).
+    public private(set) var ratingHistory: [RatingPoint] = []
+    /// `Rating history: 1512 → 1563` (after the oldest and the latest of
+    /// `ratingHistory`), or nil before any attempt.
+    public private(set) var ratingHistoryText: String?
     public private(set) var error: String?
 
     public init(library: LibraryHandle) {
@@ -166,6 +174,13 @@ public final class StatsModel {
             let p = stats.puzzles
             puzzleText = tr("Puzzles: %@ solved of %@ tried, %@ cleanly; streak %@ (best %@)",
                             "\(p.solved)", "\(p.attempted)", "\(p.solvedCleanly)", "\(p.streak)", "\(p.bestStreak)")
+            puzzleRatingText = tr("Puzzle rating %@ ± %@", "\(p.rating)", "\(p.deviation)")
+            ratingHistory = p.ratingHistory
+            if let first = p.ratingHistory.first, let last = p.ratingHistory.last {
+                ratingHistoryText = tr("Rating history: %@ → %@", "\(first.rating)", "\(last.rating)")
+            } else {
+                ratingHistoryText = nil
+            }
             error = nil
         } catch {
             self.error = describe(error)

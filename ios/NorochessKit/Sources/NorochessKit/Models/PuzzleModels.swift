@@ -64,11 +64,21 @@ public final class PuzzleListModel {
         return tr("%@: %@ of %@ solved", tierName(tier), "\(solved)", "\(total)")
     }
 
-    /// Today's puzzle: the same for everyone on a given day (UTC), from the whole pack.
+    /// `Puzzle rating 1512 ± 87` (Glicko-2; 1500 ± 350 before any attempt).
+    public var ratingText: String {
+        guard let stats else { return "" }
+        return tr("Puzzle rating %@ ± %@", "\(stats.rating)", "\(stats.deviation)")
+    }
+
+    /// The day's puzzle (the device's calendar day), chosen by the core:
+    /// the same all day, among the puzzles nearest the player's rating at
+    /// the start of that day.
     public func dailyPuzzleId(on date: Date = Date()) -> String? {
-        guard !all.isEmpty else { return nil }
-        let day = Int(date.timeIntervalSince1970 / 86_400)
-        return all[(day * 7919) % all.count].id
+        let day = Calendar.current.dateComponents([.year, .month, .day], from: date)
+        guard let year = day.year, let month = day.month, let dayOfMonth = day.day else { return nil }
+        // Views call this while drawing: a failure (a pack that cannot be
+        // read) hides the daily puzzle rather than changing state here.
+        return (try? library.dailyPuzzle(year: Int32(year), month: UInt32(month), day: UInt32(dayOfMonth)))??.id
     }
 
     public func reload() {
@@ -120,6 +130,8 @@ public final class PuzzleModel {
     public private(set) var settings: Settings?
     /// The feedback for VoiceOver to say once.
     public private(set) var spoken: Spoken?
+    /// What the last recorded attempt did to the puzzle rating.
+    public private(set) var ratingChange: PuzzleRatingChange?
 
     @ObservationIgnored private let library: LibraryHandle
     @ObservationIgnored private weak var feedback: FeedbackPlayer?
@@ -151,6 +163,15 @@ public final class PuzzleModel {
     public var canRetry: Bool { state == .wrong && !isBusy }
     public var canHint: Bool { state == .solving && !isBusy }
     public var canShowSolution: Bool { state != .solved && !isBusy }
+
+    /// `Puzzle rating 1563 ± 290 (+63)` after the attempt was recorded (a
+    /// clean solve is a win; help, a shown solution or a failure a loss).
+    public var ratingText: String? {
+        guard let change = ratingChange else { return nil }
+        let after = change.playerAfter
+        let signed = change.change > 0 ? "+\(change.change)" : change.change < 0 ? "−\(-change.change)" : "±0"
+        return tr("Puzzle rating %@ ± %@ (%@)", "\(Int(after.rating.rounded()))", "\(Int(after.deviation.rounded()))", signed)
+    }
 
     /// The board, oriented for the player.
     public var layout: BoardLayout {
@@ -279,6 +300,7 @@ public final class PuzzleModel {
             madeMistake = false
             shownSolution = false
             recorded = false
+            ratingChange = nil
             feedbackText = nil
             hintText = nil
             hintedSquare = nil
@@ -323,7 +345,7 @@ public final class PuzzleModel {
 
     private func record(_ attempt: PuzzleAttempt) {
         do {
-            try library.recordPuzzleAttempt(puzzleId: info.id, tier: info.difficulty, attempt: attempt)
+            ratingChange = try library.recordPuzzleAttempt(puzzleId: info.id, tier: info.difficulty, attempt: attempt)
             recorded = true
         } catch {
             self.error = describe(error)
