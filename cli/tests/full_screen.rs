@@ -135,13 +135,19 @@ fn keyboard_and_typed_moves_a_resize_and_ctrl_c_in_a_real_terminal() {
         s.contains(">♙<") || s.contains("(♙)")
     });
     tmux.keys(&["Up", "Up", "Enter"]);
-    let thinking = tmux.wait_for("the computer thinking", |s| s.contains("thinking…"));
-    assert!(thinking.contains("1. White> e2e4"), "{thinking}");
-    assert!(thinking.contains("You play 1. e4."), "{thinking}");
+    // The spinner may be drawn a frame before the message log: wait for
+    // all three, not the first.
+    tmux.wait_for("the computer thinking after 1. e4", |s| {
+        s.contains("thinking…") && s.contains("1. White> e2e4") && s.contains("You play 1. e4.")
+    });
 
     // Ctrl-C stops the thought: the computer moves at once.
     tmux.keys(&["C-c"]);
-    let stopped = tmux.wait_for("the computer's move", |s| s.contains("Computer plays 1..."));
+    let stopped = tmux.wait_for("the computer's move", |s| {
+        s.contains("Computer plays 1...")
+            && s.contains("Ctrl-C again leaves")
+            && s.contains("Stopping the computer's search")
+    });
     assert!(stopped.contains("Ctrl-C again leaves"), "{stopped}");
     assert!(
         stopped.contains("Stopping the computer's search"),
