@@ -180,6 +180,7 @@ object Fixtures {
         hint = "Hint: the rook",
         solved = 12, total = 320, streak = 0, bestStreak = 5,
         canRetry = true,
+        rating = "Puzzle rating 1563 ± 90",
     )
 
     fun gamesList() = GamesUi(
@@ -196,7 +197,8 @@ object Fixtures {
             StatsRowUi("Norochess · level 4", 2, 0, 4, -17),
             StatsRowUi("Ram chess · pass and play", 3, 0, 3, 0),
         ),
-        puzzlesSolved = 12, puzzleRating = null, bestStreak = 5,
+        puzzlesSolved = 12, puzzleRating = 1563, puzzleDeviation = 90, bestStreak = 5,
+        ratingHistory = listOf(1500, 1436, 1480, 1512, 1497, 1540, 1563),
         bestWin = "Norochess · against level 4 · 41–12",
     )
 

@@ -64,6 +64,8 @@ class PuzzleFlowTest {
             assertEquals(1, ui().solved)
             assertEquals(1, h.library.puzzleStats().solved.toInt())
             assertEquals(app.norochess.core.PuzzleAttempt.SOLVED, h.library.puzzleStatus(info.id), "solved, not cleanly")
+            onNodeWithTag("puzzle-rating").assertIsDisplayed()
+            assertTrue(ui().rating!!.startsWith("Puzzle rating"), ui().rating!!)
             onNodeWithText(Goldens.strings.raw("action_next")).performClickAndWait(this)
             assertTrue(controller.puzzle.id != info.id)
 

@@ -343,7 +343,9 @@ object Mapping {
             )
         },
         puzzlesSolved = stats.puzzles.solved.toInt(),
-        puzzleRating = null,
+        puzzleRating = stats.puzzles.rating.takeIf { stats.puzzles.ratedAttempts > 0u },
+        puzzleDeviation = stats.puzzles.deviation,
+        ratingHistory = stats.puzzles.ratingHistory.map { it.rating },
         bestStreak = stats.puzzles.bestStreak.toInt(),
         bestWin = stats.bestWin?.let { w -> listOfNotNull(w.description, w.scores?.let { "${it.white}–${it.black}" }).joinToString(" · ") },
     )

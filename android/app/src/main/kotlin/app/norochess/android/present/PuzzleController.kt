@@ -53,6 +53,7 @@ class PuzzleController(
     private var shown = false
     private var busy = false
     private var set = PuzzleSet.ALL
+    private var ratingChange: String? = null
     private val _ui: MutableStateFlow<PuzzleUi>
     val ui: StateFlow<PuzzleUi>
 
@@ -109,6 +110,7 @@ class PuzzleController(
             canShowSolution = session.state() != PuzzleState.SOLVED,
             canNext = true,
             set = set,
+            rating = ratingChange ?: strings.get(Str.puzzle_rating_deviation, stats.rating, stats.deviation),
         )
     }
 
@@ -164,7 +166,7 @@ class PuzzleController(
 
     private fun record(attempt: PuzzleAttempt) {
         val info = session.puzzle()
-        library.recordPuzzleAttempt(info.id, info.difficulty, attempt)
+        ratingChange = library.recordPuzzleAttempt(info.id, info.difficulty, attempt).text
     }
 
     override fun onHint() {
@@ -208,12 +210,15 @@ class PuzzleController(
         PuzzleSet.HARD -> pack.filter { it.difficulty == PuzzleDifficulty.HARD }
     }
 
-    /** The same puzzle for everyone on a given day. */
-    fun dailyPuzzle(): PuzzleInfo = pack[Math.floorMod(today() * 7919L, pack.size.toLong()).toInt()]
+    /** The day's puzzle, as the library chooses it (near the player's rating); the pack's first if none. */
+    fun dailyPuzzle(): PuzzleInfo {
+        val (year, month, day) = civilDate(today())
+        return library.dailyPuzzle(year, month.toUInt(), day.toUInt()) ?: pack.first()
+    }
 
     private fun show(next: PuzzleInfo) {
         session = PuzzleSessionHandle(next.id)
-        selected = null; feedback = null; feedbackText = null; hint = null; shown = false
+        selected = null; feedback = null; feedbackText = null; hint = null; shown = false; ratingChange = null
         publish()
     }
 
@@ -233,4 +238,18 @@ class PuzzleController(
     }
 
     override fun onHome() = onHome.invoke()
+}
+
+/** Year, month, day of a day counted from 1970-01-01 (proleptic Gregorian; no java.time before API 26). */
+fun civilDate(epochDay: Long): Triple<Int, Int, Int> {
+    val z = epochDay + 719_468
+    val era = Math.floorDiv(z, 146_097L)
+    val doe = z - era * 146_097
+    val yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
+    val doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    val mp = (5 * doy + 2) / 153
+    val day = (doy - (153 * mp + 2) / 5 + 1).toInt()
+    val month = (if (mp < 10) mp + 3 else mp - 9).toInt()
+    val year = (yoe + era * 400 + if (month <= 2) 1 else 0).toInt()
+    return Triple(year, month, day)
 }

@@ -3,7 +3,11 @@
 package app.norochess.android.ui
 
 import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.height
+import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.graphics.StrokeCap
 import androidx.compose.foundation.layout.ExperimentalLayoutApi
 import androidx.compose.foundation.layout.FlowRow
 import androidx.compose.foundation.layout.Row
@@ -130,6 +134,9 @@ data class StatsUi(
     val rows: List<StatsRowUi> = emptyList(),
     val puzzlesSolved: Int = 0,
     val puzzleRating: Int? = null,
+    val puzzleDeviation: Int = 0,
+    /** The player's rating after each rated attempt, oldest first. */
+    val ratingHistory: List<Int> = emptyList(),
     val bestStreak: Int = 0,
     /** "Norochess · against level 4 · 1-0 · 41–12" */
     val bestWin: String? = null,
@@ -169,8 +176,28 @@ fun StatsScreen(state: StatsUi, onHome: () -> Unit) {
             state.bestWin?.let { Text(s.get(Str.stats_best_win, it), style = MaterialTheme.typography.bodyLarge) }
             SectionTitle(s.get(Str.nav_puzzles))
             Text(s.plural(Plu.puzzles_solved, state.puzzlesSolved, state.puzzlesSolved))
-            state.puzzleRating?.let { Text(s.get(Str.puzzle_rating, it)) }
-            Text(s.get(Str.puzzle_best_streak, state.bestStreak))
+            state.puzzleRating?.let { Text(s.get(Str.puzzle_rating_deviation, it, state.puzzleDeviation), style = MaterialTheme.typography.titleMedium) }
+            if (state.ratingHistory.size >= 2) RatingChart(state.ratingHistory)
+            Text(s.get(Str.stats_best_streak, state.bestStreak))
+        }
+    }
+}
+
+/** The puzzle rating after each attempt, as a line. */
+@Composable
+private fun RatingChart(points: List<Int>) {
+    val s = LocalStrings.current
+    val colour = MaterialTheme.colorScheme.primary
+    val grid = MaterialTheme.colorScheme.outlineVariant
+    val description = s.get(Str.rating_history_description, points.size, points.first(), points.last())
+    Canvas(Modifier.fillMaxWidth().widthIn(max = 640.dp).height(120.dp).semantics { contentDescription = description }.testTag("rating-chart")) {
+        val low = points.min() - 20
+        val high = points.max() + 20
+        fun y(r: Int) = size.height * (1f - (r - low).toFloat() / (high - low))
+        drawLine(grid, Offset(0f, size.height), Offset(size.width, size.height), strokeWidth = 2f)
+        val step = size.width / (points.size - 1)
+        for (i in 1 until points.size) {
+            drawLine(colour, Offset((i - 1) * step, y(points[i - 1])), Offset(i * step, y(points[i])), strokeWidth = 5f, cap = StrokeCap.Round)
         }
     }
 }

@@ -55,6 +55,8 @@ data class PuzzleUi(
     val canShowSolution: Boolean = true,
     val canNext: Boolean = true,
     val set: PuzzleSet = PuzzleSet.ALL,
+    /** "Puzzle rating 1563 ± 290", and after an attempt the change ("(+63)"). */
+    val rating: String? = null,
 )
 
 interface PuzzleEvents : BoardEvents {
@@ -137,6 +139,7 @@ private fun PuzzlePanel(state: PuzzleUi, events: PuzzleEvents, objective: Boolea
         style = MaterialTheme.typography.bodyMedium,
         modifier = Modifier.testTag("puzzle-progress"),
     )
+    state.rating?.let { Text(it, style = MaterialTheme.typography.bodyMedium, modifier = Modifier.testTag("puzzle-rating")) }
     ChoiceChips(
         s.get(Str.label_puzzles),
         listOf(
