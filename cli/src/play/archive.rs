@@ -23,6 +23,27 @@ pub struct ArchiveView {
     pub flipped: bool,
 }
 
+impl ArchiveView {
+    /// The game as it stood at the move shown.
+    pub fn shown_game(&self) -> Game {
+        let mut game = self.game.clone();
+        while game.plies().len() > self.shown {
+            if !game.undo() {
+                break;
+            }
+        }
+        game
+    }
+
+    /// White's and Black's names from the record.
+    pub fn names(&self) -> (&str, &str) {
+        (
+            self.game.tag("White").unwrap_or("White"),
+            self.game.tag("Black").unwrap_or("Black"),
+        )
+    }
+}
+
 /// One line of the games list:
 /// `2026.11.30 · Norochess · Ann vs Bob · White wins 25–24 (move limit)`.
 fn describe(summary: &GameSummary) -> String {
@@ -208,15 +229,9 @@ impl App {
             return;
         };
         let total = view.game.plies().len();
-        let mut game = view.game.clone();
-        while game.plies().len() > view.shown {
-            if !game.undo() {
-                break;
-            }
-        }
+        let game = view.shown_game();
         let snapshot = game.snapshot();
-        let white = view.game.tag("White").unwrap_or("White");
-        let black = view.game.tag("Black").unwrap_or("Black");
+        let (white, black) = view.names();
         let mut lines = vec![
             heading(
                 style,

@@ -25,6 +25,23 @@ pub struct PuzzleView {
     pub flipped: bool,
 }
 
+impl PuzzleView {
+    /// The screen's title: `Puzzle np0042 · 42 of 305 · easy (1090)`.
+    pub fn title(&self, pack_len: usize) -> String {
+        let puzzle = self.session.puzzle();
+        match self.index {
+            Some(i) => format!(
+                "Puzzle {} · {} of {pack_len} · {} ({})",
+                puzzle.id,
+                i + 1,
+                puzzle.difficulty().id(),
+                puzzle.rating
+            ),
+            None => "Your puzzle".to_string(),
+        }
+    }
+}
+
 /// Node budget of the solver for puzzles of your own.
 const CUSTOM_NODES: u64 = 5_000_000;
 
@@ -633,17 +650,7 @@ impl App {
         let puzzle = session.puzzle();
         let game = session.game();
         let snapshot = game.snapshot();
-        let title = match view.index {
-            Some(i) => format!(
-                "Puzzle {} · {} of {} · {} ({})",
-                puzzle.id,
-                i + 1,
-                self.cfg.pack.len(),
-                puzzle.difficulty().id(),
-                puzzle.rating
-            ),
-            None => "Your puzzle".to_string(),
-        };
+        let title = view.title(self.cfg.pack.len());
         let mut lines = vec![heading(style, &title), String::new()];
         lines.push(format!("  {}", style.bold(&puzzle.describe())));
         if let Some(bar) = screen::score_bar(&snapshot, style) {

@@ -265,17 +265,7 @@ fn puzzle(app: &App, style: Style, progress: Option<&str>) -> Picture {
     let puzzle = session.puzzle();
     let game = session.game();
     let snapshot = game.snapshot();
-    let title = match view.index {
-        Some(i) => format!(
-            "Puzzle {} · {} of {} · {} ({})",
-            puzzle.id,
-            i + 1,
-            app.cfg.pack.len(),
-            puzzle.difficulty().id(),
-            puzzle.rating
-        ),
-        None => "Your puzzle".to_string(),
-    };
+    let title = view.title(app.cfg.pack.len());
     let mut info = vec![InfoLine::new(puzzle.describe(), Tone::Strong)];
     info.extend(score_lines(&snapshot, style));
     info.extend(captured(&snapshot, style));
@@ -320,15 +310,9 @@ fn archive(app: &App, style: Style) -> Picture {
         return of_nothing();
     };
     let total = view.game.plies().len();
-    let mut game = view.game.clone();
-    while game.plies().len() > view.shown {
-        if !game.undo() {
-            break;
-        }
-    }
+    let game = view.shown_game();
     let snapshot = game.snapshot();
-    let white = view.game.tag("White").unwrap_or("White");
-    let black = view.game.tag("Black").unwrap_or("Black");
+    let (white, black) = view.names();
     let title = format!(
         "Replay · {} · {} · {white} vs {black}",
         view.game.tag("Date").unwrap_or("?"),
