@@ -18,6 +18,9 @@ import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.lazy.LazyRow
+import androidx.compose.foundation.lazy.items
+import androidx.compose.foundation.lazy.rememberLazyListState
 import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.shape.RoundedCornerShape
@@ -355,34 +358,39 @@ fun PlayerBar(player: PlayerUi) {
     }
 }
 
-/** The move list in SAN; tapping a move reviews the position after it. */
+/** The move list in SAN, scrolled to the move on the board; tapping a move reviews the position after it. */
 @Composable
 private fun MoveList(state: GameUi, events: GameEvents) {
-    val scroll = rememberScrollState()
-    LaunchedEffect(state.moves.size, state.reviewPly) { scroll.animateScrollTo(scroll.maxValue) }
+    val list = rememberLazyListState()
     val current = state.reviewPly ?: state.lastPly
-    Row(
-        Modifier.fillMaxWidth().horizontalScroll(scroll).testTag("moves"),
+    val currentRow = state.moves.indexOfFirst { it.white?.ply == current || it.black?.ply == current }
+    LaunchedEffect(state.moves.size, current) { if (currentRow >= 0) list.animateScrollToItem(currentRow) }
+    if (state.moves.isEmpty()) {
+        Text(LocalStrings.current.get(Str.no_moves_yet), style = MaterialTheme.typography.bodyMedium)
+        return
+    }
+    LazyRow(
+        state = list,
+        modifier = Modifier.fillMaxWidth().testTag("moves"),
         horizontalArrangement = Arrangement.spacedBy(2.dp),
         verticalAlignment = Alignment.CenterVertically,
     ) {
-        if (state.moves.isEmpty()) {
-            Text(LocalStrings.current.get(Str.no_moves_yet), style = MaterialTheme.typography.bodyMedium)
-        }
-        for (row in state.moves) {
-            Text("${row.number}.", style = MaterialTheme.typography.bodyMedium, modifier = Modifier.padding(start = 6.dp))
-            for (cell in listOfNotNull(row.white, row.black)) {
-                val here = cell.ply == current
-                Text(
-                    cell.san,
-                    style = MaterialTheme.typography.bodyMedium,
-                    fontWeight = if (here) FontWeight.Bold else FontWeight.Normal,
-                    modifier = Modifier
-                        .background(if (here) MaterialTheme.colorScheme.primaryContainer else Color.Transparent, RoundedCornerShape(4.dp))
-                        .clickable { events.onMoveTap(cell.ply) }
-                        .padding(horizontal = 4.dp, vertical = 2.dp)
-                        .testTag("move-${cell.ply}"),
-                )
+        items(state.moves, key = { it.number }) { row ->
+            Row(verticalAlignment = Alignment.CenterVertically) {
+                Text("${row.number}.", style = MaterialTheme.typography.bodyMedium, modifier = Modifier.padding(start = 6.dp))
+                for (cell in listOfNotNull(row.white, row.black)) {
+                    val here = cell.ply == current
+                    Text(
+                        cell.san,
+                        style = MaterialTheme.typography.bodyMedium,
+                        fontWeight = if (here) FontWeight.Bold else FontWeight.Normal,
+                        modifier = Modifier
+                            .background(if (here) MaterialTheme.colorScheme.primaryContainer else Color.Transparent, RoundedCornerShape(4.dp))
+                            .clickable { events.onMoveTap(cell.ply) }
+                            .padding(horizontal = 4.dp, vertical = 2.dp)
+                            .testTag("move-${cell.ply}"),
+                    )
+                }
             }
         }
     }
