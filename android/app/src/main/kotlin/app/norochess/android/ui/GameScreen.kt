@@ -162,12 +162,15 @@ fun GameScreen(state: GameUi, events: GameEvents) {
                     Column(Modifier.width(screenHeight - 16.dp)) {
                         Board(state.board, events)
                     }
-                    Column(
-                        Modifier.weight(1f).verticalScroll(rememberScrollState()),
-                        verticalArrangement = Arrangement.spacedBy(8.dp),
-                    ) {
+                    // The players stay at the top and bottom, beside their sides of the board.
+                    Column(Modifier.weight(1f).fillMaxSize(), verticalArrangement = Arrangement.spacedBy(8.dp)) {
                         PlayerBar(state.top)
-                        GamePanel(state, events)
+                        Column(
+                            Modifier.weight(1f).verticalScroll(rememberScrollState()),
+                            verticalArrangement = Arrangement.spacedBy(8.dp),
+                        ) {
+                            GamePanel(state, events)
+                        }
                         PlayerBar(state.bottom)
                     }
                 }
@@ -318,16 +321,21 @@ fun PlayerBar(player: PlayerUi) {
             )
             if (player.captured.isNotEmpty()) {
                 val names = player.captured.joinToString { pieceName(s, it) }
+                // On a fixed light tray: black and white pieces stay readable in dark mode.
                 Row(
-                    Modifier.horizontalScroll(rememberScrollState()).semantics(mergeDescendants = true) {
-                        contentDescription = s.get(Str.captured_description, names, player.capturedPoints)
-                    },
+                    Modifier.horizontalScroll(rememberScrollState())
+                        .background(Color(0xFFE3D7C1), RoundedCornerShape(6.dp))
+                        .padding(horizontal = 4.dp, vertical = 1.dp)
+                        .semantics(mergeDescendants = true) {
+                            contentDescription = s.get(Str.captured_description, names, player.capturedPoints)
+                        },
                     verticalAlignment = Alignment.CenterVertically,
                 ) {
                     for (piece in player.captured) PieceImage(piece, Modifier.size(18.dp))
                     Text(
                         s.get(Str.captured_points, player.capturedPoints),
                         style = MaterialTheme.typography.labelMedium,
+                        color = Color(0xFF2A2A2A),
                         modifier = Modifier.padding(start = 4.dp),
                     )
                 }
