@@ -145,8 +145,16 @@ class GameScreenModel(
     /** The app went to the background or came back: the clock pauses and the game is saved. */
     fun setBackground(background: Boolean) = act { session.setBackground(background, nowMs()) }
 
-    /** Checks the clock (a flag fall ends the game) and refreshes the clocks shown. */
-    fun tick() = act { session.tick(nowMs()) }
+    /**
+     * Checks the clock (a flag fall ends the game) and refreshes the clocks
+     * shown. Called several times a second while a clock runs, so it keeps
+     * the player's selection and picker unless the game ended.
+     */
+    fun tick() {
+        val flagFall = session.tick(nowMs())
+        val snapshot = session.snapshot(nowMs())
+        publish(if (flagFall == null) state.copy(snapshot = snapshot) else GameScreenState(snapshot))
+    }
 
     /** The computer's move, searched without blocking this thread; cancel the coroutine to stop it. */
     suspend fun computerMove(): ComputerMove? {

@@ -9,6 +9,7 @@ import app.norochess.core.NewGame
 import app.norochess.core.OpponentChoice
 import app.norochess.core.PieceKind
 import app.norochess.core.Side
+import app.norochess.core.TimeControl
 import kotlinx.coroutines.runBlocking
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -43,6 +44,20 @@ class GameScreenModelTest {
         assertEquals("Black to move (Bob)", state.snapshot.statusText)
         assertEquals("Move 1 / 48", state.snapshot.moveCounterText)
         assertTrue(changes >= 7)
+    }
+
+    @Test
+    fun `a clock tick keeps the selected piece`() {
+        var now = 0uL
+        val model = GameScreenModel(friends(GameVariant.NOROCHESS, clock = TimeControl.SuddenDeath(60_000u))) { now }
+        model.tap("e2")
+        model.tap("e4") // the clock starts with White's first move
+        model.tap("g8")
+        now = 1_000uL
+        model.tick()
+        assertEquals("g8", model.state.selected)
+        assertEquals(listOf("f6", "h6"), model.state.targets.sorted())
+        assertEquals(59_000uL, model.state.snapshot.clock!!.blackMs)
     }
 
     @Test
