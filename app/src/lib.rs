@@ -33,7 +33,7 @@ pub use library::{
     PuzzleTierStats, RatedAttempt, RatingPoint, SaveReceipt, Settings, SettingsError, Stats,
     StatsRow,
 };
-pub use players::{BoardMode, GameSpec, Opponent, Player, PlayerKind};
+pub use players::{BoardMode, GameSpec, Opponent, Orientation, Player, PlayerKind};
 pub use result::GameResult;
 pub use session::{
     ClockView, ComputerAnswer, ComputerRequest, EngineSettings, GameSession, HintAnswer,

@@ -57,6 +57,16 @@ impl BoardMode {
     }
 }
 
+/// Which side is at the bottom against the computer (a setting).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Orientation {
+    /// The person's side.
+    #[default]
+    MySide,
+    /// Always White.
+    White,
+}
+
 /// What kind of player a side is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerKind {

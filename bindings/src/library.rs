@@ -601,6 +601,7 @@ impl LibraryHandle {
         let settings = self.settings_now()?;
         let mut session = session;
         session.set_policies(settings.takeback, settings.hints);
+        session.set_orientation(settings.orientation);
         let clock = session.time_control().is_some();
         Ok(GameSessionHandle::wrap(
             session,

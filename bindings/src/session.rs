@@ -670,6 +670,7 @@ impl GameSessionHandle {
             let spec = spec_of(&game, &settings)?;
             let mut session = app::GameSession::new(spec)?;
             session.set_policies(settings.takeback, settings.hints);
+            session.set_orientation(settings.orientation);
             log::debug!("new session: {:?}", game.opponent);
             Ok(GameSessionHandle::wrap(
                 session,

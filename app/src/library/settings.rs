@@ -17,15 +17,7 @@ pub enum PieceStyle {
     Letters,
 }
 
-/// Which side is at the bottom against the computer.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Orientation {
-    /// The person's side.
-    #[default]
-    MySide,
-    /// Always White.
-    White,
-}
+pub use crate::players::Orientation;
 
 /// Every setting, with the defaults of a new install.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -27,7 +27,7 @@ pub use crate::result::GameResult;
 pub use computer::{ComputerAnswer, ComputerRequest, HintAnswer, HintRequest, Ticket};
 pub use snapshot::{ClockView, MoveListEntry, SessionSnapshot};
 
-use crate::players::{BoardMode, GameSpec, Opponent, Player};
+use crate::players::{BoardMode, GameSpec, Opponent, Orientation, Player};
 use clock::SessionClock;
 use norochess_core::{
     ClockLimits, Color, EndReason, Game, GameError, Level, Limits, Move, Outcome, Role,
@@ -107,6 +107,7 @@ pub struct GameSession {
     review: Option<usize>,
     draw_offer: Option<Color>,
     flipped: bool,
+    orientation: Orientation,
     takeback_allowed: bool,
     hints_allowed: bool,
     /// Plies taken back by each takeback, the last one last (for redo).
@@ -155,6 +156,7 @@ impl GameSession {
             review: None,
             draw_offer: None,
             flipped: false,
+            orientation: Orientation::MySide,
             takeback_allowed: true,
             hints_allowed: true,
             redo_steps: Vec::new(),
@@ -297,6 +299,11 @@ impl GameSession {
     pub fn set_policies(&mut self, takeback_allowed: bool, hints_allowed: bool) {
         self.takeback_allowed = takeback_allowed;
         self.hints_allowed = hints_allowed;
+    }
+
+    /// Sets which side is at the bottom against the computer (from the settings).
+    pub fn set_orientation(&mut self, orientation: Orientation) {
+        self.orientation = orientation;
     }
 
     /// Whether it is the computer's turn in a game still going.
@@ -795,6 +802,9 @@ impl GameSession {
     /// The side drawn at the bottom.
     fn bottom(&self) -> Color {
         let base = match (self.spec.opponent, self.spec.board_mode) {
+            (Opponent::Computer { .. }, _) if self.orientation == Orientation::White => {
+                Color::White
+            }
             (Opponent::Computer { human, .. }, _) => human,
             (Opponent::Friend, BoardMode::AutoFlip) => self.game.position().turn(),
             (Opponent::Friend, _) => Color::White,
@@ -898,6 +908,7 @@ impl GameSession {
         spec.seed = seed;
         let mut session = GameSession::new(spec)?;
         session.set_policies(self.takeback_allowed, self.hints_allowed);
+        session.orientation = self.orientation;
         Ok(session)
     }
 

@@ -1,7 +1,7 @@
 //! One test per session policy.
 
 use super::*;
-use crate::players::{BoardMode, GameSpec};
+use crate::players::{BoardMode, GameSpec, Orientation};
 use norochess_core::{Engine, Limits, Variant};
 
 fn vs_computer(human: Color) -> GameSession {
@@ -373,8 +373,15 @@ fn hints_are_tied_to_their_position() {
 
 #[test]
 fn the_board_turns_as_the_mode_says() {
-    let s = vs_computer(Color::Black);
+    let mut s = vs_computer(Color::Black);
     assert_eq!(s.snapshot(0).bottom, Color::Black);
+    s.set_orientation(Orientation::White);
+    assert_eq!(
+        s.snapshot(0).bottom,
+        Color::White,
+        "the orientation setting"
+    );
+    assert_eq!(s.rematch(2).unwrap().snapshot(0).bottom, Color::White);
     let mut s = friends(None);
     assert_eq!(s.snapshot(0).bottom, Color::White);
     s.play_text("e4", 0).unwrap();

@@ -283,6 +283,7 @@ impl App {
     /// A session with the takeback and hint policies of the settings.
     pub(super) fn with_policies(&self, mut session: GameSession) -> GameSession {
         session.set_policies(self.settings.takeback, self.settings.hints);
+        session.set_orientation(self.settings.orientation);
         session
     }
 

@@ -130,8 +130,10 @@ impl App {
             Ok(settings) => {
                 self.settings = settings;
                 let (takeback, hints) = (self.settings.takeback, self.settings.hints);
+                let orientation = self.settings.orientation;
                 if let Some(session) = &mut self.game {
                     session.set_policies(takeback, hints);
+                    session.set_orientation(orientation);
                 }
                 let name = Settings::canonical_key(key).unwrap_or(key.as_str());
                 let now = self.settings.get(name).unwrap_or_default();
