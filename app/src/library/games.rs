@@ -183,8 +183,7 @@ impl Library {
     ) -> Result<SaveReceipt, LibraryError> {
         let record = session.record(now);
         let game = session.game();
-        let spec = session.spec().clone();
-        let (mode, level, human) = match spec.opponent {
+        let (mode, level, human) = match session.spec().opponent {
             Opponent::Computer { human, level } => (
                 "computer",
                 Some(level),

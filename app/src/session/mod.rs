@@ -85,6 +85,15 @@ pub struct EngineSettings {
     pub use_clock: bool,
 }
 
+/// What a takeback undoes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TakebackKind {
+    /// A resignation or agreed draw, keeping every move.
+    Withdraw,
+    /// Moves, as the opponent policy says.
+    Moves,
+}
+
 /// Where a saved session lives in the library.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Saved {
@@ -602,43 +611,32 @@ impl GameSession {
 
     /// Whether a takeback is possible now.
     pub fn can_takeback(&self) -> bool {
+        self.takeback_kind().is_ok()
+    }
+
+    /// What a takeback would do now, or why the policy refuses it.
+    fn takeback_kind(&self) -> Result<TakebackKind, SessionError> {
         if !self.takeback_allowed {
-            return false;
+            return Err(SessionError::TakebackDisabled);
         }
-        match self.game.outcome() {
-            Some(o)
-                if o.reason == EndReason::TimeForfeit
-                    || o.reason == EndReason::TimeoutVsInsufficientMaterial =>
-            {
-                false
+        match self.game.outcome().map(|o| o.reason) {
+            Some(EndReason::TimeForfeit | EndReason::TimeoutVsInsufficientMaterial) => {
+                Err(SessionError::LostOnTime)
             }
-            Some(o) if matches!(o.reason, EndReason::Resignation | EndReason::Agreement) => true,
-            _ => self.person_plies() > 0,
+            Some(EndReason::Resignation | EndReason::Agreement) => Ok(TakebackKind::Withdraw),
+            _ if self.person_plies() == 0 => Err(SessionError::NothingToTakeBack),
+            _ => Ok(TakebackKind::Moves),
         }
     }
 
     /// Takes back as the policy says; returns the number of moves taken
     /// back (0 when a resignation or agreed draw was withdrawn).
     pub fn takeback(&mut self, now: u64) -> Result<usize, SessionError> {
-        if !self.takeback_allowed {
-            return Err(SessionError::TakebackDisabled);
-        }
-        if let Some(outcome) = self.game.outcome() {
-            match outcome.reason {
-                EndReason::TimeForfeit | EndReason::TimeoutVsInsufficientMaterial => {
-                    return Err(SessionError::LostOnTime)
-                }
-                EndReason::Resignation | EndReason::Agreement => {
-                    self.game.undo();
-                    self.changed();
-                    self.after_jump(now);
-                    return Ok(0);
-                }
-                _ => {}
-            }
-        }
-        if self.person_plies() == 0 {
-            return Err(SessionError::NothingToTakeBack);
+        if self.takeback_kind()? == TakebackKind::Withdraw {
+            self.game.undo();
+            self.changed();
+            self.after_jump(now);
+            return Ok(0);
         }
         let mut undone = 0;
         match self.spec.opponent {
@@ -838,10 +836,6 @@ impl GameSession {
 
     /// Everything a game screen draws, at `now`.
     pub fn snapshot(&self, now: u64) -> SessionSnapshot {
-        let board = match self.review {
-            Some(ply) => self.snapshot_at(ply),
-            None => self.game.snapshot(),
-        };
         let positions = self.game.positions();
         let moves = self
             .game
@@ -864,6 +858,11 @@ impl GameSession {
             .regular_moves_left
             .is_some_and(|left| left > 0 && left <= 5)
             && live.overtime.is_none();
+        // The live board is drawn unless the player reviews an earlier one.
+        let board = match self.review {
+            Some(ply) => self.snapshot_at(ply),
+            None => live,
+        };
         SessionSnapshot {
             reviewing: self.review,
             ply_count: self.game.plies().len(),
@@ -966,9 +965,10 @@ fn increment(control: TimeControl) -> u64 {
     }
 }
 
-/// Mixes a game's seed with the move count, so each computer move has its
-/// own reproducible seed.
-fn mix(seed: u64, n: u64) -> u64 {
+/// Mixes a seed with a number, so the choices made from one seed (each
+/// computer move, a random colour or start, a rematch's seed) differ yet
+/// replay exactly.
+pub fn mix(seed: u64, n: u64) -> u64 {
     let mut z = seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

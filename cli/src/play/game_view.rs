@@ -6,8 +6,9 @@
 
 use super::app::{promotion_choices, promotion_question, App, Confirm, View};
 use super::screen;
-use super::text::{mix, time_seed};
+use super::text::time_seed;
 use super::worker::Job;
+use norochess_app::session::mix;
 use norochess_app::texts::format_time;
 use norochess_app::{ComputerAnswer, EngineSettings, GameSession, LibraryError, Opponent};
 use norochess_core::{Color, Limits, Move, SearchResult};

@@ -2,7 +2,8 @@
 //! [`GameSpec`] (the app layer starts the game from it).
 
 use super::app::App;
-use super::text::{mix, time_seed};
+use super::text::time_seed;
+use norochess_app::session::mix;
 use norochess_app::texts::parse_clock;
 use norochess_app::{BoardMode, GameSpec, Opponent};
 use norochess_core::{Color, Variant};

@@ -45,17 +45,6 @@ pub fn time_seed() -> u64 {
         .map_or(1, |d| d.as_nanos() as u64)
 }
 
-/// Mixes a seed with a number, so the choices made from one seed (a
-/// random colour or start, a rematch's seed) differ yet replay exactly.
-pub fn mix(seed: u64, n: u64) -> u64 {
-    let mut x = seed ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
