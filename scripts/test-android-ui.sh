@@ -18,11 +18,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-profile=${NOROCHESS_PROFILE:-release}
-[[ $profile == dev ]] && profile=debug
-repo=${NOROCHESS_MAVEN_REPO:-$HOME/.m2/repository}
-library_dir=$(pwd)/${CARGO_TARGET_DIR:-target}/$profile
-[[ ${CARGO_TARGET_DIR:-} == /* ]] && library_dir=$CARGO_TARGET_DIR/$profile
 start=$SECONDS
 
 # The goldens were drawn with DejaVu Sans (Skia picks the system's fonts).
@@ -39,28 +34,10 @@ fi
 bash scripts/generate-bindings.sh kotlin
 
 echo "== Android screens on Compose desktop: UI tests and goldens (Maven, JUnit 4)"
-cd android/compose-rail
-rm -rf target/surefire-reports
 status=0
-mvn -q -B -Dstyle.color=never -Dmaven.repo.local="$repo" -Dnorochess.library.dir="$library_dir" test 2>&1 |
-    sed -u 's/\x1b\[[0-9;]*m//g' || status=$?
-
-tests=0 failed=0 skipped=0
-for report in target/surefire-reports/TEST-*.xml; do
-    [[ -f $report ]] || continue
-    line=$(grep -m1 '<testsuite' "$report")
-    attr() { sed -n "s/.* $1=\"\([0-9]*\)\".*/\1/p" <<<"$line"; }
-    tests=$((tests + $(attr tests)))
-    failed=$((failed + $(attr failures) + $(attr errors)))
-    skipped=$((skipped + $(attr skipped)))
-done
-shots=$(find target/screenshots -name '*.png' ! -name '*.diff.png' 2>/dev/null | wc -l)
-echo "Android UI: $((tests - failed - skipped)) passed, $failed failed, $skipped skipped ($shots screens rendered)"
-if [[ $tests -eq 0 && $status -eq 0 ]]; then
-    echo "no Android UI test ran" >&2
-    status=1
-fi
-cd ../..
+bash scripts/maven-tests.sh android/compose-rail "Android UI" || status=$?
+shots=$(find android/compose-rail/target/screenshots -name '*.png' ! -name '*.diff.png' 2>/dev/null | wc -l)
+echo "Android UI: $shots screens rendered"
 
 echo "== Android app type-check (Kotlin compiler, AndroidX AARs, android-all)"
 bash scripts/typecheck-android-app.sh || status=$?
