@@ -1,12 +1,16 @@
-//! `norochess puzzles generate|verify`: finds puzzles by self-play and
-//! re-proves puzzle files.
+//! `norochess puzzles generate|verify|stats`: finds puzzles in self-play
+//! games, re-proves puzzle files and counts what a pack holds.
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use norochess_core::puzzle::{
-    builtin_pack, generate_puzzles, parse_puzzles, verify_puzzle, write_puzzles, GeneratorOptions,
+    builtin_pack, engine_solves, generate_puzzles, parse_puzzles, verify_puzzle, write_puzzles,
+    Difficulty, GeneratorOptions, PackStats, Puzzle, VerifyReport,
 };
-use norochess_core::{SolveLimits, Solver};
+use norochess_core::{Engine, Limits};
+use norochess_core::{SolveLimits, Solver, Variant};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Options of `norochess puzzles`.
@@ -35,6 +39,19 @@ enum PuzzlesCommand {
         /// Solver node budget per question.
         #[arg(long, default_value_t = 2_000_000)]
         nodes: u64,
+        /// The game of the source games (norochess, norochess960).
+        #[arg(long, default_value = "norochess")]
+        variant: String,
+        /// Threads playing and analysing source games (the result does not
+        /// depend on it).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Most source games to play.
+        #[arg(long, default_value_t = 100_000)]
+        games: usize,
+        /// Longest time a kept puzzle may take to verify, in milliseconds.
+        #[arg(long, default_value_t = 600)]
+        max_verify_ms: u64,
     },
     /// Re-prove every puzzle of a file (`builtin` for the built-in pack).
     Verify {
@@ -43,7 +60,30 @@ enum PuzzlesCommand {
         /// Solver node budget per question.
         #[arg(long, default_value_t = 20_000_000)]
         nodes: u64,
+        /// Threads (each puzzle is proven alone, with its own solver).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
+    /// Count what a pack holds: tiers, phases, objectives, trivial and
+    /// repeated puzzles, themes.
+    Stats {
+        /// The puzzle file, or `builtin`.
+        file: String,
+        /// Also check the tiers against weak solvers: the share of each
+        /// tier an engine limited to 2,000 / 20,000 / 200,000 nodes a move
+        /// solves must fall from easy to hard.
+        #[arg(long)]
+        solvers: bool,
+    },
+}
+
+fn read_pack(file: &str) -> Result<Vec<Puzzle>> {
+    if file == "builtin" {
+        Ok(builtin_pack()?)
+    } else {
+        let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+        parse_puzzles(&text).with_context(|| file.to_string())
+    }
 }
 
 /// Runs `norochess puzzles`.
@@ -55,44 +95,51 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
             prefix,
             first,
             nodes,
+            variant,
+            threads,
+            games,
+            max_verify_ms,
         } => {
+            let variant = Variant::parse(variant, None, None)?;
+            if !variant.is_norochess_family() {
+                bail!("puzzles are generated for the Norochess family, not {variant:?}");
+            }
             let options = GeneratorOptions {
                 count: *count,
                 seed: *seed,
                 id_prefix: prefix.clone(),
                 first_number: *first,
                 solve_nodes: *nodes,
+                variant,
+                threads: *threads,
+                max_games: *games,
+                max_verify_time: Duration::from_millis(*max_verify_ms),
                 ..GeneratorOptions::default()
             };
             let started = Instant::now();
             let puzzles = generate_puzzles(&options, &mut |p| {
                 eprintln!(
-                    "[{:>6.1} s] {} {} {}",
+                    "[{:>6.1} s] {}",
                     started.elapsed().as_secs_f64(),
-                    p.id,
-                    p.objective.text(),
-                    p.themes.join(",")
+                    p.to_line()
                 );
             });
             print!("{}", write_puzzles(&puzzles));
             Ok(())
         }
-        PuzzlesCommand::Verify { file, nodes } => {
-            let puzzles = if file == "builtin" {
-                builtin_pack()?
-            } else {
-                let text =
-                    std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
-                parse_puzzles(&text).with_context(|| file.to_string())?
-            };
-            let limits = SolveLimits { nodes: *nodes };
-            let mut solver = Solver::default();
+        PuzzlesCommand::Verify {
+            file,
+            nodes,
+            threads,
+        } => {
+            let puzzles = read_pack(file)?;
+            let limits = SolveLimits::with_nodes(*nodes);
             let started = Instant::now();
+            let reports = verify_all(&puzzles, limits, *threads);
             let mut times: Vec<(Duration, &str)> = Vec::new();
             let mut failures = 0;
-            for puzzle in &puzzles {
-                let report = verify_puzzle(puzzle, &mut solver, limits);
-                times.push((report.elapsed, &puzzle.id));
+            for report in &reports {
+                times.push((report.elapsed, &report.id));
                 if !report.ok() {
                     failures += 1;
                     for problem in &report.problems {
@@ -116,5 +163,97 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
             }
             Ok(())
         }
+        PuzzlesCommand::Stats { file, solvers } => {
+            let puzzles = read_pack(file)?;
+            print!("{}", PackStats::of(&puzzles).report());
+            if *solvers {
+                print!("{}", solver_table(&puzzles)?);
+            }
+            Ok(())
+        }
     }
+}
+
+/// Verifies every puzzle on `threads` threads, each with its own solver
+/// cleared per puzzle (so a report does not depend on the order); the
+/// reports come back in pack order.
+fn verify_all(puzzles: &[Puzzle], limits: SolveLimits, threads: usize) -> Vec<VerifyReport> {
+    let reports: Mutex<Vec<Option<VerifyReport>>> = Mutex::new(vec![None; puzzles.len()]);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut solver = Solver::default();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(puzzle) = puzzles.get(i) else { break };
+                    solver.clear();
+                    let report = verify_puzzle(puzzle, &mut solver, limits);
+                    if let Ok(mut reports) = reports.lock() {
+                        reports[i] = Some(report);
+                    }
+                }
+            });
+        }
+    });
+    reports
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// The share of each tier that engines of three node budgets solve, which
+/// must fall from easy to hard for the tiers to mean something.
+fn solver_table(puzzles: &[Puzzle]) -> Result<String> {
+    let tiers = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+    let mut out = String::from("solved by an engine limited per move (share of the tier):\n");
+    let mut engine = Engine::new(8);
+    let mut monotone = true;
+    for nodes in [2_000u64, 20_000, 200_000] {
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let mut shares = Vec::new();
+        for tier in tiers {
+            let members: Vec<&Puzzle> = puzzles.iter().filter(|p| p.difficulty() == tier).collect();
+            let solved = members
+                .iter()
+                .filter(|p| engine_solves(p, &mut engine, limits.clone()))
+                .count();
+            let share = if members.is_empty() {
+                None
+            } else {
+                Some(100.0 * solved as f64 / members.len() as f64)
+            };
+            shares.push((tier, solved, members.len(), share));
+        }
+        let present: Vec<f64> = shares.iter().filter_map(|s| s.3).collect();
+        if present.windows(2).any(|w| w[1] > w[0]) {
+            monotone = false;
+        }
+        out.push_str(&format!(
+            "  {nodes:>7} nodes: {}\n",
+            shares
+                .iter()
+                .map(|(tier, solved, n, share)| match share {
+                    Some(s) => format!("{} {solved}/{n} ({s:.0} %)", tier.id()),
+                    None => format!("{} -", tier.id()),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    out.push_str(if monotone {
+        "tiers are monotone: every engine solves a smaller share of each harder tier\n"
+    } else {
+        "tiers are NOT monotone for some engine\n"
+    });
+    if !monotone {
+        print!("{out}");
+        bail!("the tiers are not monotone");
+    }
+    Ok(out)
 }

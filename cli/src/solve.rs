@@ -32,7 +32,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         bail!("the exact solver works on the Norochess family (norochess, norochess960)");
     }
     let position = AnyPosition::from_text(variant, &args.position)?;
-    let limits = SolveLimits { nodes: args.nodes };
+    let limits = SolveLimits::with_nodes(args.nodes);
     let mut solver = Solver::default();
     let started = Instant::now();
     let side = position.turn();

@@ -584,7 +584,7 @@ fn a_puzzle_of_your_own_with_hints_a_wrong_move_retry_and_solution() {
         &position,
         &[],
         Objective::Win,
-        SolveLimits { nodes: 5_000_000 },
+        SolveLimits::with_nodes(5_000_000),
     );
     let wrong = classified
         .iter()

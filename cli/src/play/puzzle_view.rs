@@ -328,9 +328,7 @@ impl App {
             ));
             return;
         }
-        let limits = SolveLimits {
-            nodes: CUSTOM_NODES,
-        };
+        let limits = SolveLimits::with_nodes(CUSTOM_NODES);
         let busy = self.busy();
         let mut solver = Solver::new(16);
         let objective = match objective {
@@ -344,7 +342,10 @@ impl App {
                 }
             },
         };
-        match solver.prove(&position, &[], objective, limits) {
+        // A gain counts from this position, and play stops after its moves.
+        let goal = objective.anchored(&position);
+        let limits = goal.limits(limits);
+        match solver.prove(&position, &[], goal.objective, limits) {
             Proof::Yes => {}
             Proof::No => {
                 self.say(format!(
@@ -369,6 +370,7 @@ impl App {
             id: "custom".to_string(),
             variant,
             position: position.to_text(),
+            setup: None,
             objective,
             solution: line.iter().map(|m| m.uci(width)).collect(),
             rating: 1500,

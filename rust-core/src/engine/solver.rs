@@ -26,6 +26,22 @@ pub enum Objective {
     WinBy(u16),
     /// Avoid losing: force a draw or better.
     Save,
+    /// Gain at least `points` more than the opponent within `moves` moves
+    /// of the side to move and the opponent's answers (captures are points
+    /// kept for good, so a gain is banked). A puzzle's objective; the
+    /// solver proves it as [`Objective::Lead`] with a stop ply in
+    /// [`SolveLimits`] (see `Puzzle::goal`).
+    Gain {
+        /// Points gained over the opponent.
+        points: u16,
+        /// Moves of the side to move.
+        moves: u8,
+    },
+    /// Be at least this many points ahead (negative: at most this many
+    /// behind) where play stops, at [`SolveLimits::stop_at_ply`], or win
+    /// the game before. What [`Objective::Gain`] becomes once anchored at a
+    /// puzzle's start; never written in a puzzle file.
+    Lead(i16),
 }
 
 impl Objective {
@@ -35,6 +51,10 @@ impl Objective {
             Objective::Win => DECIDED,
             Objective::WinBy(k) => WIN + 100 * i32::from(k),
             Objective::Save => 0,
+            // A gain is only meaningful anchored at its start (`Lead`);
+            // unanchored, it asks for no more than a win.
+            Objective::Gain { .. } => DECIDED,
+            Objective::Lead(k) => 100 * i32::from(k),
         }
     }
 
@@ -44,15 +64,29 @@ impl Objective {
             Objective::Win => "win".to_string(),
             Objective::WinBy(k) => format!("win-by {k}"),
             Objective::Save => "save".to_string(),
+            Objective::Gain { points, moves } => format!("gain {points} in {moves}"),
+            Objective::Lead(k) => format!("lead {k}"),
         }
     }
 
-    /// Parses `win`, `win-by K` (also `win-by-K`, `winby K`) or `save`.
+    /// Parses `win`, `win-by K` (also `win-by-K`, `winby K`), `save` or
+    /// `gain K in N` (K from 1, N from 1 to 6).
     pub fn parse(text: &str) -> Option<Objective> {
         let text = text.trim().to_ascii_lowercase();
         match text.as_str() {
             "win" => Some(Objective::Win),
             "save" | "draw" => Some(Objective::Save),
+            other if other.starts_with("gain") => {
+                let rest = other.strip_prefix("gain")?;
+                let (points, moves) = rest.split_once(" in ")?;
+                let points = points.trim().parse::<u16>().ok().filter(|&k| k > 0)?;
+                let moves = moves
+                    .trim()
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|n| (1..=6).contains(n))?;
+                Some(Objective::Gain { points, moves })
+            }
             other => {
                 let rest = other
                     .strip_prefix("win-by")
@@ -69,13 +103,61 @@ impl Objective {
         }
     }
 
+    /// The objective as the solver proves it from `start`, where the
+    /// puzzle begins: a gain becomes a lead over the opponent's score at
+    /// the start plus the points, counted where the side to move has made
+    /// its moves and the opponent has answered the last one.
+    pub fn anchored(self, start: &AnyPosition) -> Goal {
+        match self {
+            Objective::Gain { points, moves } => {
+                let us = start.turn();
+                let lead = i32::from(start.score(us)) - i32::from(start.score(!us));
+                let target =
+                    (lead + i32::from(points)).clamp(-i32::from(i16::MAX), i32::from(i16::MAX));
+                Goal {
+                    objective: Objective::Lead(target as i16),
+                    stop_at_ply: Some(game_ply(start) + 2 * u32::from(moves)),
+                }
+            }
+            other => Goal {
+                objective: other,
+                stop_at_ply: None,
+            },
+        }
+    }
+
     /// The objective in words for `color` ("White to play and win by 3").
     pub fn describe(self, color: Color) -> String {
         match self {
             Objective::Win => format!("{color} to play and win"),
             Objective::WinBy(k) => format!("{color} to play and win by {k} or more"),
             Objective::Save => format!("{color} to play and avoid losing"),
+            Objective::Gain { points, moves: 1 } => {
+                format!("{color} to play and gain {points} points in one move")
+            }
+            Objective::Gain { points, moves } => {
+                format!("{color} to play and gain {points} points in {moves} moves")
+            }
+            Objective::Lead(k) if k >= 0 => format!("{color} to play and lead by {k}"),
+            Objective::Lead(k) => format!("{color} to play and trail by at most {}", -k),
         }
+    }
+}
+
+/// What the solver proves for a puzzle: its objective anchored at the
+/// puzzle's start (see [`Objective::anchored`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Goal {
+    /// The objective for the player, as a threshold the solver tests.
+    pub objective: Objective,
+    /// Where play stops and the points are counted (`None`: the game's end).
+    pub stop_at_ply: Option<u32>,
+}
+
+impl Goal {
+    /// `limits` with this goal's stop.
+    pub fn limits(&self, limits: SolveLimits) -> SolveLimits {
+        limits.stopping_at(self.stop_at_ply)
     }
 }
 
@@ -88,6 +170,9 @@ pub enum GameValue {
     Draw,
     /// The side to move loses with this final margin.
     Loss(i32),
+    /// Play stops at [`SolveLimits::stop_at_ply`] with the game still on
+    /// and the side to move this many points ahead (negative: behind).
+    Points(i32),
 }
 
 impl GameValue {
@@ -107,6 +192,8 @@ impl GameValue {
             GameValue::Win(m) => format!("{color} wins by {m}"),
             GameValue::Loss(m) => format!("{} wins by {}", !color, -m),
             GameValue::Draw => "Draw".to_string(),
+            GameValue::Points(d) if d >= 0 => format!("{color} ahead by {d} when play stops"),
+            GameValue::Points(d) => format!("{color} behind by {} when play stops", -d),
         }
     }
 
@@ -116,6 +203,27 @@ impl GameValue {
             GameValue::Win(m) => WIN + 100 * m,
             GameValue::Draw => 0,
             GameValue::Loss(m) => -WIN + 100 * m,
+            GameValue::Points(d) => 100 * d,
+        }
+    }
+
+    /// The value for the other side.
+    pub fn negated(self) -> GameValue {
+        match self {
+            GameValue::Win(x) => GameValue::Loss(-x),
+            GameValue::Loss(x) => GameValue::Win(-x),
+            GameValue::Draw => GameValue::Draw,
+            GameValue::Points(d) => GameValue::Points(-d),
+        }
+    }
+
+    /// Orders values from worst to best for their owner.
+    pub fn rank(self) -> i64 {
+        match self {
+            GameValue::Win(m) => 1_000_000 + i64::from(m),
+            GameValue::Draw => 0,
+            GameValue::Points(d) => i64::from(d),
+            GameValue::Loss(m) => -1_000_000 + i64::from(m),
         }
     }
 
@@ -141,12 +249,44 @@ pub enum Proof {
 pub struct SolveLimits {
     /// Total node budget over all the questions of one call.
     pub nodes: u64,
+    /// Where play stops and the points are counted, as a ply of the whole
+    /// game (0 is White's first move; see [`game_ply`]); `None`: to the
+    /// real end of the game.
+    pub stop_at_ply: Option<u32>,
+}
+
+impl SolveLimits {
+    /// To the end of the game, within `nodes` nodes.
+    pub const fn with_nodes(nodes: u64) -> SolveLimits {
+        SolveLimits {
+            nodes,
+            stop_at_ply: None,
+        }
+    }
+
+    /// The same limits with play stopping at `ply`.
+    pub const fn stopping_at(self, ply: Option<u32>) -> SolveLimits {
+        SolveLimits {
+            nodes: self.nodes,
+            stop_at_ply: ply,
+        }
+    }
 }
 
 impl Default for SolveLimits {
     fn default() -> Self {
-        SolveLimits { nodes: 20_000_000 }
+        SolveLimits::with_nodes(20_000_000)
     }
+}
+
+/// The ply of the whole game at which `position` stands: 0 before White's
+/// first move, 1 before Black's, and so on.
+pub fn game_ply(position: &AnyPosition) -> u32 {
+    ply_from(position.fullmove_number(), position.turn())
+}
+
+fn ply_from(fullmove: u32, turn: Color) -> u32 {
+    2 * fullmove.saturating_sub(1) + u32::from(turn == Color::Black)
 }
 
 /// The exact solver, with its own proof table.
@@ -154,6 +294,7 @@ pub struct Solver {
     tt: TranspositionTable,
     nodes: u64,
     node_limit: u64,
+    stop_at_ply: Option<u32>,
 }
 
 impl std::fmt::Debug for Solver {
@@ -177,7 +318,14 @@ impl Solver {
             tt: TranspositionTable::new(hash_mb),
             nodes: 0,
             node_limit: u64::MAX,
+            stop_at_ply: None,
         }
+    }
+
+    /// Forgets every proven result (a fresh table gives answers that do
+    /// not depend on earlier questions, for reproducible runs).
+    pub fn clear(&mut self) {
+        self.tt.clear();
     }
 
     /// Nodes searched by the last call.
@@ -188,6 +336,7 @@ impl Solver {
     fn begin(&mut self, limits: SolveLimits) {
         self.nodes = 0;
         self.node_limit = limits.nodes;
+        self.stop_at_ply = limits.stop_at_ply;
     }
 
     /// Whether the side to move of `position` can meet `objective`.
@@ -266,11 +415,7 @@ impl Solver {
                 .map(|m| {
                     let mut child = *p;
                     child.play_unchecked(m);
-                    let value = self.exact_value(&child, &path).map(|v| match v {
-                        GameValue::Win(x) => GameValue::Loss(-x),
-                        GameValue::Loss(x) => GameValue::Win(-x),
-                        GameValue::Draw => GameValue::Draw,
-                    });
+                    let value = self.exact_value(&child, &path).map(GameValue::negated);
                     (m, value)
                 })
                 .collect()
@@ -353,6 +498,9 @@ impl Solver {
         history: &[u64],
     ) -> Option<GameValue> {
         let at_least = |solver: &mut Solver, t: i32| solver.prove_threshold(pos, history, t);
+        if self.stop_at_ply.is_some() {
+            return self.exact_value_with_stop(pos, history);
+        }
         let (low, high) = match at_least(self, DECIDED) {
             Proof::Yes => (-500, 500),
             Proof::Unknown => return None,
@@ -377,6 +525,48 @@ impl Solver {
         Some(GameValue::from_internal(base + 100 * lo))
     }
 
+    /// The exact value when play stops at a ply: a decided game (won or
+    /// lost before the stop, with its margin) or the points difference
+    /// where play stops, each found by binary search on thresholds.
+    fn exact_value_with_stop<G: Geometry>(
+        &mut self,
+        pos: &Position<G>,
+        history: &[u64],
+    ) -> Option<GameValue> {
+        let (base, make): (i32, fn(i32) -> GameValue) =
+            match self.prove_threshold(pos, history, DECIDED) {
+                Proof::Unknown => return None,
+                Proof::Yes => (WIN, GameValue::Win),
+                Proof::No => match self.prove_threshold(pos, history, 1 - DECIDED) {
+                    Proof::Unknown => return None,
+                    Proof::Yes => (0, GameValue::Points),
+                    Proof::No => (-WIN, GameValue::Loss),
+                },
+            };
+        // A move scores at most 9 points (a queen, or a pawn promoted to
+        // one), so where play stops the lead is within 9 a ply of today's.
+        let (mut lo, mut hi) = (-500, 500);
+        if base == 0 {
+            let us = pos.turn();
+            let lead = i32::from(pos.score(us)) - i32::from(pos.score(!us));
+            let plies = self.stop_at_ply.map_or(0, |stop| {
+                stop.saturating_sub(ply_from(pos.fullmove_number(), us))
+            });
+            let span = 9 * i32::try_from(plies).unwrap_or(500) + 1;
+            lo = (lead - span).max(-500);
+            hi = (lead + span).min(500);
+        }
+        while lo < hi {
+            let mid = lo + (hi - lo + 1) / 2;
+            match self.prove_threshold(pos, history, base + 100 * mid) {
+                Proof::Yes => lo = mid,
+                Proof::No => hi = mid - 1,
+                Proof::Unknown => return None,
+            }
+        }
+        Some(make(lo))
+    }
+
     /// Iterative deepening on one threshold question.
     fn prove_threshold<G: Geometry>(
         &mut self,
@@ -387,7 +577,11 @@ impl Solver {
         let mut path = Vec::with_capacity(history.len() + 128);
         path.extend_from_slice(history);
         path.push(pos.hash());
-        let horizon = plies_to_last_end(pos);
+        let mut horizon = plies_to_last_end(pos);
+        if let Some(stop) = self.stop_at_ply {
+            let ply = ply_from(pos.fullmove_number(), pos.turn());
+            horizon = horizon.min(stop.saturating_sub(ply)).max(1);
+        }
         for depth in 1..=horizon {
             match self.search(pos, &mut path, depth, threshold) {
                 Proof::Unknown if self.nodes < self.node_limit => continue,
@@ -397,11 +591,16 @@ impl Solver {
         Proof::Unknown
     }
 
-    fn key<G: Geometry>(pos: &Position<G>, threshold: i32) -> u64 {
+    fn key<G: Geometry>(&self, pos: &Position<G>, threshold: i32) -> u64 {
         let extra = (u64::from(pos.score(Color::White)) << 40)
             | (u64::from(pos.score(Color::Black)) << 20)
             | u64::from(pos.fullmove_number());
-        pos.hash() ^ mix(extra) ^ mix(0x7400_0000_0000_0000 ^ threshold as u32 as u64)
+        let key = pos.hash() ^ mix(extra) ^ mix(0x7400_0000_0000_0000 ^ threshold as u32 as u64);
+        match self.stop_at_ply {
+            // Results depend on where play stops.
+            Some(stop) => key ^ mix(0x5700_0000_0000_0000 ^ u64::from(stop)),
+            None => key,
+        }
     }
 
     fn store<G: Geometry>(
@@ -422,7 +621,7 @@ impl Solver {
             _ => (1000, Bound::Exact),
         };
         self.tt
-            .store(Self::key(pos, threshold), best, value, depth, bound);
+            .store(self.key(pos, threshold), best, value, depth, bound);
     }
 
     fn probe<G: Geometry>(
@@ -431,7 +630,7 @@ impl Solver {
         threshold: i32,
         depth: u32,
     ) -> (Option<Proof>, Option<Move>) {
-        match self.tt.probe(Self::key(pos, threshold)) {
+        match self.tt.probe(self.key(pos, threshold)) {
             Some(hit) => {
                 let proof = match (hit.bound, hit.value) {
                     (Bound::Exact, 1) => Some(Proof::Yes),
@@ -458,6 +657,17 @@ impl Solver {
             } else {
                 Proof::No
             };
+        }
+        if let Some(stop) = self.stop_at_ply {
+            if ply_from(pos.fullmove_number(), pos.turn()) >= stop {
+                let us = pos.turn();
+                let lead = i32::from(pos.score(us)) - i32::from(pos.score(!us));
+                return if 100 * lead >= threshold {
+                    Proof::Yes
+                } else {
+                    Proof::No
+                };
+            }
         }
         self.nodes += 1;
         if self.nodes >= self.node_limit {
@@ -544,7 +754,7 @@ impl Solver {
             let best = values
                 .iter()
                 .filter_map(|(m, v)| v.map(|v| (*m, v)))
-                .max_by_key(|(_, v)| rank(*v));
+                .max_by_key(|(_, v)| v.rank());
             let Some((m, _)) = best else { break };
             line.push(m);
             hashes.push(current.hash());
@@ -563,15 +773,6 @@ fn hashes_with(hashes: &[u64], last: u64) -> Vec<u64> {
     let mut all = hashes.to_vec();
     all.push(last);
     all
-}
-
-/// Orders a game value from worst to best for its owner.
-fn rank(value: GameValue) -> i64 {
-    match value {
-        GameValue::Win(m) => 1_000_000 + i64::from(m),
-        GameValue::Draw => 0,
-        GameValue::Loss(m) => -1_000_000 + i64::from(m),
-    }
 }
 
 /// Plies until the game must have ended (after Black's last overtime move);
@@ -625,5 +826,41 @@ mod objective_tests {
         assert_eq!(Objective::parse("win-by -5"), None);
         assert_eq!(Objective::parse("win-by--5"), None);
         assert_eq!(Objective::parse("win-by 0"), None);
+    }
+}
+
+#[cfg(test)]
+mod stop_tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    fn position(text: &str) -> AnyPosition {
+        AnyPosition::from_text(Variant::Norochess, text).expect("test position")
+    }
+
+    #[test]
+    fn play_stops_at_the_ply_and_counts_the_points() {
+        // White's knight takes the undefended queen; Black has nothing back.
+        let p = position("4k3/8/8/3q4/8/4N3/8/4K3 w - - 0 30 score=4-1");
+        let ply = game_ply(&p);
+        assert_eq!(ply, 58);
+        let mut solver = Solver::new(1);
+        let limits = SolveLimits::with_nodes(100_000).stopping_at(Some(ply + 2));
+        assert_eq!(solver.value(&p, &[], limits), Some(GameValue::Points(12)));
+        let goal = Objective::Gain {
+            points: 9,
+            moves: 1,
+        }
+        .anchored(&p);
+        assert_eq!(goal.objective, Objective::Lead(12));
+        assert_eq!(goal.stop_at_ply, Some(60));
+        let classified = solver.classify_moves(&p, &[], goal.objective, goal.limits(limits));
+        let winners: Vec<String> = classified
+            .iter()
+            .filter(|(_, v)| *v == Some(true))
+            .map(|(m, _)| p.to_san(*m))
+            .collect();
+        assert_eq!(winners, vec!["Nxd5".to_string()]);
+        assert!(classified.iter().all(|(_, v)| v.is_some()));
     }
 }

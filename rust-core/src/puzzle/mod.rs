@@ -5,26 +5,35 @@
 mod generate;
 mod pack;
 mod progress;
+mod rating;
 mod session;
+mod stats;
+mod themes;
 mod verify;
 
 pub use generate::{generate_puzzles, GeneratorOptions};
 pub use pack::builtin_pack;
 pub use progress::PuzzleProgress;
+pub use rating::{depth_needed, engine_solves, greedy_solvable, points_of, starting_rating};
 pub use session::{Hint, MoveFeedback, PuzzleSession, SessionState};
+pub use stats::PackStats;
+pub use themes::{tag_themes, THEMES};
 pub use verify::{
     max_reachable_score, score_problems, verify_puzzle, UnreachableScore, VerifyReport,
 };
 
 use crate::any::AnyPosition;
-use crate::engine::solver::Objective;
+use crate::engine::solver::{Goal, Objective};
 use crate::moves::Move;
 use crate::variant::Variant;
 use std::fmt::Write as _;
 use thiserror::Error;
 
 /// The first line of a puzzle file: its format and version.
-pub const FORMAT_HEADER: &str = "# norochess-puzzles 1";
+pub const FORMAT_HEADER: &str = "# norochess-puzzles 2";
+
+/// The header of the first version (no opponent's move field), still read.
+pub const FORMAT_HEADER_V1: &str = "# norochess-puzzles 1";
 
 /// How hard a puzzle is, from the solver's effort and the line length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -64,8 +73,14 @@ pub struct Puzzle {
     pub id: String,
     /// The game (the Norochess family).
     pub variant: Variant,
-    /// The position text, with move number and scores.
+    /// The position text, with move number and scores: before the
+    /// opponent's move when there is one (`setup`), else the player's.
     pub position: String,
+    /// The opponent's move that sets the puzzle (its mistake), in
+    /// coordinate notation, played from `position` before the player's
+    /// turn, as lichess puzzles begin; `None` when the puzzle starts with
+    /// the player to move.
+    pub setup: Option<String>,
     /// What the side to move must achieve.
     pub objective: Objective,
     /// The intended line in coordinate notation: the solver's moves and the
@@ -89,7 +104,9 @@ pub enum PuzzleError {
         problem: String,
     },
     /// The file does not start with the format header.
-    #[error("line 1: expected the header `{FORMAT_HEADER}`, found `{0}`")]
+    #[error(
+        "line 1: expected the header `{FORMAT_HEADER}` (or `{FORMAT_HEADER_V1}`), found `{0}`"
+    )]
     Header(String),
 }
 
@@ -99,14 +116,49 @@ impl Puzzle {
         Difficulty::of_rating(self.rating)
     }
 
-    /// The start position.
-    pub fn start(&self) -> Result<AnyPosition, crate::PositionError> {
+    /// The position given, before the opponent's move if there is one.
+    pub fn before(&self) -> Result<AnyPosition, crate::PositionError> {
         AnyPosition::from_text(self.variant, &self.position)
+    }
+
+    /// The opponent's setting move, if any, checked for legality.
+    pub fn setup_move(&self) -> Result<Option<Move>, String> {
+        let Some(text) = &self.setup else {
+            return Ok(None);
+        };
+        let before = self.before().map_err(|e| e.to_string())?;
+        before
+            .parse_uci(text)
+            .map(Some)
+            .map_err(|e| format!("opponent's move ({text}): {e}"))
+    }
+
+    /// Where the player starts: after the opponent's move, if any.
+    pub fn start(&self) -> Result<AnyPosition, String> {
+        let before = self.before().map_err(|e| e.to_string())?;
+        match self.setup_move()? {
+            Some(m) => before.play(m).map_err(|e| e.to_string()),
+            None => Ok(before),
+        }
+    }
+
+    /// Hashes of the positions before the player's start (the position
+    /// before the opponent's move), for repetition.
+    pub fn start_history(&self) -> Vec<u64> {
+        match (&self.setup, self.before()) {
+            (Some(_), Ok(before)) => vec![before.hash()],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The objective as the solver proves it (a gain anchored at the start).
+    pub fn goal(&self) -> Result<Goal, String> {
+        Ok(self.objective.anchored(&self.start()?))
     }
 
     /// The solution as moves, checked for legality from the start.
     pub fn solution_moves(&self) -> Result<Vec<Move>, String> {
-        let mut position = self.start().map_err(|e| e.to_string())?;
+        let mut position = self.start()?;
         let mut moves = Vec::new();
         for (i, text) in self.solution.iter().enumerate() {
             let m = position
@@ -141,10 +193,11 @@ impl Puzzle {
         let mut line = String::new();
         let _ = write!(
             line,
-            "{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{}",
             self.id,
             self.variant.id(),
             self.position,
+            self.setup.as_deref().unwrap_or("-"),
             self.objective.text(),
             self.solution.join(" "),
             self.rating,
@@ -153,16 +206,42 @@ impl Puzzle {
         line
     }
 
-    /// Reads one line of the file format (`line` is its number, for errors).
+    /// Reads one line of the current file format (`line` is its number,
+    /// for errors).
     pub fn from_line(text: &str, line: usize) -> Result<Puzzle, PuzzleError> {
+        Puzzle::from_line_of_version(text, line, 2)
+    }
+
+    /// Reads one line of format `version` (1: seven fields, no opponent's
+    /// move; 2: eight).
+    pub fn from_line_of_version(
+        text: &str,
+        line: usize,
+        version: u8,
+    ) -> Result<Puzzle, PuzzleError> {
         let error = |problem: String| PuzzleError::Line { line, problem };
         let fields: Vec<&str> = text.split('|').map(str::trim).collect();
-        let [id, variant, position, objective, solution, rating, themes] = fields.as_slice() else {
-            return Err(error(format!(
-                "expected 7 fields separated by `|` (id|variant|position|objective|solution|rating|themes), found {}",
-                fields.len()
-            )));
-        };
+        let (id, variant, position, setup, objective, solution, rating, themes) =
+            match (version, fields.as_slice()) {
+                (1, [id, variant, position, objective, solution, rating, themes]) => (
+                    id, variant, position, &"-", objective, solution, rating, themes,
+                ),
+                (2, [id, variant, position, setup, objective, solution, rating, themes]) => (
+                    id, variant, position, setup, objective, solution, rating, themes,
+                ),
+                _ => {
+                    let names = if version == 1 {
+                        "id|variant|position|objective|solution|rating|themes"
+                    } else {
+                        "id|variant|position|opponent-move|objective|solution|rating|themes"
+                    };
+                    return Err(error(format!(
+                        "expected {} fields separated by `|` ({names}), found {}",
+                        names.split('|').count(),
+                        fields.len()
+                    )));
+                }
+            };
         if id.is_empty()
             || !id
                 .chars()
@@ -179,11 +258,21 @@ impl Puzzle {
                 variant.id()
             )));
         }
-        let start = AnyPosition::from_text(variant, position)
+        let before = AnyPosition::from_text(variant, position)
             .map_err(|e| error(format!("position: {e}")))?;
+        let setup = (*setup != "-").then(|| setup.to_string());
+        let start = match &setup {
+            Some(text) => {
+                let m = before
+                    .parse_uci(text)
+                    .map_err(|e| error(format!("opponent's move ({text}): {e}")))?;
+                before.play(m).map_err(|e| error(e.to_string()))?
+            }
+            None => before,
+        };
         let objective = Objective::parse(objective).ok_or_else(|| {
             error(format!(
-                "unknown objective `{objective}` (expected win, win-by K or save)"
+                "unknown objective `{objective}` (expected win, win-by K, save or gain K in N)"
             ))
         })?;
         let solution: Vec<String> = solution.split_whitespace().map(str::to_string).collect();
@@ -215,7 +304,8 @@ impl Puzzle {
         Ok(Puzzle {
             id: id.to_string(),
             variant,
-            position: start.to_text(),
+            position: before.to_text(),
+            setup,
             objective,
             solution,
             rating,
@@ -228,18 +318,19 @@ impl Puzzle {
 /// (blank lines and `#` comments allowed). Ids must be unique.
 pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
     let mut lines = text.lines().enumerate();
-    match lines.next() {
-        Some((_, first)) if first.trim() == FORMAT_HEADER => {}
+    let version = match lines.next() {
+        Some((_, first)) if first.trim() == FORMAT_HEADER => 2,
+        Some((_, first)) if first.trim() == FORMAT_HEADER_V1 => 1,
         Some((_, first)) => return Err(PuzzleError::Header(first.chars().take(60).collect())),
         None => return Err(PuzzleError::Header(String::new())),
-    }
+    };
     let mut puzzles: Vec<Puzzle> = Vec::new();
     for (index, line) in lines {
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let puzzle = Puzzle::from_line(trimmed, index + 1)?;
+        let puzzle = Puzzle::from_line_of_version(trimmed, index + 1, version)?;
         if puzzles.iter().any(|p| p.id == puzzle.id) {
             return Err(PuzzleError::Line {
                 line: index + 1,
@@ -255,7 +346,7 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
 pub fn write_puzzles(puzzles: &[Puzzle]) -> String {
     let mut out = String::from(FORMAT_HEADER);
     out.push('\n');
-    out.push_str("# id|variant|position|objective|solution|rating|themes\n");
+    out.push_str("# id|variant|position|opponent-move|objective|solution|rating|themes\n");
     for p in puzzles {
         out.push_str(&p.to_line());
         out.push('\n');

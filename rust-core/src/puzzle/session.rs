@@ -5,7 +5,7 @@
 //! and retries work as on a good puzzle site.
 
 use super::{Puzzle, PuzzleError};
-use crate::engine::solver::{GameValue, SolveLimits, Solver};
+use crate::engine::solver::{GameValue, Goal, SolveLimits, Solver};
 use crate::engine::{Engine, Limits, SearchRequest};
 use crate::game::GameError;
 use crate::game::{Game, Outcome};
@@ -66,6 +66,11 @@ pub struct PuzzleSession {
     /// an unproven move); made when first needed.
     engine: Option<Engine>,
     limits: SolveLimits,
+    /// The objective as the solver proves it.
+    goal: Goal,
+    /// Plies on the board before the player's first move: the opponent's
+    /// setting move, if any.
+    setup_plies: usize,
     player: Color,
     state: SessionState,
     /// Player moves the intended solution takes.
@@ -83,7 +88,7 @@ pub struct PuzzleSession {
 
 impl PuzzleSession {
     /// The solver's budget per question in a session.
-    pub const DEFAULT_LIMITS: SolveLimits = SolveLimits { nodes: 5_000_000 };
+    pub const DEFAULT_LIMITS: SolveLimits = SolveLimits::with_nodes(5_000_000);
 
     /// Starts `puzzle`.
     pub fn new(puzzle: Puzzle) -> Result<PuzzleSession, PuzzleError> {
@@ -98,8 +103,13 @@ impl PuzzleSession {
             line: 0,
             problem: format!("puzzle {}: {problem}", puzzle.id),
         };
-        let game = Game::from_position(puzzle.variant, &puzzle.position)
+        let mut game = Game::from_position(puzzle.variant, &puzzle.position)
             .map_err(|e| invalid(e.to_string()))?;
+        let setup = puzzle.setup_move().map_err(invalid)?;
+        if let Some(m) = setup {
+            game.play(m).map_err(|e| invalid(e.to_string()))?;
+        }
+        let goal = puzzle.goal().map_err(invalid)?;
         let solution = puzzle.solution_moves().map_err(invalid)?;
         let player = game.position().turn();
         let moves_needed = solution.len().div_ceil(2);
@@ -109,7 +119,9 @@ impl PuzzleSession {
             solution,
             solver: Solver::new(16),
             engine: None,
-            limits,
+            limits: goal.limits(limits),
+            goal,
+            setup_plies: usize::from(setup.is_some()),
             player,
             state: SessionState::Solving,
             moves_needed,
@@ -154,8 +166,9 @@ impl PuzzleSession {
             .collect()
     }
 
+    /// Plies played since the player's start.
     fn step(&self) -> usize {
-        self.game.plies().len()
+        self.game.plies().len().saturating_sub(self.setup_plies)
     }
 
     /// Whether the game's end (if it ended) meets the objective.
@@ -177,7 +190,7 @@ impl PuzzleSession {
                 }
             }
         };
-        value.meets(self.puzzle.objective)
+        value.meets(self.goal.objective)
     }
 
     /// Whether `m`, played now by the player, keeps the objective within
@@ -190,7 +203,7 @@ impl PuzzleSession {
         let history = self.history();
         let position = *self.game.position();
         self.solver
-            .move_meets(&position, &history, m, self.puzzle.objective, self.limits)
+            .move_meets(&position, &history, m, self.goal.objective, self.limits)
     }
 
     /// The solver's best defence in the current position (opponent to move).
@@ -207,11 +220,7 @@ impl PuzzleSession {
         let best = values
             .into_iter()
             .filter_map(|(m, v)| v.map(|v| (m, v)))
-            .max_by_key(|(_, v)| match v {
-                GameValue::Win(x) => 1_000_000 + i64::from(*x),
-                GameValue::Draw => 0,
-                GameValue::Loss(x) => -1_000_000 + i64::from(*x),
-            });
+            .max_by_key(|(_, v)| v.rank());
         // The best proven value is the best defence when every move is
         // proven, and a proven win for the defender is a refutation worth
         // showing; otherwise an unproven move may defend better, and the
@@ -251,7 +260,7 @@ impl PuzzleSession {
         let history = self.history();
         let position = *self.game.position();
         self.solver
-            .classify_moves(&position, &history, self.puzzle.objective, self.limits)
+            .classify_moves(&position, &history, self.goal.objective, self.limits)
             .into_iter()
             .find(|(_, ok)| *ok == Some(true))
             .map(|(m, _)| m)
@@ -431,7 +440,7 @@ mod tests {
     #[test]
     fn an_unrefuted_move_is_never_wrong() {
         // The budget of a phone that gives up early: Rc1 is not settled.
-        let mut s = session(NP0162, SolveLimits { nodes: 20_000 });
+        let mut s = session(NP0162, SolveLimits::with_nodes(20_000));
         let feedback = s.play(uci(&s, "d2d1"));
         assert!(
             matches!(
@@ -460,7 +469,7 @@ mod tests {
     fn after_an_unrefuted_move_the_session_goes_on_with_the_engines_line() {
         // Off the line at the first move, with nothing provable: the
         // opponent still answers and the player moves again.
-        let mut s = session(NP0162, SolveLimits { nodes: 1 });
+        let mut s = session(NP0162, SolveLimits::with_nodes(1));
         let feedback = s.play(uci(&s, "d2d8"));
         assert!(
             matches!(

@@ -6,7 +6,7 @@
 
 use super::Puzzle;
 use crate::any::AnyPosition;
-use crate::engine::solver::{SolveLimits, Solver};
+use crate::engine::solver::{Objective, SolveLimits, Solver};
 use crate::moves::Move;
 use crate::types::{Color, Role};
 use std::time::{Duration, Instant};
@@ -133,8 +133,17 @@ pub fn verify_puzzle(puzzle: &Puzzle, solver: &mut Solver, limits: SolveLimits) 
     for problem in score_problems(&start) {
         report.problems.push(format!("impossible score: {problem}"));
     }
+    let goal = match puzzle.goal() {
+        Ok(goal) => goal,
+        Err(e) => {
+            report.problems.push(e);
+            report.elapsed = started.elapsed();
+            return report;
+        }
+    };
+    let limits = goal.limits(limits);
     let mut position = start;
-    let mut history = Vec::new();
+    let mut history = puzzle.start_history();
     for (i, &m) in solution.iter().enumerate() {
         let step = Step {
             position: &position,
@@ -143,7 +152,7 @@ pub fn verify_puzzle(puzzle: &Puzzle, solver: &mut Solver, limits: SolveLimits) 
             intended: m,
         };
         if i % 2 == 0 {
-            check_player_move(puzzle, &step, solver, limits, &mut report);
+            check_player_move(puzzle, goal.objective, &step, solver, limits, &mut report);
         } else {
             check_defence(&step, solver, limits, &mut report);
         }
@@ -186,13 +195,14 @@ impl Step<'_> {
 /// proven to fail it.
 fn check_player_move(
     puzzle: &Puzzle,
+    proven: Objective,
     step: &Step,
     solver: &mut Solver,
     limits: SolveLimits,
     report: &mut VerifyReport,
 ) {
     let objective = puzzle.objective.text();
-    let classified = solver.classify_moves(step.position, step.history, puzzle.objective, limits);
+    let classified = solver.classify_moves(step.position, step.history, proven, limits);
     report.nodes += solver.nodes();
     let what = if step.index == 0 {
         "the first move".to_string()
@@ -280,7 +290,6 @@ fn refutation_text(step: &Step, m: Move, solver: &mut Solver, limits: SolveLimit
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::solver::Objective;
     use crate::variant::Variant;
 
     fn position(text: &str) -> AnyPosition {
@@ -299,6 +308,7 @@ mod tests {
             id: "t".to_string(),
             variant: Variant::Norochess,
             position: text.to_string(),
+            setup: None,
             objective,
             solution: solution.iter().map(|s| s.to_string()).collect(),
             rating: 1000,
@@ -307,7 +317,7 @@ mod tests {
     }
 
     fn verify(p: &Puzzle) -> VerifyReport {
-        verify_puzzle(p, &mut Solver::new(4), SolveLimits { nodes: 2_000_000 })
+        verify_puzzle(p, &mut Solver::new(4), SolveLimits::with_nodes(2_000_000))
     }
 
     fn has(report: &VerifyReport, words: &[&str]) -> bool {
@@ -432,7 +442,7 @@ mod tests {
     fn an_unproven_alternative_is_a_failure() {
         // A budget too small to settle anything: nothing is proven unique.
         let p = puzzle(FORK, Objective::Win, &["d4d1", "h1g3", "d1b1"]);
-        let report = verify_puzzle(&p, &mut Solver::new(1), SolveLimits { nodes: 1 });
+        let report = verify_puzzle(&p, &mut Solver::new(1), SolveLimits::with_nodes(1));
         assert!(
             has(&report, &["not proven to fail within 1 nodes"]),
             "{:?}",

@@ -1,0 +1,484 @@
+//! Turning one mistake of a source game into a puzzle: the player (the
+//! side that can punish it) must have exactly one move that keeps the
+//! objective, clearly better than the runner-up, and the mistake must really
+//! have cost the mover. Near the move limit the objective is the game's
+//! result, proven to the end; earlier it is a gain of points within a few
+//! moves, proven by a search that stops there and counts the points (captured
+//! points are kept for good, so a gain is a gain).
+
+use super::GeneratorOptions;
+use crate::any::AnyPosition;
+use crate::engine::solver::{game_ply, GameValue, Objective, Proof, SolveLimits, Solver};
+use crate::engine::{Engine, Limits, Score, SearchRequest};
+use crate::game::Game;
+use crate::moves::Move;
+use crate::puzzle::Puzzle;
+use crate::types::Color;
+
+/// The longest gain a middlegame puzzle asks for, in the player's moves.
+const MAX_GAIN_MOVES: u8 = 3;
+/// The smallest gain worth a puzzle, and the margin the key move must keep
+/// over every other move (for gains and `win-by`).
+const CLEAR_MARGIN: i32 = 3;
+
+/// Plies before the game's last possible end within which the exact
+/// objectives (win, win-by, save) are tried first.
+const EXACT_PLIES: u32 = 8;
+
+/// The first move at which puzzles are looked for.
+const FIRST_MOVE: u32 = 25;
+/// Node budget of the quick screen of each position.
+const SCREEN_NODES: u64 = 300_000;
+
+/// Where in the game a puzzle starts, by the move number of the position
+/// before the opponent's move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Phase {
+    /// Moves 25 to 44: gains of points.
+    Middlegame,
+    /// Moves 45 to 52: the run-in to the move limit and early overtime.
+    RunIn,
+    /// Move 53 or later: deep overtime.
+    Overtime,
+}
+
+impl Phase {
+    /// Whether a position at move `n` belongs to the phase.
+    pub fn holds(self, n: u32) -> bool {
+        match self {
+            Phase::Middlegame => (FIRST_MOVE..45).contains(&n),
+            Phase::RunIn => (45..53).contains(&n),
+            Phase::Overtime => n >= 53,
+        }
+    }
+}
+
+/// What the quick screen found after an opponent's move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Screen {
+    /// Two moves gain at least 3 more points than one move does.
+    TwoMoveGain,
+    /// One move gains 3 points or more.
+    OneMoveGain,
+}
+
+/// Moves a careless player could make from the current position of
+/// `game`: the one `played` there (if given) and those a two-ply search
+/// rates within 1.5 points of its best, which look fine at a glance; best
+/// looking first, at most eight.
+pub(super) fn plausible_moves(game: &Game, played: Option<Move>, engine: &mut Engine) -> Vec<Move> {
+    let legal = game.position().legal_moves();
+    let mut request = SearchRequest::for_game(
+        game,
+        Limits {
+            depth: Some(2),
+            ..Limits::default()
+        },
+    );
+    request.multipv = legal.len().max(1);
+    engine.clear();
+    let result = engine.search(&request, &mut |_| {});
+    let best = result.lines.first().map(|l| value(l.score));
+    let mut moves: Vec<Move> = played.into_iter().collect();
+    if let Some(best) = best {
+        for line in &result.lines {
+            if moves.len() >= 8 {
+                break;
+            }
+            if let Some(&m) = line.pv.first() {
+                if value(line.score) >= best - 150 && !moves.contains(&m) {
+                    moves.push(m);
+                }
+            }
+        }
+    }
+    moves
+}
+
+/// A search score in hundredths of a point; proven results count as very
+/// large.
+fn value(score: Score) -> i32 {
+    match score {
+        Score::Centi(c) => c,
+        Score::Won { margin } => 100_000 + margin.clamp(-500, 500),
+        Score::Lost { margin } => -100_000 + margin.clamp(-500, 500),
+        Score::Mate(n) if n > 0 => 100_000,
+        Score::Mate(_) => -100_000,
+    }
+}
+
+/// Near the move limit, the quick screen: which of `moves` (the
+/// opponent's, from the current position of `game`) are proven mistakes
+/// within `nodes` per question: after the move the side to move does not
+/// lose, and the mover had a move with a better proven result.
+pub(super) fn screen_results(
+    game: &Game,
+    moves: &[Move],
+    solver: &mut Solver,
+    nodes: u64,
+) -> Vec<Move> {
+    let before = *game.position();
+    let mut history: Vec<u64> = game.positions().iter().map(AnyPosition::hash).collect();
+    history.pop();
+    let limits = SolveLimits::with_nodes(nodes);
+    let Some(best) = solver.value(&before, &history, limits) else {
+        return Vec::new();
+    };
+    history.push(before.hash());
+    moves
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let Ok(start) = before.play(m) else {
+                return false;
+            };
+            match solver.value(&start, &history, limits) {
+                Some(value @ (GameValue::Win(_) | GameValue::Draw)) => {
+                    value.negated().rank() < best.rank()
+                }
+                _ => false,
+            }
+        })
+        .collect()
+}
+
+/// The game as it stood before ply `index` (its first `index` plies).
+pub(super) fn game_until(game: &Game, index: usize) -> Option<Game> {
+    let first = game.positions().first()?;
+    let mut replay = Game::from_position(first.variant(), &first.to_text()).ok()?;
+    for ply in game.plies().iter().take(index) {
+        replay.play(ply.mv).ok()?;
+    }
+    Some(replay)
+}
+
+/// The quick screen for a gain after the opponent's move: one move's best
+/// gain, then whether two moves gain 3 more. `history` holds the hashes
+/// of the positions before `start`.
+pub(super) fn screen_gain(
+    start: &AnyPosition,
+    history: &[u64],
+    solver: &mut Solver,
+) -> Option<Screen> {
+    let us = start.turn();
+    let lead = i32::from(start.score(us)) - i32::from(start.score(!us));
+    let ply = game_ply(start);
+    let base = SolveLimits::with_nodes(SCREEN_NODES);
+    let one = match solver.value(start, history, base.stopping_at(Some(ply + 2)))? {
+        GameValue::Points(d) => d - lead,
+        _ => return None,
+    };
+    let target = lead + one.max(0) + CLEAR_MARGIN;
+    let two = solver.prove(
+        start,
+        history,
+        Objective::Lead(i16::try_from(target).ok()?),
+        base.stopping_at(Some(ply + 4)),
+    );
+    if two == Proof::Yes {
+        Some(Screen::TwoMoveGain)
+    } else if one >= CLEAR_MARGIN {
+        Some(Screen::OneMoveGain)
+    } else {
+        None
+    }
+}
+
+/// The puzzle set by the opponent's move played from
+/// `game.positions()[index]`, if it makes a sound one (not yet verified,
+/// rated or tagged).
+pub(super) fn puzzle_from_mistake(
+    game: &Game,
+    mistake: Move,
+    solver: &mut Solver,
+    options: &GeneratorOptions,
+) -> Option<Puzzle> {
+    let positions = game.positions();
+    let before = *game.position();
+    let start = before.play(mistake).ok()?;
+    let mut after = game.clone();
+    after.play(mistake).ok()?;
+    if after.outcome().is_some() || start.legal_moves().len() < 2 {
+        return None;
+    }
+    let history_before: Vec<u64> = positions[..positions.len() - 1]
+        .iter()
+        .map(AnyPosition::hash)
+        .collect();
+    let mut history_start = history_before.clone();
+    history_start.push(before.hash());
+    let base = SolveLimits::with_nodes(options.solve_nodes);
+    let context = Context {
+        before: &before,
+        mistake,
+        start: &start,
+        history_before: &history_before,
+        history_start: &history_start,
+        base,
+    };
+    let exact = if plies_to_last_end(&start) <= EXACT_PLIES || start.fullmove_number() >= 53 {
+        exact_objective(&context, solver)
+    } else {
+        None
+    };
+    let (objective, first) = match exact {
+        Some(found) => found,
+        None => gain_objective(&context, solver)?,
+    };
+    let goal = objective.anchored(&start);
+    let limits = goal.limits(base);
+    let line = solution_line(
+        &start,
+        &history_start,
+        first,
+        goal.objective,
+        solver,
+        limits,
+        options.max_line,
+    )?;
+    // A gain puzzle plays its whole idea: as many moves as it asks for,
+    // unless the game ends first.
+    if let Objective::Gain { moves, .. } = objective {
+        let played = line.len().div_ceil(2);
+        if played < usize::from(moves) && !ends_game(&before, mistake, &line) {
+            return None;
+        }
+    }
+    let width = before.width();
+    Some(Puzzle {
+        id: String::new(),
+        variant: before.variant(),
+        position: before.to_text(),
+        setup: Some(mistake.uci(width)),
+        objective,
+        solution: line.iter().map(|m| m.uci(width)).collect(),
+        rating: 1500,
+        themes: Vec::new(),
+    })
+}
+
+/// The positions around a mistake.
+struct Context<'a> {
+    before: &'a AnyPosition,
+    mistake: Move,
+    start: &'a AnyPosition,
+    history_before: &'a [u64],
+    history_start: &'a [u64],
+    base: SolveLimits,
+}
+
+/// Plies until the game must have ended after Black's 48th move (or, in
+/// overtime, 0): where the exact solver proves results quickly.
+fn plies_to_last_end(position: &AnyPosition) -> u32 {
+    let limit = match position.variant().rules().move_limit {
+        Some(limit) => limit.regular_moves,
+        None => return u32::MAX,
+    };
+    let n = position.fullmove_number();
+    if n > limit {
+        return 0;
+    }
+    let own = if position.turn() == Color::White {
+        2
+    } else {
+        1
+    };
+    2 * (limit - n) + own
+}
+
+/// Near the move limit: `win` when exactly one move wins, else `win-by K`
+/// when exactly one move wins by the best margin K ≥ 4 and every other
+/// move wins by at most K − 3, else `save` when exactly one move avoids
+/// losing (a draw is the best there is, or the player is behind on points).
+/// The mistake must have changed the mover's proven result.
+fn exact_objective(context: &Context, solver: &mut Solver) -> Option<(Objective, Move)> {
+    let value = solver.value(context.start, context.history_start, context.base)?;
+    let mut candidates: Vec<Objective> = match value {
+        GameValue::Win(m) if m >= 4 => vec![Objective::Win, Objective::WinBy(m as u16)],
+        GameValue::Win(_) => vec![Objective::Win],
+        GameValue::Draw => vec![Objective::Save],
+        GameValue::Loss(_) | GameValue::Points(_) => return None,
+    };
+    // Behind on points, the first question is not losing: when exactly one
+    // move avoids defeat, that is the puzzle (half the time, drawn from the
+    // position, so that comebacks also appear as wins).
+    let start = context.start;
+    let behind = start.score(start.turn()) < start.score(!start.turn());
+    if behind && value != GameValue::Draw && start.hash() % 2 == 0 {
+        candidates.insert(0, Objective::Save);
+    }
+    let compared = solver.better_moves_than(
+        context.before,
+        context.history_before,
+        context.mistake,
+        context.base,
+    )?;
+    if !compared.iter().any(|(_, better)| *better == Some(true)) {
+        return None;
+    }
+    for objective in candidates {
+        let Some(first) = only_move(context, solver, objective, context.base) else {
+            continue;
+        };
+        if let Objective::WinBy(k) = objective {
+            let runner_up = Objective::WinBy(k.saturating_sub(CLEAR_MARGIN as u16 - 1).max(1));
+            if only_move(context, solver, runner_up, context.base) != Some(first) {
+                continue;
+            }
+        }
+        return Some((objective, first));
+    }
+    None
+}
+
+/// Earlier: a gain of points. One move's best gain, then two and three
+/// moves' when each gains at least 3 more than the shorter; the longest
+/// such is the puzzle, when it gains 3 or more, exactly one move reaches
+/// it, every other move gains at least 3 less, and the mover could have
+/// kept 3 more points by another move than its mistake.
+fn gain_objective(context: &Context, solver: &mut Solver) -> Option<(Objective, Move)> {
+    let start = context.start;
+    let us = start.turn();
+    let lead = i32::from(start.score(us)) - i32::from(start.score(!us));
+    let ply = game_ply(start);
+    let stop = |moves: u8| context.base.stopping_at(Some(ply + 2 * u32::from(moves)));
+    let mut best: Option<(u8, i32)> = None;
+    for moves in 1..=MAX_GAIN_MOVES {
+        let floor = best.map_or(i32::MIN, |(_, g)| g.max(0) + CLEAR_MARGIN);
+        if moves > 1 {
+            let target = i16::try_from(lead + floor).ok()?;
+            let deeper = solver.prove(
+                start,
+                context.history_start,
+                Objective::Lead(target),
+                stop(moves),
+            );
+            if deeper != Proof::Yes {
+                break;
+            }
+        }
+        let gain = match solver.value(start, context.history_start, stop(moves)) {
+            Some(GameValue::Points(d)) => d - lead,
+            // A game won or lost within the moves is a result, not a gain.
+            _ => break,
+        };
+        best = Some((moves, gain));
+    }
+    let (moves, gain) = best?;
+    if gain < CLEAR_MARGIN {
+        return None;
+    }
+    let objective = Objective::Gain {
+        points: u16::try_from(gain).ok()?,
+        moves,
+    };
+    let goal = objective.anchored(start);
+    let limits = goal.limits(context.base);
+    let first = only_move(context, solver, goal.objective, limits)?;
+    let runner_up = Objective::Lead(i16::try_from(lead + gain - (CLEAR_MARGIN - 1)).ok()?);
+    if only_move(context, solver, runner_up, limits) != Some(first) {
+        return None;
+    }
+    // The mistake: from the position before it, with play stopping at the
+    // same ply, the mover could have ended at least 3 points better.
+    let mover_lead = -(lead + gain);
+    let could = Objective::Lead(i16::try_from(mover_lead + CLEAR_MARGIN).ok()?);
+    if solver.prove(context.before, context.history_before, could, limits) != Proof::Yes {
+        return None;
+    }
+    Some((objective, first))
+}
+
+/// The single move of the player that meets `objective` (every move
+/// proven), if there is exactly one.
+fn only_move(
+    context: &Context,
+    solver: &mut Solver,
+    objective: Objective,
+    limits: SolveLimits,
+) -> Option<Move> {
+    let classified = solver.classify_moves(context.start, context.history_start, objective, limits);
+    if classified.iter().any(|(_, v)| v.is_none()) {
+        return None;
+    }
+    let mut achieving = classified
+        .iter()
+        .filter(|(_, v)| *v == Some(true))
+        .map(|(m, _)| *m);
+    let first = achieving.next()?;
+    achieving.next().is_none().then_some(first)
+}
+
+/// Whether the mistake and the line end the game.
+fn ends_game(before: &AnyPosition, mistake: Move, line: &[Move]) -> bool {
+    let Ok(mut game) = Game::from_position(before.variant(), &before.to_text()) else {
+        return false;
+    };
+    for &m in std::iter::once(&mistake).chain(line) {
+        if game.play(m).is_err() {
+            return false;
+        }
+    }
+    game.outcome().is_some()
+}
+
+/// The intended line: the player's unique moves and the defender's best
+/// replies in between; it stops where the game ends, where play stops for
+/// the objective, where a best defence is not proven, or where the player
+/// has several ways to go on. It never ends on a defender's move.
+fn solution_line(
+    start: &AnyPosition,
+    history: &[u64],
+    first: Move,
+    objective: Objective,
+    solver: &mut Solver,
+    limits: SolveLimits,
+    max_line: usize,
+) -> Option<Vec<Move>> {
+    let mut line = vec![first];
+    let mut history = history.to_vec();
+    history.push(start.hash());
+    let mut position = start.play(first).ok()?;
+    let mut game = Game::from_position(start.variant(), &start.to_text()).ok()?;
+    game.play(first).ok()?;
+    let stop = limits.stop_at_ply;
+    while line.len() < max_line && game.outcome().is_none() {
+        // The defender's reply must leave the player a move before the stop.
+        if stop.is_some_and(|s| game_ply(&position) + 1 >= s) {
+            break;
+        }
+        let values = solver.move_values(&position, &history, limits);
+        if values.iter().any(|(_, v)| v.is_none()) {
+            break;
+        }
+        let Some(reply) = values
+            .iter()
+            .filter_map(|(m, v)| v.map(|v| (*m, v)))
+            .max_by_key(|(_, v)| v.rank())
+            .map(|(m, _)| m)
+        else {
+            break;
+        };
+        history.push(position.hash());
+        position = position.play(reply).ok()?;
+        game.play(reply).ok()?;
+        if game.outcome().is_some() {
+            break;
+        }
+        let classified = solver.classify_moves(&position, &history, objective, limits);
+        let achieving: Vec<Move> = classified
+            .iter()
+            .filter(|(_, v)| *v == Some(true))
+            .map(|(m, _)| *m)
+            .collect();
+        if achieving.len() != 1 || classified.iter().any(|(_, v)| v.is_none()) {
+            break;
+        }
+        line.push(reply);
+        line.push(achieving[0]);
+        history.push(position.hash());
+        position = position.play(achieving[0]).ok()?;
+        game.play(achieving[0]).ok()?;
+    }
+    Some(line)
+}

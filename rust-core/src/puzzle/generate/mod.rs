@@ -1,0 +1,341 @@
+//! The puzzle generator, after lichess's (ornicar/lichess-puzzler): source
+//! games are played by the engine at varied strength; in each, the moves
+//! that threw points away are tried, worst first, and the first that sets a
+//! sound puzzle is kept, so a game gives at most one. A puzzle begins with
+//! that mistake (the opponent's move), then asks for the one move that
+//! punishes it.
+//!
+//! Every game is played and analysed on its own, from a seed drawn from the
+//! run's seed and the game's number, with a fresh engine and solver table,
+//! so a run gives the same puzzles whatever the number of threads.
+
+mod analyse;
+mod selfplay;
+
+use super::rating::{greedy_solvable, starting_rating};
+use super::themes::tag_themes;
+use super::{verify_puzzle, Puzzle};
+use crate::engine::solver::{SolveLimits, Solver};
+use crate::engine::Engine;
+use crate::game::Game;
+use crate::rng::SplitMix64;
+use crate::variant::Variant;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// Settings of a generator run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GeneratorOptions {
+    /// How many puzzles to find.
+    pub count: usize,
+    /// Seed of the run (the same seed gives the same puzzles).
+    pub seed: u64,
+    /// Prefix of the ids (`np`).
+    pub id_prefix: String,
+    /// Number of the first id.
+    pub first_number: usize,
+    /// Node budget of each solver question.
+    pub solve_nodes: u64,
+    /// Longest time a kept puzzle may take to verify.
+    pub max_verify_time: Duration,
+    /// Longest solution, in plies.
+    pub max_line: usize,
+    /// The game of the source games.
+    pub variant: Variant,
+    /// Threads playing and analysing games.
+    pub threads: usize,
+    /// Most source games to play before giving up.
+    pub max_games: usize,
+    /// Largest share of puzzles solved by taking the most points at every
+    /// step (the rest of such finds are dropped).
+    pub max_greedy_share: f64,
+}
+
+impl Default for GeneratorOptions {
+    fn default() -> Self {
+        GeneratorOptions {
+            count: 10,
+            seed: 1,
+            id_prefix: "np".to_string(),
+            first_number: 1,
+            solve_nodes: 2_000_000,
+            max_verify_time: Duration::from_millis(600),
+            max_line: 9,
+            variant: Variant::Norochess,
+            threads: 1,
+            max_games: 100_000,
+            max_greedy_share: 0.12,
+        }
+    }
+}
+
+/// Finds puzzles; `found` is called with each one as it is accepted, in
+/// the order of the pack.
+pub fn generate_puzzles(options: &GeneratorOptions, found: &mut dyn FnMut(&Puzzle)) -> Vec<Puzzle> {
+    let mut pack = Pack::new(options);
+    let threads = options.threads.max(1);
+    let batch = threads * 4;
+    let mut next_game = 0;
+    while pack.puzzles.len() < options.count && next_game < options.max_games {
+        let end = (next_game + batch).min(options.max_games);
+        for candidate in play_batch(options, next_game..end, threads)
+            .into_iter()
+            .flatten()
+        {
+            if pack.puzzles.len() >= options.count {
+                break;
+            }
+            if let Some(puzzle) = pack.admit(candidate) {
+                found(puzzle);
+            }
+        }
+        next_game = end;
+    }
+    pack.puzzles
+}
+
+/// Plays and analyses the games of `games` on `threads` threads; the
+/// results come back in game order.
+fn play_batch(
+    options: &GeneratorOptions,
+    games: std::ops::Range<usize>,
+    threads: usize,
+) -> Vec<Option<Puzzle>> {
+    let first = games.start;
+    let results: Mutex<Vec<Option<Puzzle>>> = Mutex::new(vec![None; games.len()]);
+    let next = AtomicUsize::new(games.start);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut engine = Engine::new(8);
+                let mut solver = Solver::new(32);
+                loop {
+                    let game = next.fetch_add(1, Ordering::Relaxed);
+                    if game >= games.end {
+                        break;
+                    }
+                    let puzzle = puzzle_of_game(options, game, &mut engine, &mut solver);
+                    if let Ok(mut results) = results.lock() {
+                        results[game - first] = puzzle;
+                    }
+                }
+            });
+        }
+    });
+    results.into_inner().unwrap_or_default()
+}
+
+/// The seed of source game `game` of a run.
+fn game_seed(run_seed: u64, game: usize) -> u64 {
+    let mut rng = SplitMix64::new(run_seed ^ (game as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    rng.next_u64()
+}
+
+/// Positions screened per phase of a source game.
+const SCREENED_POSITIONS: usize = 24;
+/// Full analyses per source game.
+const MAX_ANALYSES: usize = 10;
+/// Node budget of each question of the quick screen near the move limit
+/// (is the opponent's move a proven mistake?).
+const RESULT_SCREEN_NODES: u64 = 300_000;
+/// One-move gains tried per phase when no two-move gain made a puzzle.
+const ONE_MOVE_TRIES: usize = 3;
+
+/// The puzzle of one source game, verified, tagged and rated. The phases
+/// of the game are tried in an order drawn from the seed (deep overtime
+/// first when the game got there, as such games are rare; else the
+/// middlegame or the run-in to the move limit first, half the time each),
+/// and within a phase its positions in a random order.
+fn puzzle_of_game(
+    options: &GeneratorOptions,
+    game_number: usize,
+    engine: &mut Engine,
+    solver: &mut Solver,
+) -> Option<Puzzle> {
+    use analyse::{Phase, Screen};
+    let seed = game_seed(options.seed, game_number);
+    let game = selfplay::self_play(options.variant, engine, seed)?;
+    let mut rng = SplitMix64::new(seed ^ 0x5eed);
+    let deep_overtime = game.positions().iter().any(|p| p.fullmove_number() >= 53);
+    let phases = match rng.below(100) {
+        _ if deep_overtime => [Phase::Overtime, Phase::RunIn, Phase::Middlegame],
+        0..=49 => [Phase::Middlegame, Phase::RunIn, Phase::Overtime],
+        _ => [Phase::RunIn, Phase::Overtime, Phase::Middlegame],
+    };
+    let mut analyses = 0;
+    for phase in phases {
+        let mut indices: Vec<usize> = (0..game.plies().len())
+            .filter(|&i| phase.holds(game.positions()[i].fullmove_number()))
+            .collect();
+        shuffle(&mut indices, &mut rng);
+        let mut one_move_gains = Vec::new();
+        for &index in indices.iter().take(SCREENED_POSITIONS) {
+            let Some(so_far) = analyse::game_until(&game, index) else {
+                continue;
+            };
+            let played = game.plies()[index].mv;
+            if phase != Phase::Middlegame && !result_at_stake(so_far.position()) {
+                continue;
+            }
+            let history: Vec<u64> = so_far.positions().iter().map(|p| p.hash()).collect();
+            let mut moves = analyse::plausible_moves(&so_far, Some(played), engine);
+            if phase != Phase::Middlegame {
+                solver.clear();
+                moves = analyse::screen_results(&so_far, &moves, solver, RESULT_SCREEN_NODES);
+            }
+            for mistake in moves {
+                if analyses >= MAX_ANALYSES {
+                    return None;
+                }
+                if phase == Phase::Middlegame {
+                    let Ok(start) = so_far.position().play(mistake) else {
+                        continue;
+                    };
+                    solver.clear();
+                    match analyse::screen_gain(&start, &history, solver) {
+                        Some(Screen::TwoMoveGain) => {}
+                        Some(Screen::OneMoveGain) => {
+                            one_move_gains.push((index, mistake));
+                            continue;
+                        }
+                        None => continue,
+                    }
+                }
+                analyses += 1;
+                if let Some(puzzle) = finish(&so_far, mistake, options, engine, solver) {
+                    return Some(puzzle);
+                }
+            }
+        }
+        for (index, mistake) in one_move_gains.into_iter().take(ONE_MOVE_TRIES) {
+            let Some(so_far) = analyse::game_until(&game, index) else {
+                continue;
+            };
+            analyses += 1;
+            if let Some(puzzle) = finish(&so_far, mistake, options, engine, solver) {
+                return Some(puzzle);
+            }
+        }
+    }
+    None
+}
+
+/// The puzzle the opponent's `mistake` sets in the current position of
+/// `so_far`, verified strictly within the time allowed, tagged and rated.
+fn finish(
+    so_far: &Game,
+    mistake: crate::moves::Move,
+    options: &GeneratorOptions,
+    engine: &mut Engine,
+    solver: &mut Solver,
+) -> Option<Puzzle> {
+    solver.clear();
+    let mut puzzle = analyse::puzzle_from_mistake(so_far, mistake, solver, options)?;
+    solver.clear();
+    let report = verify_puzzle(
+        &puzzle,
+        solver,
+        SolveLimits::with_nodes(options.solve_nodes),
+    );
+    if !report.ok() || report.elapsed > options.max_verify_time {
+        return None;
+    }
+    // Most puzzles that taking the most points solves are turned away
+    // here, where the game can still give a better one; the pack's cap
+    // keeps the rest under its share.
+    if greedy_solvable(&puzzle) && !lucky(&puzzle, options.max_greedy_share) {
+        return None;
+    }
+    puzzle.themes = tag_themes(&puzzle);
+    puzzle.rating = starting_rating(&puzzle, engine);
+    Some(puzzle)
+}
+
+/// A draw with chance `share`, decided by the puzzle's position (so a run
+/// stays reproducible).
+fn lucky(puzzle: &Puzzle, share: f64) -> bool {
+    let hash = puzzle.before().map_or(0, |p| p.hash());
+    let draw = SplitMix64::new(hash).next_u64() % 1000;
+    (draw as f64) < share * 1000.0
+}
+
+/// Whether the result can still turn near the move limit: neither side
+/// leads by 10 points or more (a position already decided makes no
+/// puzzle, and proving that costs the solver most).
+fn result_at_stake(position: &crate::any::AnyPosition) -> bool {
+    use crate::types::Color;
+    let lead = i32::from(position.score(Color::White)) - i32::from(position.score(Color::Black));
+    lead.abs() < 10
+}
+
+/// Shuffles `items` in place (Fisher–Yates) from `rng`.
+fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
+    for i in (1..items.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        items.swap(i, j);
+    }
+}
+
+/// The pack being assembled: ids in order, one puzzle per board, and a cap
+/// on puzzles that taking the most points solves.
+struct Pack<'a> {
+    options: &'a GeneratorOptions,
+    puzzles: Vec<Puzzle>,
+    boards: HashSet<String>,
+    greedy: usize,
+}
+
+impl<'a> Pack<'a> {
+    fn new(options: &'a GeneratorOptions) -> Pack<'a> {
+        Pack {
+            options,
+            puzzles: Vec::new(),
+            boards: HashSet::new(),
+            greedy: 0,
+        }
+    }
+
+    /// Adds `puzzle` unless its board is already in the pack or the
+    /// greedy share is full; returns it as added, with its id.
+    fn admit(&mut self, mut puzzle: Puzzle) -> Option<&Puzzle> {
+        let board = board_key(&puzzle);
+        if self.boards.contains(&board) {
+            return None;
+        }
+        let greedy = greedy_solvable(&puzzle);
+        if greedy {
+            let cap = (self.options.count as f64 * self.options.max_greedy_share).floor() as usize;
+            if self.greedy >= cap {
+                return None;
+            }
+            self.greedy += 1;
+        }
+        self.boards.insert(board);
+        puzzle.id = format!(
+            "{}{:04}",
+            self.options.id_prefix,
+            self.options.first_number + self.puzzles.len()
+        );
+        self.puzzles.push(puzzle);
+        self.puzzles.last()
+    }
+}
+
+/// The board a player sees at the start (pieces and side to move), without
+/// move number or scores: two puzzles with the same key repeat a board.
+pub(crate) fn board_key(puzzle: &Puzzle) -> String {
+    match puzzle.start() {
+        Ok(start) => {
+            let text = start.to_text();
+            let mut fields = text.split_whitespace();
+            format!(
+                "{} {}",
+                fields.next().unwrap_or_default(),
+                fields.next().unwrap_or_default()
+            )
+        }
+        Err(_) => puzzle.position.clone(),
+    }
+}

@@ -1,0 +1,190 @@
+//! What a pack holds, counted: how many puzzles per tier, phase, objective
+//! and line length; how many taking the most points solves; repeated
+//! boards; impossible scores; themes. `puzzles stats` prints it and the
+//! README and `docs/puzzles.md` quote it.
+
+use super::generate::board_key;
+use super::rating::greedy_solvable;
+use super::{score_problems, Difficulty, Puzzle};
+use crate::engine::solver::Objective;
+use std::collections::{BTreeMap, HashSet};
+use std::fmt::Write as _;
+
+/// Counts over a pack.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PackStats {
+    /// Puzzles.
+    pub total: usize,
+    /// Per tier: easy, medium, hard.
+    pub tiers: [usize; 3],
+    /// Starting before move 45.
+    pub before_move_45: usize,
+    /// Starting at moves 45 to 52.
+    pub moves_45_to_52: usize,
+    /// Starting at move 53 or later.
+    pub from_move_53: usize,
+    /// Per objective kind: win, win-by, save, gain.
+    pub objectives: [usize; 4],
+    /// Per number of player moves (1, 2, 3, 4+).
+    pub lengths: [usize; 4],
+    /// Beginning with the opponent's move.
+    pub with_opponent_move: usize,
+    /// Solved by taking the most points at every step.
+    pub greedy: usize,
+    /// Puzzles whose start board (pieces and side to move) an earlier
+    /// puzzle already has.
+    pub repeated_boards: usize,
+    /// Puzzles with a score no game can reach.
+    pub impossible_scores: usize,
+    /// Player behind on points at the start (a comeback).
+    pub from_behind: usize,
+    /// Lowest and highest rating.
+    pub rating_range: (u16, u16),
+    /// Puzzles per theme.
+    pub themes: BTreeMap<String, usize>,
+    /// Puzzles per variant id.
+    pub variants: BTreeMap<String, usize>,
+}
+
+impl PackStats {
+    /// Counts `puzzles`.
+    pub fn of(puzzles: &[Puzzle]) -> PackStats {
+        let mut stats = PackStats {
+            total: puzzles.len(),
+            rating_range: (u16::MAX, 0),
+            ..PackStats::default()
+        };
+        let mut boards = HashSet::new();
+        for puzzle in puzzles {
+            stats.tiers[match puzzle.difficulty() {
+                Difficulty::Easy => 0,
+                Difficulty::Medium => 1,
+                Difficulty::Hard => 2,
+            }] += 1;
+            stats.objectives[match puzzle.objective {
+                Objective::Win => 0,
+                Objective::WinBy(_) => 1,
+                Objective::Save => 2,
+                Objective::Gain { .. } | Objective::Lead(_) => 3,
+            }] += 1;
+            stats.lengths[puzzle.solution.len().div_ceil(2).clamp(1, 4) - 1] += 1;
+            if puzzle.setup.is_some() {
+                stats.with_opponent_move += 1;
+            }
+            if greedy_solvable(puzzle) {
+                stats.greedy += 1;
+            }
+            if !boards.insert(board_key(puzzle)) {
+                stats.repeated_boards += 1;
+            }
+            let positions = [puzzle.before().ok(), puzzle.start().ok()];
+            if positions
+                .iter()
+                .flatten()
+                .any(|p| !score_problems(p).is_empty())
+            {
+                stats.impossible_scores += 1;
+            }
+            if let Ok(start) = puzzle.start() {
+                match start.fullmove_number() {
+                    0..=44 => stats.before_move_45 += 1,
+                    45..=52 => stats.moves_45_to_52 += 1,
+                    _ => stats.from_move_53 += 1,
+                }
+                if start.score(start.turn()) < start.score(!start.turn()) {
+                    stats.from_behind += 1;
+                }
+            }
+            stats.rating_range.0 = stats.rating_range.0.min(puzzle.rating);
+            stats.rating_range.1 = stats.rating_range.1.max(puzzle.rating);
+            for theme in &puzzle.themes {
+                *stats.themes.entry(theme.clone()).or_default() += 1;
+            }
+            *stats
+                .variants
+                .entry(puzzle.variant.id().to_string())
+                .or_default() += 1;
+        }
+        if puzzles.is_empty() {
+            stats.rating_range = (0, 0);
+        }
+        stats
+    }
+
+    /// `part` of the pack as a percentage.
+    pub fn percent(&self, part: usize) -> f64 {
+        if self.total == 0 {
+            0.0
+        } else {
+            100.0 * part as f64 / self.total as f64
+        }
+    }
+
+    /// The counts as lines of text.
+    pub fn report(&self) -> String {
+        let mut out = String::new();
+        let pct = |n: usize| format!("{n} ({:.1} %)", self.percent(n));
+        let _ = writeln!(out, "puzzles: {}", self.total);
+        let _ = writeln!(
+            out,
+            "variants: {}",
+            self.variants
+                .iter()
+                .map(|(v, n)| format!("{v} {n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let _ = writeln!(
+            out,
+            "tiers: easy {}, medium {}, hard {}; ratings {}–{}",
+            pct(self.tiers[0]),
+            pct(self.tiers[1]),
+            pct(self.tiers[2]),
+            self.rating_range.0,
+            self.rating_range.1
+        );
+        let _ = writeln!(
+            out,
+            "start: before move 45 {}, moves 45–52 {}, move 53 or later {}",
+            pct(self.before_move_45),
+            pct(self.moves_45_to_52),
+            pct(self.from_move_53)
+        );
+        let _ = writeln!(
+            out,
+            "objectives: win {}, win-by {}, save {}, gain {}",
+            pct(self.objectives[0]),
+            pct(self.objectives[1]),
+            pct(self.objectives[2]),
+            pct(self.objectives[3])
+        );
+        let _ = writeln!(
+            out,
+            "player moves: 1: {}, 2: {}, 3: {}, 4+: {}",
+            self.lengths[0], self.lengths[1], self.lengths[2], self.lengths[3]
+        );
+        let _ = writeln!(
+            out,
+            "begin with the opponent's move: {}; from behind on points: {}",
+            pct(self.with_opponent_move),
+            pct(self.from_behind)
+        );
+        let _ = writeln!(
+            out,
+            "solved by taking the most points at every step: {}",
+            pct(self.greedy)
+        );
+        let _ = writeln!(out, "repeated boards: {}", pct(self.repeated_boards));
+        let _ = writeln!(out, "impossible scores: {}", self.impossible_scores);
+        let _ = writeln!(
+            out,
+            "themes: {}",
+            self.themes
+                .iter()
+                .map(|(t, n)| format!("{t} {n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        out
+    }
+}
