@@ -11,7 +11,7 @@
 //! | [`GameHandle`] | `GameHandle(setup)`, `game.play("e2", "e4", null)` | `try GameHandle(setup:)`, `try game.play(from: "e2", to: "e4", promotion: nil)` |
 //! | [`ClockHandle`] | `ClockHandle(control)` | `try ClockHandle(control:)` |
 //! | [`EngineHandle`] | `EngineHandle(16u).bestMove(game, limits, null)` | `try EngineHandle(hashMb: 16).bestMove(...)` |
-//! | [`builtin_puzzles`], [`PuzzleSessionHandle`], [`PuzzleProgressHandle`] | `PuzzleSessionHandle("np0042").play("c2", "f5", null)` | `try PuzzleSessionHandle(puzzleId: "np0042").play(from: "c2", to: "f5", promotion: nil)` |
+//! | [`builtin_puzzles`], [`PuzzleSessionHandle`], [`PuzzleProgressHandle`] | `PuzzleSessionHandle("np1042").play("c2", "f5", null)` | `try PuzzleSessionHandle(puzzleId: "np1042").play(from: "c2", to: "f5", promotion: nil)` |
 //! | [`GameSessionHandle`] (the app's way to play: policies, clock, autosave) | `GameSessionHandle(NewGame(...), library)`, `session.computerMove(nowMs)` (`suspend`) | `try GameSessionHandle(game:library:)`, `try await session.computerMove(nowMs:)` |
 //! | [`LibraryHandle`] (games, settings, puzzle attempts, statistics) | `LibraryHandle.open(filesDir.path)` | `try LibraryHandle.open(folderPath:)` |
 //! | [`NorochessError`] | `NorochessException.IllegalMove` with `.moveText`, `.detail` … | `NorochessError.IllegalMove(moveText:detail:)` … |

@@ -71,6 +71,15 @@ pub enum PuzzleObjective {
     },
     /// Avoid losing: force a draw or better (`save`).
     Save,
+    /// Gain at least `points` more than the opponent within `moves` of the
+    /// player's moves and the opponent's answers (`gain 5 in 2`): a
+    /// middlegame puzzle, where captured points are kept for good.
+    Gain {
+        /// Points to gain over the opponent.
+        points: u32,
+        /// The player's moves to do it in.
+        moves: u32,
+    },
 }
 
 impl From<Objective> for PuzzleObjective {
@@ -81,6 +90,14 @@ impl From<Objective> for PuzzleObjective {
                 margin: u32::from(k),
             },
             Objective::Save => PuzzleObjective::Save,
+            Objective::Gain { points, moves } => PuzzleObjective::Gain {
+                points: u32::from(points),
+                moves: u32::from(moves),
+            },
+            // The solver's form of a gain, never written in a puzzle file:
+            // a lead to keep is shown as the nearest objective, never a panic.
+            Objective::Lead(k) if k > 0 => PuzzleObjective::Win,
+            Objective::Lead(_) => PuzzleObjective::Save,
         }
     }
 }
@@ -88,24 +105,35 @@ impl From<Objective> for PuzzleObjective {
 /// One puzzle, for the puzzle menu and the puzzle screen's title.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct PuzzleInfo {
-    /// Stable identifier (`np0042`): what progress is kept under.
+    /// Stable identifier (`np1042`): what progress is kept under.
     pub id: String,
     /// The game (`GameVariant.NOROCHESS` or `NOROCHESS960`).
     pub variant: GameVariant,
     /// The game's id (`norochess`, `norochess960`).
     pub variant_id: String,
-    /// The start position as text, with move number and both scores
-    /// (docs/position-format.md).
+    /// The player's start position as text, with move number and both
+    /// scores (docs/position-format.md): after the opponent's move, if the
+    /// puzzle has one. A session's first snapshot shows this position.
     pub position_text: String,
+    /// The position before the opponent's move (the same as
+    /// `position_text` when the puzzle has no opponent's move).
+    pub position_before_text: String,
+    /// The opponent's move that sets the puzzle (its mistake), played from
+    /// `position_before_text` before the player's turn, as lichess puzzles
+    /// begin: a session's first snapshot has it as its last move. `None`
+    /// when the puzzle starts with the player to move.
+    pub opponent_move: Option<MoveInfo>,
     /// The side the player plays: the side to move at the start (orient
     /// the board for it).
     pub player: Side,
     /// What the player must achieve.
     pub objective: PuzzleObjective,
-    /// The objective as the puzzle file writes it: `win`, `win-by 3`, `save`.
+    /// The objective as the puzzle file writes it: `win`, `win-by 3`,
+    /// `save`, `gain 5 in 2`.
     pub objective_id: String,
     /// The objective in words, with move number and score: `White to play
-    /// and win — move 46, score 30–31`.
+    /// and win — move 46, score 30–31`, `White to play and gain 5 points
+    /// in 2 moves — move 33, score 23–27`.
     pub objective_text: String,
     /// The difficulty tier.
     pub difficulty: PuzzleDifficulty,
@@ -132,7 +160,12 @@ pub(crate) fn info_of(puzzle: &Puzzle) -> Result<PuzzleInfo> {
     let invalid = |problem: String| {
         NorochessError::invalid_puzzle(format!("puzzle {}: {problem}", puzzle.id))
     };
-    let start = puzzle.start().map_err(|e| invalid(e.to_string()))?;
+    let before = puzzle.before().map_err(|e| invalid(e.to_string()))?;
+    let opponent_move = puzzle
+        .setup_move()
+        .map_err(invalid)?
+        .map(|m| MoveInfo::of(&before, m));
+    let start = puzzle.start().map_err(invalid)?;
     let moves = puzzle.solution_moves().map_err(invalid)?;
     let mut solution_san = Vec::with_capacity(moves.len());
     let mut position = start;
@@ -145,7 +178,9 @@ pub(crate) fn info_of(puzzle: &Puzzle) -> Result<PuzzleInfo> {
         id: puzzle.id.clone(),
         variant: GameSetup::of(puzzle.variant, None).variant,
         variant_id: puzzle.variant.id().to_string(),
-        position_text: puzzle.position.clone(),
+        position_text: start.to_text(),
+        position_before_text: before.to_text(),
+        opponent_move,
         player: start.turn().into(),
         objective: puzzle.objective.into(),
         objective_id: puzzle.objective.text(),
@@ -374,7 +409,7 @@ impl PuzzleSessionHandle {
 
 #[uniffi::export]
 impl PuzzleSessionHandle {
-    /// Starts the built-in puzzle `puzzle_id` (`np0042`, from
+    /// Starts the built-in puzzle `puzzle_id` (`np1042`, from
     /// [`builtin_puzzles`]). Quick: the solver runs only when moves are
     /// played.
     #[uniffi::constructor]
@@ -397,14 +432,20 @@ impl PuzzleSessionHandle {
         })
     }
 
-    /// Starts a puzzle given as one line of the puzzle format
-    /// (`id|variant|position|objective|solution|rating|themes`,
-    /// docs/puzzles.md): a shared or home-made puzzle. Its solution is
-    /// checked for legality, not re-proven.
+    /// Starts a puzzle given as one line of the puzzle format, version 2
+    /// (`id|variant|position|opponent-move|objective|solution|rating|themes`,
+    /// docs/puzzles.md; `-` for no opponent's move) or version 1 (seven
+    /// fields, no opponent's move): a shared or home-made puzzle. Its
+    /// opponent's move and solution are checked for legality, not
+    /// re-proven.
     #[uniffi::constructor]
     pub fn from_line(line: String) -> Result<Arc<PuzzleSessionHandle>> {
         guard("PuzzleSessionHandle.from_line", || {
-            let puzzle = Puzzle::from_line(line.trim(), 1).map_err(|e| {
+            let line = line.trim();
+            // Seven fields are the first version's line; anything else is
+            // read (and its errors reported) as the current version.
+            let version = if line.split('|').count() == 7 { 1 } else { 2 };
+            let puzzle = Puzzle::from_line_of_version(line, 1, version).map_err(|e| {
                 NorochessError::invalid_puzzle(format!(
                     "cannot read the puzzle: {}",
                     puzzle_problem(e)
@@ -631,7 +672,11 @@ mod tests {
     use super::*;
 
     /// A known sound puzzle: White wins with 1. Qf5 (c2f5).
-    const LINE: &str = "t7|norochess|2r5/2q2p2/3b3r/p4p2/2nk2pp/p7/P1Q1RPPP/4KB1R w - - 0 48 score=13-13|win|c2f5 d6h2 f5g4|1829|";
+    const LINE: &str = "t7|norochess|2r5/2q2p2/3b3r/p4p2/2nk2pp/p7/P1Q1RPPP/4KB1R w - - 0 48 score=13-13|-|win|c2f5 d6h2 f5g4|1829|";
+
+    /// A puzzle that starts with the opponent's mistake: Black's 29...Qd5
+    /// puts the queen where the rook takes it, and White gains 9 points.
+    const GAIN: &str = "g1|norochess|3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 29 score=10-10|d8d5|gain 9 in 1|d1d5|1000|";
 
     #[test]
     fn the_intended_line_solves_the_puzzle() {
@@ -706,6 +751,77 @@ mod tests {
     }
 
     #[test]
+    fn a_puzzle_starts_after_the_opponents_move() {
+        let session = PuzzleSessionHandle::from_line(GAIN.into()).unwrap();
+        let info = session.puzzle();
+        assert_eq!(
+            info.objective,
+            PuzzleObjective::Gain {
+                points: 9,
+                moves: 1
+            }
+        );
+        assert_eq!(info.objective_id, "gain 9 in 1");
+        assert_eq!(
+            info.objective_text,
+            "White to play and gain 9 points in one move — move 30, score 10–10"
+        );
+        assert_eq!(info.player, Side::White);
+        assert_eq!(
+            info.position_before_text,
+            "3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 29 score=10-10"
+        );
+        let opponent = info.opponent_move.clone().unwrap();
+        assert_eq!(
+            (opponent.uci.as_str(), opponent.san.as_str()),
+            ("d8d5", "Qd5")
+        );
+        assert_eq!(info.solution_san, ["Rxd5"]);
+        // The first snapshot is the player's start, the opponent's move
+        // last on the board.
+        let first = session.snapshot();
+        assert_eq!(first.position_text, info.position_text);
+        assert_eq!(first.turn, Side::White);
+        assert_eq!(first.ply_count, 1);
+        assert_eq!(first.last_move, Some(opponent.clone()));
+        // A wrong move is taken back to the start, never the opponent's move.
+        let feedback = session.play_text("h3".into()).unwrap();
+        assert!(
+            matches!(feedback, PuzzleFeedback::Wrong { .. }),
+            "{feedback:?}"
+        );
+        assert!(session.retry().unwrap());
+        let again = session.snapshot();
+        assert_eq!(again.position_text, info.position_text);
+        assert_eq!(again.last_move, Some(opponent));
+        let feedback = session.play_text("Rxd5".into()).unwrap();
+        assert!(
+            matches!(
+                feedback,
+                PuzzleFeedback::Correct {
+                    solved: true,
+                    reply: None,
+                    ..
+                }
+            ),
+            "{feedback:?}"
+        );
+        assert_eq!(session.state(), PuzzleState::Solved);
+        assert!(!session.solved_cleanly());
+    }
+
+    #[test]
+    fn lines_of_the_first_format_still_start() {
+        let old = LINE.replace("|-|", "|");
+        let session = PuzzleSessionHandle::from_line(old).unwrap();
+        let info = session.puzzle();
+        assert_eq!(info.opponent_move, None);
+        assert_eq!(info.position_text, info.position_before_text);
+        assert_eq!(session.snapshot().ply_count, 0);
+        assert_eq!(session.snapshot().last_move, None);
+    }
+
+    #[test]
     fn unknown_and_malformed_puzzles_and_progress() {
         assert!(matches!(
             PuzzleSessionHandle::new("nope".into()),
@@ -713,7 +829,7 @@ mod tests {
         ));
         assert!(matches!(
             PuzzleSessionHandle::from_line("a|b".into()),
-            Err(NorochessError::InvalidPuzzle { detail: m }) if m.starts_with("cannot read the puzzle: expected 7 fields")
+            Err(NorochessError::InvalidPuzzle { detail: m }) if m.starts_with("cannot read the puzzle: expected 8 fields")
         ));
         let progress = PuzzleProgressHandle::new();
         progress.record("t7".into(), true).unwrap();
@@ -739,6 +855,25 @@ mod tests {
         if let Some(first) = all.first() {
             let session = PuzzleSessionHandle::new(first.id.clone()).unwrap();
             assert_eq!(session.puzzle(), *first);
+        }
+        // Every puzzle's session starts at its player's position, with the
+        // opponent's move, if any, as the last move on the board.
+        for info in &all {
+            let snapshot = PuzzleSessionHandle::new(info.id.clone())
+                .unwrap()
+                .snapshot();
+            assert_eq!(snapshot.position_text, info.position_text, "{}", info.id);
+            assert_eq!(snapshot.turn, info.player, "{}", info.id);
+            assert_eq!(snapshot.last_move, info.opponent_move, "{}", info.id);
+            assert_eq!(
+                snapshot.ply_count,
+                u32::from(info.opponent_move.is_some()),
+                "{}",
+                info.id
+            );
+            if info.opponent_move.is_none() {
+                assert_eq!(info.position_before_text, info.position_text);
+            }
         }
     }
 }

@@ -354,12 +354,9 @@ fn the_library_saves_every_change_and_a_killed_app_continues() {
     let stats = library.stats().unwrap();
     assert_eq!(stats.against_computer.losses, 1);
     assert!(stats.worst_loss.is_some());
+    let first = crate::puzzles::builtin_puzzles().unwrap().remove(0);
     library
-        .record_puzzle_attempt(
-            "np0001".into(),
-            PuzzleDifficulty::Easy,
-            PuzzleAttempt::Clean,
-        )
+        .record_puzzle_attempt(first.id, first.difficulty, PuzzleAttempt::Clean)
         .unwrap();
     assert_eq!(library.puzzle_stats().unwrap().streak, 1);
     assert!(matches!(
