@@ -268,9 +268,15 @@ fn the_terminal_apps_files_are_imported_once() {
         "level 5\nautoflip off\npieces letters\n",
     )
     .unwrap();
+    // Progress on the first three puzzles of the pack, whatever their ids.
+    let pack = norochess_core::puzzle::builtin_pack().unwrap();
+    let [a, b, c] = [&pack[0], &pack[1], &pack[2]];
     std::fs::write(
         dir.path().join("puzzles.txt"),
-        "norochess-puzzle-progress 1\nstreak 1\nbest 2\nsolved np0001,np0002\nfailed np0003\n",
+        format!(
+            "norochess-puzzle-progress 1\nstreak 1\nbest 2\nsolved {},{}\nfailed {}\n",
+            a.id, b.id, c.id
+        ),
     )
     .unwrap();
 
@@ -285,7 +291,20 @@ fn the_terminal_apps_files_are_imported_once() {
     let settings = library.settings().unwrap();
     assert_eq!(settings.default_level, 5);
     assert_eq!(settings.piece_style, PieceStyle::Letters);
-    assert_eq!(library.puzzle_stats().unwrap().solved_cleanly, 2);
+    let stats = library.puzzle_stats().unwrap();
+    assert_eq!((stats.solved_cleanly, stats.attempted), (2, 3));
+    // Each imported attempt keeps its puzzle's tier in the pack.
+    for tier in &stats.tiers {
+        let expected = [a, b, c]
+            .iter()
+            .filter(|p| p.difficulty().id() == tier.tier)
+            .count();
+        assert_eq!(tier.attempted as usize, expected, "{tier:?}");
+    }
+    assert_eq!(
+        library.puzzle_status(&c.id).unwrap(),
+        Some(PuzzleAttempt::Failed)
+    );
     drop(library);
     // Never twice.
     let library = Library::open(dir.path()).unwrap();
@@ -309,6 +328,8 @@ fn the_newest_schema_version_is_known() {
 
 #[test]
 fn a_library_of_the_first_schema_keeps_its_attempts_and_starts_rating() {
+    let pack = norochess_core::puzzle::builtin_pack().unwrap();
+    let (old_one, new_one) = (&pack[0], &pack[1]);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(DATABASE_FILE);
     {
@@ -318,8 +339,8 @@ fn a_library_of_the_first_schema_keeps_its_attempts_and_starts_rating() {
         let first = schema::migrations();
         first.to_version(&mut conn, 1).unwrap();
         conn.execute(
-            "INSERT INTO puzzle_attempts (puzzle_id, tier, outcome, at) VALUES ('np0001', 'easy', 'clean', 1)",
-            [],
+            "INSERT INTO puzzle_attempts (puzzle_id, tier, outcome, at) VALUES (?1, ?2, 'clean', 1)",
+            [&old_one.id, old_one.difficulty().id()],
         )
         .unwrap();
     }
@@ -331,7 +352,7 @@ fn a_library_of_the_first_schema_keeps_its_attempts_and_starts_rating() {
     );
     assert!(stats.rating_history.is_empty());
     let rated = library
-        .record_puzzle_attempt("np0002", "easy", PuzzleAttempt::Clean)
+        .record_puzzle_attempt(&new_one.id, new_one.difficulty().id(), PuzzleAttempt::Clean)
         .unwrap();
     assert!(rated.change() > 0);
     assert_eq!(library.puzzle_stats().unwrap().rated_attempts, 1);
@@ -342,9 +363,10 @@ fn each_attempt_rates_the_player_and_the_puzzle() {
     let mut library = Library::in_memory().unwrap();
     let pack = norochess_core::puzzle::builtin_pack().unwrap();
     let puzzle = &pack[0];
+    let tier = puzzle.difficulty().id();
     assert_eq!(library.rating_of_puzzle(&puzzle.id).unwrap(), None);
     let won = library
-        .record_puzzle_attempt(&puzzle.id, "easy", PuzzleAttempt::Clean)
+        .record_puzzle_attempt(&puzzle.id, tier, PuzzleAttempt::Clean)
         .unwrap();
     // A built-in puzzle starts at its pack rating.
     assert_eq!(won.puzzle_before.rating, f64::from(puzzle.rating));
@@ -376,7 +398,7 @@ fn each_attempt_rates_the_player_and_the_puzzle() {
         PuzzleAttempt::Failed,
     ] {
         let lost = library
-            .record_puzzle_attempt(&puzzle.id, "easy", attempt)
+            .record_puzzle_attempt(&puzzle.id, tier, attempt)
             .unwrap();
         assert_eq!(lost.player_before.rating, rating);
         assert!(lost.player_after.rating < rating, "{attempt:?}");
@@ -423,9 +445,9 @@ fn the_daily_puzzle_stays_the_same_all_day() {
     let before = library.daily_puzzle(&pack, today).unwrap().unwrap();
     // Solving puzzles today moves the rating but not today's puzzle,
     // which follows the rating at the start of the day.
-    for p in &pack[..5] {
+    for p in pack.iter().take(5) {
         library
-            .record_puzzle_attempt(&p.id, "easy", PuzzleAttempt::Clean)
+            .record_puzzle_attempt(&p.id, p.difficulty().id(), PuzzleAttempt::Clean)
             .unwrap();
     }
     let after = library.daily_puzzle(&pack, today).unwrap().unwrap();
