@@ -698,8 +698,9 @@ impl Solver {
         order(pos, &mut moves, tt_move);
         let child_threshold = 1 - threshold;
         // Enhanced transposition cutoff: a child already proven lost for
-        // the opponent settles this node without searching.
-        for &m in &moves {
+        // the opponent settles this node without searching. One ply from
+        // the horizon the children are searched as cheaply as probed.
+        for &m in moves.iter().take(if depth > 1 { usize::MAX } else { 0 }) {
             let mut child = *pos;
             child.play_unchecked(m);
             if let (Some(Proof::No), _) = self.probe(&child, child_threshold, 0) {

@@ -28,7 +28,7 @@ const EXACT_PLIES: u32 = 8;
 /// The first move at which puzzles are looked for.
 const FIRST_MOVE: u32 = 25;
 /// Node budget of the quick screen of each position.
-const SCREEN_NODES: u64 = 300_000;
+const SCREEN_NODES: u64 = 40_000;
 
 /// Where in the game a puzzle starts, by the move number of the position
 /// before the opponent's move.
@@ -63,15 +63,15 @@ pub(super) enum Screen {
 }
 
 /// Moves a careless player could make from the current position of
-/// `game`: the one `played` there (if given) and those a two-ply search
-/// rates within 1.5 points of its best, which look fine at a glance; best
-/// looking first, at most eight.
+/// `game`: the one `played` there (if given) and those a one-ply search
+/// (with its capture search) rates within 1.5 points of its best, which
+/// look fine at a glance; best looking first, at most eight.
 pub(super) fn plausible_moves(game: &Game, played: Option<Move>, engine: &mut Engine) -> Vec<Move> {
     let legal = game.position().legal_moves();
     let mut request = SearchRequest::for_game(
         game,
         Limits {
-            depth: Some(2),
+            depth: Some(1),
             ..Limits::default()
         },
     );
