@@ -418,6 +418,14 @@ fn puzzles_from_the_built_in_pack() {
         "{opened}"
     );
     assert!(opened.contains(&puzzle.describe()), "{opened}");
+    // A puzzle that starts with the opponent's move says what it played,
+    // and the move is marked on the board as the last one.
+    if let Some(m) = puzzle.setup_move().unwrap() {
+        let before = puzzle.before().unwrap();
+        let played = format!("{} played {} — ", before.turn(), before.to_san(m));
+        assert!(opened.contains(&played), "{opened}");
+        assert!(opened.contains("  Moves: "), "{opened}");
+    }
     assert!(
         output.contains("Puzzle solved! Streak 1 (best 1)."),
         "{output}"
@@ -504,9 +512,9 @@ fn puzzles_from_a_file_with_progress_streak_and_tiers() {
     let file = store.path().with_extension("puzzles.txt");
     std::fs::write(
         &file,
-        "# norochess-puzzles 1\n\
-         t1|norochess|6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1 w - - 0 47 score=21-19|win|c1c8|1200|back-rank\n\
-         np0007|norochess|2r5/2q2p2/3b3r/p4p2/2nk2pp/p7/P1Q1RPPP/4KB1R w - - 0 48 score=13-13|win|c2f5 d6h2 f5g4|1829|\n",
+        "# norochess-puzzles 2\n\
+         t1|norochess|6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1 w - - 0 47 score=21-19|-|win|c1c8|1200|back-rank\n\
+         t7|norochess|2r5/2q2p2/3b3r/p4p2/2nk2pp/p7/P1Q1RPPP/4KB1R w - - 0 48 score=13-13|-|win|c2f5 d6h2 f5g4|1829|\n",
     )
     .unwrap();
     let file_arg = file.display().to_string();
@@ -531,7 +539,7 @@ fn puzzles_from_a_file_with_progress_streak_and_tiers() {
     );
     let second = answer_to(&output, "next");
     assert!(
-        second.contains("Puzzle np0007 · 2 of 2 · hard (1829)"),
+        second.contains("Puzzle t7 · 2 of 2 · hard (1829)"),
         "{second}"
     );
     assert!(
@@ -558,7 +566,7 @@ fn puzzles_from_a_file_with_progress_streak_and_tiers() {
     // their own.
     let output = play_with(&store, &args, "puzzle\npuzzle easy\npuzzle list\n");
     assert!(
-        answer_to(&output, "puzzle").contains("Puzzle np0007"),
+        answer_to(&output, "puzzle").contains("Puzzle t7"),
         "{output}"
     );
     let easy = answer_to(&output, "puzzle easy");
@@ -569,8 +577,87 @@ fn puzzles_from_a_file_with_progress_streak_and_tiers() {
     assert!(easy.contains("Puzzle t1"), "{easy}");
     let list = answer_to(&output, "puzzle list");
     assert!(list.contains("t1       easy   1200  clean"), "{list}");
-    assert!(list.contains("np0007   hard   1829  solved"), "{list}");
+    assert!(list.contains("t7       hard   1829  solved"), "{list}");
     let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn a_puzzle_that_starts_with_the_opponents_mistake() {
+    // Black's 29...Qd5 leaves the queen to the rook: White gains 9 points.
+    let store = TempStore::new("opponent-move");
+    let file = store.path().with_extension("gain.txt");
+    std::fs::write(
+        &file,
+        "# norochess-puzzles 2\n\
+         g1|norochess|3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 29 score=10-10|d8d5|gain 9 in 1|d1d5|1000|\n",
+    )
+    .unwrap();
+    let file_arg = file.display().to_string();
+    let args = ["--puzzles", file_arg.as_str(), "--script", "-"];
+    let output = play_with(&store, &args, "puzzle\nh3\nretry\nRxd5\n");
+    let opened = answer_to(&output, "puzzle");
+    assert!(
+        opened.contains(
+            "Black played Qd5 — White to play and gain 9 points in one move — move 30, score 10–10"
+        ),
+        "{opened}"
+    );
+    // The opponent's move is on the board as the last move, and in the list.
+    assert!(
+        opened.contains("   5  ·  ·  · [♛] ·  ·  ·  ·  5\n"),
+        "{opened}"
+    );
+    assert!(opened.contains("Moves: 29... Qd5"), "{opened}");
+    assert!(opened.contains("Your move (White)."), "{opened}");
+    assert!(
+        answer_to(&output, "h3").contains("✗ h3 is not it"),
+        "{output}"
+    );
+    // Retry takes back the wrong move, never the opponent's.
+    let retried = answer_to(&output, "retry");
+    assert!(retried.contains("Moves: 29... Qd5"), "{retried}");
+    assert!(!retried.contains("h3"), "{retried}");
+    let solved = answer_to(&output, "Rxd5");
+    assert!(solved.contains("✓ Rxd5 is right."), "{solved}");
+    assert!(
+        solved.contains("Puzzle solved, with help (the streak starts again)."),
+        "{solved}"
+    );
+    assert!(solved.contains("White 19 – 10 Black"), "{solved}");
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn a_puzzle_of_your_own_to_gain_points() {
+    let store = TempStore::new("custom-gain");
+    let fen = "6k1/5ppp/8/3q4/8/8/5PPP/3R2K1 w - - 1 30 score=10-10";
+    let output = play(
+        &store,
+        &format!(
+            "puzzle fen \"{fen}\" objective gain 9 in 7\npuzzle fen \"{fen}\" objective gain 9 in 1\nRxd5\n"
+        ),
+    );
+    assert!(
+        answer_to(
+            &output,
+            &format!("puzzle fen \"{fen}\" objective gain 9 in 7")
+        )
+        .starts_with("`gain 9 in 7` is not a gain"),
+        "{output}"
+    );
+    let opened = answer_to(
+        &output,
+        &format!("puzzle fen \"{fen}\" objective gain 9 in 1"),
+    );
+    assert!(
+        opened.contains("White to play and gain 9 points in one move — move 30, score 10–10"),
+        "{opened}"
+    );
+    assert!(!opened.contains(" played "), "{opened}");
+    assert!(
+        answer_to(&output, "Rxd5").contains("Puzzle solved!"),
+        "{output}"
+    );
 }
 
 const PUZZLE: &str = "6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1 w - - 0 47 score=21-19";

@@ -203,7 +203,8 @@ Commands (type them at the prompt; words in [brackets] are optional):
                           pass and play at one keyboard
   continue                back to your unfinished game (saved after every move)
   puzzle [next|easy|medium|hard|ID|list]   puzzles from the built-in pack
-  puzzle fen \"<position>\" [objective win|win-by K|save]   a puzzle of your own
+  puzzle fen \"<position>\" [objective win|win-by K|save|gain K in N]
+                          a puzzle of your own
   games, games N          your games; replay one move by move
   settings, set KEY VALUE board and play settings
   rules [game]            the rules of each game

@@ -39,7 +39,7 @@ pub enum PuzzleFileError {
         problem: String,
     },
     /// The file has its header but no puzzle.
-    #[error("{}: line {lines}: the file ends without a puzzle (one per line after the header: id|variant|position|objective|solution|rating|themes, see docs/puzzles.md)", path.display())]
+    #[error("{}: line {lines}: the file ends without a puzzle (one per line after the header: id|variant|position|opponent-move|objective|solution|rating|themes, see docs/puzzles.md)", path.display())]
     Empty {
         /// The file.
         path: PathBuf,
@@ -49,7 +49,8 @@ pub enum PuzzleFileError {
 }
 
 /// Reads `path` and checks that each puzzle can be played: its position
-/// reads, is not already over, and its solution is legal.
+/// reads, its opponent's move (if any) is legal, the player's start is not
+/// already over, and its solution is legal.
 pub fn read(path: &Path) -> Result<Vec<Puzzle>, PuzzleFileError> {
     let text = std::fs::read_to_string(path).map_err(|source| PuzzleFileError::Read {
         path: path.to_path_buf(),
@@ -79,7 +80,18 @@ pub fn read(path: &Path) -> Result<Vec<Puzzle>, PuzzleFileError> {
 }
 
 fn playable(puzzle: &Puzzle) -> Result<(), String> {
-    let game = Game::from_position(puzzle.variant, &puzzle.position).map_err(|e| e.to_string())?;
+    // The player's start: after the opponent's move, if there is one.
+    let mut game =
+        Game::from_position(puzzle.variant, &puzzle.position).map_err(|e| e.to_string())?;
+    if let Some(m) = puzzle.setup_move()? {
+        if let Some(outcome) = game.outcome() {
+            return Err(format!(
+                "the position is already over before the opponent's move ({})",
+                outcome.reason.description()
+            ));
+        }
+        game.play(m).map_err(|e| e.to_string())?;
+    }
     if let Some(outcome) = game.outcome() {
         return Err(format!(
             "the position is already over ({})",
@@ -129,13 +141,26 @@ mod tests {
             )),
             "{e}"
         );
+        // The opponent's move ends the game: nothing is left to find.
+        let ended = file(
+            "ended",
+            "# norochess-puzzles 2\nx2|norochess|4k3/8/8/8/8/8/8/4K3 b - - 0 60 score=30-30|e8e7|win|e1e2|1200|\n",
+        );
+        let e = read(&ended).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!(
+                "{}: line 2: puzzle x2 cannot be played: the position is already over (",
+                ended.display()
+            )),
+            "{e}"
+        );
         let bad = file("bad", "# norochess-puzzles 1\nnot a puzzle\n");
         let e = read(&bad).unwrap_err().to_string();
         assert!(
             e.starts_with(&format!("{}: line 2: ", bad.display())),
             "{e}"
         );
-        for path in [empty, over, bad] {
+        for path in [empty, over, ended, bad] {
             let _ = std::fs::remove_file(path);
         }
     }

@@ -42,6 +42,14 @@ impl PuzzleView {
     }
 }
 
+/// What the opponent played to set the puzzle, if it did: `Black played
+/// Rxd4`.
+pub fn opponent_played(puzzle: &Puzzle) -> Option<String> {
+    let before = puzzle.before().ok()?;
+    let m = puzzle.setup_move().ok()??;
+    Some(format!("{} played {}", before.turn(), before.to_san(m)))
+}
+
 /// Node budget of the solver for puzzles of your own.
 const CUSTOM_NODES: u64 = 5_000_000;
 
@@ -277,10 +285,10 @@ impl App {
         self.show_puzzle();
     }
 
-    /// `puzzle fen "<position>" [objective win|win-by K|save] [variant norochess960]`.
+    /// `puzzle fen "<position>" [objective win|win-by K|save|gain K in N] [variant norochess960]`.
     fn custom_puzzle(&mut self, args: &[String]) {
         let Some(text) = args.first() else {
-            self.say("Usage: puzzle fen \"<position>\" [objective win|win-by K|save]");
+            self.say("Usage: puzzle fen \"<position>\" [objective win|win-by K|save|gain K in N]");
             return;
         };
         let mut objective = None;
@@ -359,7 +367,13 @@ impl App {
                 return;
             }
         }
-        let line = solver.principal_line(&position, &[], 24, limits);
+        // A gain's line ends with the player's last move of the objective:
+        // after it nothing is counted (the solver's line would go on).
+        let plies = match objective {
+            Objective::Gain { moves, .. } => 2 * usize::from(moves) - 1,
+            _ => 24,
+        };
+        let line = solver.principal_line(&position, &[], plies, limits);
         drop(busy);
         if line.is_empty() {
             self.say("There is no move to find in that position.");
@@ -654,7 +668,10 @@ impl App {
         let snapshot = game.snapshot();
         let title = view.title(self.cfg.pack.len());
         let mut lines = vec![heading(style, &title), String::new()];
-        lines.push(format!("  {}", style.bold(&puzzle.describe())));
+        lines.push(match opponent_played(puzzle) {
+            Some(played) => format!("  {played} — {}", style.bold(&puzzle.describe())),
+            None => format!("  {}", style.bold(&puzzle.describe())),
+        });
         if let Some(bar) = screen::score_bar(&snapshot, style) {
             lines.push(bar);
         }
@@ -715,11 +732,13 @@ fn moves_from(game: &norochess_core::Game, from: usize) -> String {
         .to_string()
 }
 
-/// The objective after `objective`: `win`, `save` (or `draw`), or `win-by
+/// The objective after `objective`: `win`, `save` (or `draw`), `win-by
 /// K` with K a whole number of points from 1 (no sign: a margin is never
-/// negative).
+/// negative), or `gain K in N`: K points from 1 gained within N moves,
+/// 1 to 6.
 fn read_objective<'a>(words: &mut impl Iterator<Item = &'a String>) -> Result<Objective, String> {
-    let usage = "(win, win-by K with K from 1 to 65535, or save)";
+    let usage =
+        "(win, win-by K with K from 1 to 65535, save, or gain K in N with N from 1 to 6 moves)";
     let Some(word) = words.next() else {
         return Err(format!("`objective` needs a value {usage}."));
     };
@@ -727,6 +746,19 @@ fn read_objective<'a>(words: &mut impl Iterator<Item = &'a String>) -> Result<Ob
     let margin = match lower.as_str() {
         "win" => return Ok(Objective::Win),
         "save" | "draw" => return Ok(Objective::Save),
+        "gain" => {
+            let rest: Vec<&String> = words.take(3).collect();
+            let text = format!(
+                "gain {}",
+                rest.iter()
+                    .map(|w| w.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            return Objective::parse(&text)
+                .filter(|o| matches!(o, Objective::Gain { .. }))
+                .ok_or_else(|| format!("`{}` is not a gain {usage}.", text.trim_end()));
+        }
         "win-by" | "winby" => match words.next() {
             Some(k) => k.clone(),
             None => return Err(format!("`win-by` needs a margin {usage}.")),

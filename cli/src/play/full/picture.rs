@@ -7,6 +7,7 @@
 
 use super::super::app::{App, View};
 use super::super::game_screen::variant_title;
+use super::super::puzzle_view::opponent_played;
 use super::super::screen::{self, CounterTone, Style};
 use norochess_app::texts::{clock_name, format_time};
 use norochess_app::{GameResult, Opponent, PlayerKind};
@@ -266,7 +267,12 @@ fn puzzle(app: &App, style: Style, progress: Option<&str>) -> Picture {
     let game = session.game();
     let snapshot = game.snapshot();
     let title = view.title(app.cfg.pack.len());
-    let mut info = vec![InfoLine::new(puzzle.describe(), Tone::Strong)];
+    // What the opponent just played (its mistake), then the objective.
+    let mut info: Vec<InfoLine> = opponent_played(puzzle)
+        .map(|played| InfoLine::new(played, Tone::Plain))
+        .into_iter()
+        .collect();
+    info.push(InfoLine::new(puzzle.describe(), Tone::Strong));
     info.extend(score_lines(&snapshot, style));
     info.extend(captured(&snapshot, style));
     if let Some(result) = GameResult::of(game) {

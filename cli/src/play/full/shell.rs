@@ -641,7 +641,7 @@ fn not_live(picture: &Picture) -> String {
 
 /// Words after a command: the options of `new`, `puzzle` and `resign`,
 /// and the values of settings.
-const ARGUMENT_WORDS: [&str; 43] = [
+const ARGUMENT_WORDS: [&str; 44] = [
     "computer",
     "friend",
     "norochess",
@@ -671,6 +671,7 @@ const ARGUMENT_WORDS: [&str; 43] = [
     "win",
     "win-by",
     "save",
+    "gain",
     "yes",
     "next",
     "on",

@@ -12,7 +12,7 @@ use super::super::worker::Answer;
 use super::draw;
 use super::shell::{Focus, Shell};
 use norochess_app::Library;
-use norochess_core::puzzle::builtin_pack;
+use norochess_core::puzzle::{builtin_pack, Puzzle};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -31,6 +31,11 @@ struct Harness {
 
 impl Harness {
     fn new(unicode: bool) -> Harness {
+        Harness::with_pack(unicode, builtin_pack().unwrap_or_default())
+    }
+
+    /// A harness whose puzzles are `pack` instead of the built-in pack.
+    fn with_pack(unicode: bool, pack: Vec<Puzzle>) -> Harness {
         let config = Config {
             script: true,
             unicode,
@@ -38,7 +43,7 @@ impl Harness {
             seed: Some(1),
             engine_nodes: None,
             hash_mb: 1,
-            pack: builtin_pack().unwrap_or_default(),
+            pack,
             own_puzzles: false,
             full_screen: true,
         };
@@ -201,6 +206,18 @@ fn a_puzzle_of_your_own() {
     let mut h = Harness::new(true);
     h.command("puzzle fen \"6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1 w - - 0 47 score=21-19\" objective win");
     assert_snapshot("puzzle_80x24", &h.screen(80, 24));
+}
+
+#[test]
+fn a_puzzle_that_starts_with_the_opponents_move() {
+    let puzzle = Puzzle::from_line(
+        "g1|norochess|3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 29 score=10-10|d8d5|gain 9 in 1|d1d5|1000|",
+        1,
+    )
+    .expect("the puzzle reads");
+    let mut h = Harness::with_pack(true, vec![puzzle]);
+    h.command("puzzle");
+    assert_snapshot("puzzle_opponent_80x24", &h.screen(80, 24));
 }
 
 #[test]
