@@ -28,7 +28,7 @@ const EXACT_PLIES: u32 = 8;
 /// The first move at which puzzles are looked for.
 const FIRST_MOVE: u32 = 25;
 /// Node budget of the quick screen of each position.
-const SCREEN_NODES: u64 = 40_000;
+const SCREEN_NODES: u64 = 300_000;
 
 /// Where in the game a puzzle starts, by the move number of the position
 /// before the opponent's move.

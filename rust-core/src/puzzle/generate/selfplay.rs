@@ -7,7 +7,7 @@ use crate::rng::SplitMix64;
 use crate::variant::Variant;
 
 /// Nodes of each move of a source game.
-const PLAY_NODES: u64 = 10_000;
+const PLAY_NODES: u64 = 20_000;
 
 /// Plays one source game from `seed`: two levels from 2 to 6, at most one
 /// apart (so the game stays close to the move limit, where a mistake
