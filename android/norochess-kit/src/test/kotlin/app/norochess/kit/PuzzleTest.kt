@@ -24,9 +24,16 @@ import java.io.File
 import java.util.concurrent.Executors
 import java.util.concurrent.TimeUnit
 
-/** A known sound puzzle: White wins with 1. Qxf5 Bxh2 2. Qxg4. */
+/** A known sound puzzle (format 2, no opponent's move): White wins with 1. Qxf5 Bxh2 2. Qxg4. */
 const val PUZZLE_LINE =
-    "t7|norochess|2r5/2q2p2/3b3r/p4p2/2nk2pp/p7/P1Q1RPPP/4KB1R w - - 0 48 score=13-13|win|c2f5 d6h2 f5g4|1829|"
+    "t7|norochess|2r5/2q2p2/3b3r/p4p2/2nk2pp/p7/P1Q1RPPP/4KB1R w - - 0 48 score=13-13|-|win|c2f5 d6h2 f5g4|1829|"
+
+/**
+ * A puzzle that starts with the opponent's mistake, as the pack's do: Black's 29...Qd5 leaves the
+ * queen to the rook, and White gains 9 points with 30. Rxd5.
+ */
+const val OPPONENT_MOVE_LINE =
+    "g1|norochess|3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 29 score=10-10|d8d5|gain 9 in 1|d1d5|1000|"
 
 /** Plays the player's moves of the intended line, checking each reply against it. */
 fun solveByTheIntendedLine(session: PuzzleSessionHandle, puzzle: PuzzleInfo) {
@@ -86,6 +93,13 @@ class PuzzleTest {
             assertEquals(p.solution.size, p.solutionSan.size)
             val sideName = if (p.player == Side.WHITE) "White" else "Black"
             assertTrue(p.objectiveText.startsWith("$sideName to play and "), p.objectiveText)
+            // Every objective the pack uses is one the app can show.
+            when (val o = p.objective) {
+                PuzzleObjective.Win, PuzzleObjective.Save -> {}
+                is PuzzleObjective.WinBy -> assertEquals("win-by ${o.margin}", p.objectiveId)
+                is PuzzleObjective.Gain -> assertEquals("gain ${o.points} in ${o.moves}", p.objectiveId)
+            }
+            if (p.opponentMove == null) assertEquals(p.positionText, p.positionBeforeText, p.id)
         }
         val byTier = PuzzleDifficulty.entries.sumOf { puzzlesByDifficulty(it).size }
         assertEquals(puzzles.size, byTier)
@@ -93,7 +107,13 @@ class PuzzleTest {
             // Each session holds the solver's table: free it now, not at the next GC.
             PuzzleSessionHandle(p.id).use { session ->
                 assertEquals(p, session.puzzle())
-                assertEquals(p.player, session.snapshot().turn)
+                // The first snapshot is the player's start, with the opponent's move (if the
+                // puzzle has one) as the last move on the board.
+                val start = session.snapshot()
+                assertEquals(p.player, start.turn)
+                assertEquals(p.positionText, start.positionText, p.id)
+                assertEquals(p.opponentMove, start.lastMove, p.id)
+                assertEquals(if (p.opponentMove == null) 0u else 1u, start.plyCount, p.id)
                 solveByTheIntendedLine(session, p)
             }
         }
@@ -109,6 +129,8 @@ class PuzzleTest {
         assertEquals(2u, puzzle.playerMoves)
         assertEquals(PuzzleObjective.Win, puzzle.objective)
         assertEquals("win", puzzle.objectiveId)
+        assertNull(puzzle.opponentMove)
+        assertEquals(puzzle.positionText, puzzle.positionBeforeText)
         assertEquals(PuzzleDifficulty.HARD, puzzle.difficulty)
         assertEquals(1829u, puzzle.rating)
         assertEquals(Side.WHITE, session.player())
@@ -127,6 +149,48 @@ class PuzzleTest {
         assertEquals(3u, end.plyCount)
         assertTrue(session.hint() == null)
         assertTrue(session.showNext().isEmpty())
+    }
+
+    @Test
+    fun `a puzzle starts after the opponent's move, which retry never takes back`() {
+        val session = PuzzleSessionHandle.fromLine(OPPONENT_MOVE_LINE)
+        val puzzle = session.puzzle()
+        assertEquals(PuzzleObjective.Gain(9u, 1u), puzzle.objective)
+        assertEquals("gain 9 in 1", puzzle.objectiveId)
+        assertEquals("White to play and gain 9 points in one move — move 30, score 10–10", session.objectiveText())
+        assertEquals(Side.WHITE, puzzle.player)
+        assertEquals("3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 29 score=10-10", puzzle.positionBeforeText)
+        val opponent = puzzle.opponentMove!!
+        assertEquals("d8d5", opponent.uci)
+        assertEquals("Qd5", opponent.san)
+        assertEquals(listOf("Rxd5"), puzzle.solutionSan)
+
+        val start = session.snapshot()
+        assertEquals(puzzle.positionText, start.positionText)
+        assertEquals(Side.WHITE, start.turn)
+        assertEquals(30u, start.moveNumber)
+        assertEquals(1u, start.plyCount)
+        assertEquals(opponent, start.lastMove)
+
+        val wrong = session.playText("h3")
+        assertTrue(wrong is PuzzleFeedback.Wrong, "$wrong")
+        assertTrue(session.retry())
+        val again = session.snapshot()
+        assertEquals(puzzle.positionText, again.positionText)
+        assertEquals(opponent, again.lastMove)
+
+        val right = session.play("d1", "d5", null)
+        assertTrue(right is PuzzleFeedback.Correct && right.solved && right.reply == null, "$right")
+        assertEquals(Scores(19u, 10u), session.snapshot().scores)
+        assertEquals(PuzzleState.SOLVED, session.state())
+    }
+
+    @Test
+    fun `a line of the first format, without an opponent's move, still starts`() {
+        val session = PuzzleSessionHandle.fromLine(PUZZLE_LINE.replace("|-|", "|"))
+        assertNull(session.puzzle().opponentMove)
+        assertEquals(0u, session.snapshot().plyCount)
+        assertEquals(PuzzleObjective.Win, session.puzzle().objective)
     }
 
     @Test
@@ -187,9 +251,9 @@ class PuzzleTest {
         val session = PuzzleSessionHandle.fromLine(PUZZLE_LINE)
         solveByTheIntendedLine(session, session.puzzle())
         progress.record(session.puzzle().id, session.solvedCleanly())
-        progress.record("np0002", true)
-        progress.record("np0003", false)
-        progress.record("np0004", true)
+        progress.record("t8", true)
+        progress.record("t9", false)
+        progress.record("t10", true)
         assertEquals(1u, progress.streak())
         assertEquals(2u, progress.bestStreak())
         assertEquals(3u, progress.solvedCount())
@@ -199,24 +263,27 @@ class PuzzleTest {
         assertTrue(text.startsWith("norochess-puzzle-progress 1\n"), text)
         val restored = PuzzleProgressHandle.fromText(text)
         assertTrue(restored.isSolved("t7"))
-        assertTrue(restored.isFailed("np0003"))
-        assertFalse(restored.isSolved("np0003"))
+        assertTrue(restored.isFailed("t9"))
+        assertFalse(restored.isSolved("t9"))
         assertEquals(2u, restored.bestStreak())
         assertEquals(1u, restored.streak())
         assertEquals(text, restored.toText())
-        restored.record("np0003", true)
-        assertTrue(restored.isSolved("np0003") && !restored.isFailed("np0003"))
+        restored.record("t9", true)
+        assertTrue(restored.isSolved("t9") && !restored.isFailed("t9"))
         assertEquals(2u, restored.streak())
     }
 
     @Test
     fun `unknown puzzles, malformed lines and bad progress fail with their reason`() {
-        fails<NorochessException.InvalidPuzzle>("no puzzle `np9999`", "built-in pack") { PuzzleSessionHandle("np9999") }
-        fails<NorochessException.InvalidPuzzle>("cannot read the puzzle", "expected 7 fields") {
+        fails<NorochessException.InvalidPuzzle>("no puzzle `nope`", "built-in pack") { PuzzleSessionHandle("nope") }
+        fails<NorochessException.InvalidPuzzle>("cannot read the puzzle", "expected 8 fields") {
             PuzzleSessionHandle.fromLine("t7|norochess|win")
         }
         fails<NorochessException.InvalidPuzzle>("solution move 1 (c2f6)") {
             PuzzleSessionHandle.fromLine(PUZZLE_LINE.replace("c2f5 d6h2", "c2f6 d6h2"))
+        }
+        fails<NorochessException.InvalidPuzzle>("opponent's move (d8e6)") {
+            PuzzleSessionHandle.fromLine(OPPONENT_MOVE_LINE.replace("|d8d5|", "|d8e6|"))
         }
         fails<NorochessException.InvalidPuzzle>("unknown objective `mate`") {
             PuzzleSessionHandle.fromLine(PUZZLE_LINE.replace("|win|", "|mate|"))

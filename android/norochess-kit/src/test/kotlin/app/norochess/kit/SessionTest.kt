@@ -12,7 +12,6 @@ import app.norochess.core.NewGame
 import app.norochess.core.NorochessException
 import app.norochess.core.OpponentChoice
 import app.norochess.core.PuzzleAttempt
-import app.norochess.core.PuzzleDifficulty
 import app.norochess.core.Refusal
 import app.norochess.core.SaveState
 import app.norochess.core.SearchLimits
@@ -20,6 +19,7 @@ import app.norochess.core.SearchListener
 import app.norochess.core.SearchProgress
 import app.norochess.core.Side
 import app.norochess.core.TimeControl
+import app.norochess.core.builtinPuzzles
 import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.TimeoutCancellationException
@@ -309,9 +309,12 @@ class SessionTest {
         assertEquals(1, stats.rows.size)
         assertNotNull(stats.worstLoss)
         assertNull(stats.bestWin)
-        library.recordPuzzleAttempt("np0001", PuzzleDifficulty.EASY, PuzzleAttempt.CLEAN)
-        library.recordPuzzleAttempt("np0002", PuzzleDifficulty.HARD, PuzzleAttempt.SHOWN)
-        assertEquals(PuzzleAttempt.CLEAN, library.puzzleStatus("np0001"))
+        // Two puzzles of the pack, whatever their ids and tiers.
+        val (first, second) = builtinPuzzles().take(2)
+        library.recordPuzzleAttempt(first.id, first.difficulty, PuzzleAttempt.CLEAN)
+        library.recordPuzzleAttempt(second.id, second.difficulty, PuzzleAttempt.SHOWN)
+        assertEquals(PuzzleAttempt.CLEAN, library.puzzleStatus(first.id))
+        assertEquals(PuzzleAttempt.SHOWN, library.puzzleStatus(second.id))
         val puzzles = library.puzzleStats()
         assertEquals(2u, puzzles.attempted)
         assertEquals(1u, puzzles.solvedCleanly)
