@@ -110,7 +110,7 @@ fn play_batch(
         for _ in 0..threads {
             scope.spawn(|| {
                 let mut engine = Engine::new(8);
-                let mut solver = Solver::new(32);
+                let mut solver = Solver::new(4);
                 loop {
                     let game = next.fetch_add(1, Ordering::Relaxed);
                     if game >= games.end {
