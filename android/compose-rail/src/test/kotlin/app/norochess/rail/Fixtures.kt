@@ -173,8 +173,9 @@ object Fixtures {
 
     fun puzzle() = PuzzleUi(
         title = "Puzzle 17 · medium",
-        objective = "White to play and win — move 46, score 30–31",
-        board = BoardUi(pieces = placement("6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1"), lastMove = listOf("c3", "c1")),
+        objective = "White to play and win — move 47, score 21–19",
+        opponentMove = "Black played Rb4",
+        board = BoardUi(pieces = placement("6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1"), lastMove = listOf("b5", "b4")),
         feedback = Feedback.WRONG,
         feedbackText = "Rc8+ is answered by Rb8",
         hint = "Hint: the rook",

@@ -28,6 +28,15 @@ class PuzzleFlowTest {
             val ui = { controller.ui.value }
             onNodeWithTag("objective").assertIsDisplayed()
             assertTrue(ui().objective.isNotBlank())
+            // A puzzle that starts with the opponent's move says so, and the board marks it.
+            val opponentMove = info.opponentMove
+            if (opponentMove != null) {
+                onNodeWithTag("opponent-move").assertIsDisplayed()
+                assertTrue(ui().opponentMove!!.endsWith(" played ${opponentMove.san}"), ui().opponentMove!!)
+                assertEquals(listOf(opponentMove.from, opponentMove.to), ui().board.lastMove)
+            } else {
+                assertNull(ui().opponentMove)
+            }
             assertEquals(info.player == app.norochess.core.Side.WHITE, ui().board.whiteAtBottom, "oriented for the side to move")
 
             // A wrong move: one the solver refutes (checked on a scratch session first).

@@ -21,5 +21,6 @@ class StringsTest {
         assertEquals("3 moves left", xml.plural(Plu.moves_left, 3, 3))
         assertEquals("White knight on g1", xml.get(Str.square_piece, xml.get(Str.piece_white_knight), "g1"))
         assertEquals("White's name", xml.get(Str.label_white_name))
+        assertEquals("Black played Rxd4", xml.get(Str.puzzle_opponent_played_black, "Rxd4"))
     }
 }

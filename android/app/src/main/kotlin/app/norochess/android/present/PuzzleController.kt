@@ -84,6 +84,13 @@ class PuzzleController(
         return PuzzleUi(
             title = strings.get(Str.puzzle_title, info.id, tier(info.difficulty)),
             objective = session.objectiveText(),
+            opponentMove = info.opponentMove?.let { move ->
+                // The opponent is the side not to play: it moved just before the player's turn.
+                strings.get(
+                    if (info.player == Side.WHITE) Str.puzzle_opponent_played_black else Str.puzzle_opponent_played_white,
+                    move.san,
+                )
+            },
             board = BoardUi(
                 width = snap.width.toInt(),
                 height = snap.height.toInt(),

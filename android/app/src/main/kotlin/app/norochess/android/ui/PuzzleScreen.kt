@@ -42,6 +42,8 @@ data class PuzzleUi(
     val title: String,
     /** "White to play and win — move 46, score 30–31". */
     val objective: String,
+    /** What the opponent just played to set the puzzle ("Black played Rxd4"), if it did. */
+    val opponentMove: String? = null,
     val board: BoardUi,
     val feedback: Feedback? = null,
     /** The words under the feedback: the move and the reply, or the refutation. */
@@ -88,7 +90,7 @@ fun PuzzleScreen(state: PuzzleUi, events: PuzzleEvents) {
                     verticalArrangement = Arrangement.spacedBy(8.dp),
                     horizontalAlignment = Alignment.CenterHorizontally,
                 ) {
-                    Text(state.objective, style = MaterialTheme.typography.titleMedium, modifier = Modifier.testTag("objective"))
+                    PuzzleHeading(state)
                     Column(Modifier.widthIn(max = minOf(screenWidth, screenHeight * 0.62f))) { Board(state.board, events) }
                     Column(Modifier.widthIn(max = 640.dp), verticalArrangement = Arrangement.spacedBy(8.dp)) {
                         PuzzlePanel(state, events, objective = false)
@@ -99,10 +101,21 @@ fun PuzzleScreen(state: PuzzleUi, events: PuzzleEvents) {
     }
 }
 
+/** The opponent's move that set the puzzle (the board marks it as the last move), then the objective. */
+@Composable
+private fun PuzzleHeading(state: PuzzleUi) {
+    Column(Modifier.fillMaxWidth(), verticalArrangement = Arrangement.spacedBy(2.dp)) {
+        state.opponentMove?.let {
+            Text(it, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.testTag("opponent-move"))
+        }
+        Text(state.objective, style = MaterialTheme.typography.titleMedium, modifier = Modifier.testTag("objective"))
+    }
+}
+
 @Composable
 private fun PuzzlePanel(state: PuzzleUi, events: PuzzleEvents, objective: Boolean = true) {
     val s = LocalStrings.current
-    if (objective) Text(state.objective, style = MaterialTheme.typography.titleMedium, modifier = Modifier.testTag("objective"))
+    if (objective) PuzzleHeading(state)
     state.feedback?.let { feedback ->
         val (colour, title) = when (feedback) {
             Feedback.CORRECT -> Color(0xFF2E7D32) to s.get(Str.puzzle_correct)

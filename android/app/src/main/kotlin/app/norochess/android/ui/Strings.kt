@@ -120,6 +120,8 @@ enum class Str {
     rating_history_description,
     puzzle_reply,
     puzzle_refutation,
+    puzzle_opponent_played_white,
+    puzzle_opponent_played_black,
     label_puzzles,
     puzzle_set_all,
     puzzle_set_easy,
