@@ -358,7 +358,55 @@ pub fn write_puzzles(puzzles: &[Puzzle]) -> String {
 mod tests {
     use super::*;
 
-    const LINE: &str = "t1|norochess|6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1 w - - 0 47 score=21-19|win|c1c8|1200|back-rank";
+    const LINE: &str = "t1|norochess|6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1 w - - 0 47 score=21-19|-|win|c1c8|1200|back-rank";
+
+    /// Black's queen steps into the knight's reach (the opponent's move);
+    /// White takes it.
+    const WITH_SETUP: &str =
+        "t3|norochess|4k3/8/8/8/3q4/4N3/8/4K3 b - - 0 30 score=4-1|d4d5|gain 9 in 1|e3d5|900|";
+
+    #[test]
+    fn a_puzzle_can_begin_with_the_opponents_move() {
+        let p = Puzzle::from_line(WITH_SETUP, 1).expect("puzzle");
+        assert_eq!(p.setup.as_deref(), Some("d4d5"));
+        assert_eq!(p.to_line(), WITH_SETUP);
+        let start = p.start().expect("start");
+        assert_eq!(start.turn(), crate::types::Color::White);
+        assert_eq!(start.fullmove_number(), 31);
+        assert_eq!(p.start_history(), vec![p.before().expect("before").hash()]);
+        assert_eq!(
+            p.objective,
+            Objective::Gain {
+                points: 9,
+                moves: 1
+            }
+        );
+        assert_eq!(
+            p.describe(),
+            "White to play and gain 9 points in one move — move 31, score 4–1"
+        );
+        let goal = p.goal().expect("goal");
+        assert_eq!(goal.objective, Objective::Lead(12));
+        assert_eq!(goal.stop_at_ply, Some(62));
+        // The opponent's move must be legal where the puzzle starts.
+        let bad = WITH_SETUP.replace("|d4d5|", "|d4h1|");
+        assert!(Puzzle::from_line(&bad, 4)
+            .unwrap_err()
+            .to_string()
+            .starts_with("line 4: opponent's move (d4h1)"));
+    }
+
+    #[test]
+    fn version_1_files_are_still_read() {
+        let v1 = format!(
+            "{FORMAT_HEADER_V1}\n{}\n",
+            LINE.replace("|-|win|", "|win|")
+        );
+        let puzzles = parse_puzzles(&v1).expect("version 1");
+        assert_eq!(puzzles.len(), 1);
+        assert_eq!(puzzles[0].setup, None);
+        assert_eq!(puzzles[0].to_line(), LINE);
+    }
 
     #[test]
     fn line_round_trips() {
@@ -374,7 +422,7 @@ mod tests {
     #[test]
     fn bad_files_name_the_line() {
         let bad =
-            format!("{FORMAT_HEADER}\n{LINE}\nt2|norochess|8/8/8/8/8/8/8/8 w - -|win|e2e4|1000|\n");
+            format!("{FORMAT_HEADER}\n{LINE}\nt2|norochess|8/8/8/8/8/8/8/8 w - -|-|win|e2e4|1000|\n");
         let err = parse_puzzles(&bad).map(|_| ()).unwrap_err().to_string();
         assert!(err.starts_with("line 3: solution move 1 (e2e4)"), "{err}");
         let dup = format!("{FORMAT_HEADER}\n{LINE}\n{LINE}\n");
@@ -386,7 +434,7 @@ mod tests {
         assert!(Puzzle::from_line("a|b", 7)
             .unwrap_err()
             .to_string()
-            .starts_with("line 7: expected 7 fields"));
+            .starts_with("line 7: expected 8 fields"));
         assert!(Puzzle::from_line(&LINE.replace("|win|", "|mate|"), 2)
             .unwrap_err()
             .to_string()

@@ -417,16 +417,44 @@ mod tests {
     /// np0162 of the first pack (removed: 13 alternatives to its second
     /// move are unproven). After 1. Rd1 a1=N the line goes on 2. Rxa1, but
     /// 2. Rc1 is a move the solver cannot refute.
-    const NP0162: &str = "np0162|norochess|8/8/1p5p/1P3P1P/8/6p1/p2R2P1/8 w - - 0 46 score=37-37|win-by 3|d2d1 a2a1n d1a1|1909|margin,quiet-move,blockade";
+    const NP0162: &str = "np0162|norochess|8/8/1p5p/1P3P1P/8/6p1/p2R2P1/8 w - - 0 46 score=37-37|-|win-by 3|d2d1 a2a1n d1a1|1909|margin,quiet-move,blockade";
 
     /// Black to play its 59th move, level at 10–10: 59... Rd1 forks the
     /// knights on the first rank and the last move takes one of them.
     const FORK: &str =
-        "t|norochess|2k5/8/8/8/3r4/8/8/QN5N b - - 0 59 score=10-10|win|d4d1 a1a2 d1b1|1000|";
+        "t|norochess|2k5/8/8/8/3r4/8/8/QN5N b - - 0 59 score=10-10|-|win|d4d1 a1a2 d1b1|1000|";
+
+    /// Black's queen steps into the knight's reach; White gains 9 in one.
+    const SETUP: &str =
+        "t|norochess|4k3/8/8/8/3q4/4N3/8/4K3 b - - 0 30 score=4-1|d4d5|gain 9 in 1|e3d5|900|";
 
     fn session(line: &str, limits: SolveLimits) -> PuzzleSession {
         let puzzle = Puzzle::from_line(line, 1).expect("puzzle line");
         PuzzleSession::with_limits(puzzle, limits).expect("session")
+    }
+
+    #[test]
+    fn the_opponents_move_is_on_the_board_and_retry_keeps_it() {
+        let mut s = session(SETUP, PuzzleSession::DEFAULT_LIMITS);
+        assert_eq!(s.game().plies().len(), 1);
+        assert_eq!(s.player(), Color::White);
+        // A king move gains nothing: refuted, and retry returns to the
+        // position after the opponent's move, not before it.
+        let wrong = uci(&s, "e1d1");
+        assert!(matches!(s.play(wrong), Ok(MoveFeedback::Wrong { .. })));
+        assert!(s.retry());
+        assert_eq!(s.game().plies().len(), 1);
+        let right = uci(&s, "e3d5");
+        assert!(matches!(
+            s.play(right),
+            Ok(MoveFeedback::Correct {
+                solved: true,
+                proven: true,
+                ..
+            })
+        ));
+        assert!(!s.solved_cleanly());
+        assert_eq!(s.state(), SessionState::Solved);
     }
 
     fn uci(session: &PuzzleSession, text: &str) -> Move {

@@ -328,6 +328,26 @@ mod tests {
     }
 
     #[test]
+    fn a_gain_after_the_opponents_move_is_proven_and_a_second_way_fails_it() {
+        let line = "t|norochess|4k3/8/8/8/3q4/4N3/8/4K3 b - - 0 30 score=4-1|d4d5|gain 9 in 1|e3d5|900|";
+        let p = Puzzle::from_line(line, 1).expect("puzzle");
+        let report = verify(&p);
+        assert!(report.ok(), "{:?}", report.problems);
+        // Asking for one point more than the queen is impossible.
+        let greedy = Puzzle::from_line(&line.replace("gain 9", "gain 10"), 1).expect("puzzle");
+        let report = verify(&greedy);
+        assert!(
+            report.problems[0].contains("does not achieve `gain 10 in 1`"),
+            "{:?}",
+            report.problems
+        );
+        // Only the knight's capture gains anything, so a smaller gain still
+        // has one way.
+        let small = Puzzle::from_line(&line.replace("gain 9", "gain 1"), 1).expect("puzzle");
+        assert!(verify(&small).ok());
+    }
+
+    #[test]
     fn the_start_position_allows_no_score() {
         let start = AnyPosition::start(Variant::Norochess, None).expect("start");
         assert_eq!(max_reachable_score(&start, Color::White), 0);
