@@ -43,7 +43,8 @@ struct PuzzleListView: View {
     }
 }
 
-/// One puzzle: objective, board, feedback, hint, retry, solution, next.
+/// One puzzle: the opponent's move that set it, objective, board, feedback,
+/// hint, retry, solution, next.
 struct PuzzleView: View {
     @Bindable var model: PuzzleModel
     let app: AppModel
@@ -57,6 +58,7 @@ struct PuzzleView: View {
             BoardView(layout: model.layout, onTap: { model.tap($0) }, onDragBegan: { model.dragBegan($0) }, onDragEnded: { model.dragEnded($0) })
             ScrollView {
                 VStack(alignment: .leading, spacing: 8) {
+                    if let played = model.opponentMoveText { Text(verbatim: played) }
                     Text(verbatim: model.objectiveText).font(.headline)
                     HStack {
                         Text(verbatim: model.moveText)

@@ -219,6 +219,7 @@ final class PuzzleModelTests: XCTestCase {
         let model = PuzzleModel(session: try PuzzleSessionHandle.fromLine(line: puzzleLine), library: library,
                                 settings: nil, feedback: feedback)
         XCTAssertEqual(model.objectiveText, "White to play and win — move 48, score 13–13")
+        XCTAssertNil(model.opponentMoveText)
         XCTAssertEqual(model.layout.bottom, .white)
         XCTAssertEqual(model.scoreText, "13 – 13")
         // A wrong move: refuted on the board, then retried.
@@ -261,6 +262,27 @@ final class PuzzleModelTests: XCTestCase {
         XCTAssertEqual(try library.puzzleStats().solved, 1)
     }
 
+    func testAPuzzleSaysWhatTheOpponentJustPlayed() async throws {
+        let library = try LibraryHandle.inMemory()
+        let model = PuzzleModel(session: try PuzzleSessionHandle.fromLine(line: opponentMoveLine), library: library,
+                                settings: nil)
+        XCTAssertEqual(model.opponentMoveText, "Black played Qd5")
+        XCTAssertEqual(model.objectiveText, "White to play and gain 9 points in one move — move 30, score 10–10")
+        XCTAssertEqual(model.board.lastMove?.uci, "d8d5", "the board marks the opponent's move")
+        XCTAssertEqual(model.layout.bottom, .white)
+        model.playText("h3")
+        await model.waitForAnswer()
+        XCTAssertEqual(model.state, .wrong)
+        model.retry()
+        await model.waitForAnswer()
+        XCTAssertEqual(model.board.lastMove?.uci, "d8d5", "retry keeps the opponent's move")
+        model.tap("d1")
+        model.tap("d5")
+        await model.waitForAnswer()
+        XCTAssertTrue(model.isSolved)
+        XCTAssertEqual(model.scoreText, "19 – 10")
+    }
+
     func testShowSolutionStepByStepAndNextPuzzle() async throws {
         let app = try AppModel(inMemory: ManualTime(0))
         app.showPuzzles()
@@ -275,6 +297,12 @@ final class PuzzleModelTests: XCTestCase {
         XCTAssertEqual(app.path, [.puzzles, .puzzle])
         let puzzle = try XCTUnwrap(app.puzzle)
         XCTAssertEqual(puzzle.layout.bottom, puzzle.info.player, "oriented for the side to move")
+        if let opponent = puzzle.info.opponentMove {
+            XCTAssertTrue(puzzle.opponentMoveText?.hasSuffix(" played \(opponent.san)") ?? false, puzzle.opponentMoveText ?? "")
+            XCTAssertEqual(puzzle.board.lastMove, opponent)
+        } else {
+            XCTAssertNil(puzzle.opponentMoveText)
+        }
         while !puzzle.isSolved {
             puzzle.showNext()
             await puzzle.waitForAnswer()

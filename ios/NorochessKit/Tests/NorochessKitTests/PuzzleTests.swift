@@ -2,9 +2,14 @@ import Foundation
 import XCTest
 @testable import NorochessKit
 
-/// A known sound puzzle: White wins with 1. Qxf5 Bxh2 2. Qxg4.
+/// A known sound puzzle (format 2, no opponent's move): White wins with 1. Qxf5 Bxh2 2. Qxg4.
 let puzzleLine =
-    "t7|norochess|2r5/2q2p2/3b3r/p4p2/2nk2pp/p7/P1Q1RPPP/4KB1R w - - 0 48 score=13-13|win|c2f5 d6h2 f5g4|1829|"
+    "t7|norochess|2r5/2q2p2/3b3r/p4p2/2nk2pp/p7/P1Q1RPPP/4KB1R w - - 0 48 score=13-13|-|win|c2f5 d6h2 f5g4|1829|"
+
+/// A puzzle that starts with the opponent's mistake, as the pack's do: Black's 29...Qd5 leaves
+/// the queen to the rook, and White gains 9 points with 30. Rxd5.
+let opponentMoveLine =
+    "g1|norochess|3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 29 score=10-10|d8d5|gain 9 in 1|d1d5|1000|"
 
 /// The piece of a coordinate move like `e7e8q` (puzzles are on 8×8 boards).
 private func promotionOf(_ uci: String) -> PieceKind? {
@@ -76,13 +81,27 @@ final class PuzzleTests: XCTestCase {
             XCTAssertEqual(p.solutionSan.count, p.solution.count)
             let sideName = p.player == .white ? "White" : "Black"
             XCTAssertTrue(p.objectiveText.hasPrefix("\(sideName) to play and "), p.objectiveText)
+            // Every objective the pack uses is one the app can show.
+            switch p.objective {
+            case .win: XCTAssertEqual(p.objectiveId, "win")
+            case .save: XCTAssertEqual(p.objectiveId, "save")
+            case let .winBy(margin): XCTAssertEqual(p.objectiveId, "win-by \(margin)")
+            case let .gain(points, moves): XCTAssertEqual(p.objectiveId, "gain \(points) in \(moves)")
+            }
+            if p.opponentMove == nil { XCTAssertEqual(p.positionText, p.positionBeforeText, p.id) }
         }
         let byTier = try [PuzzleDifficulty.easy, .medium, .hard].map { try puzzlesByDifficulty(difficulty: $0).count }
         XCTAssertEqual(byTier.reduce(0, +), puzzles.count)
         for p in puzzles {
             let session = try PuzzleSessionHandle(puzzleId: p.id)
             XCTAssertEqual(session.puzzle(), p)
-            XCTAssertEqual(session.snapshot().turn, p.player)
+            // The first snapshot is the player's start, with the opponent's move (if the puzzle
+            // has one) as the last move on the board.
+            let start = session.snapshot()
+            XCTAssertEqual(start.turn, p.player)
+            XCTAssertEqual(start.positionText, p.positionText, p.id)
+            XCTAssertEqual(start.lastMove, p.opponentMove, p.id)
+            XCTAssertEqual(start.plyCount, p.opponentMove == nil ? 0 : 1, p.id)
             try solveByTheIntendedLine(session, p)
         }
     }
@@ -96,6 +115,8 @@ final class PuzzleTests: XCTestCase {
         XCTAssertEqual(puzzle.playerMoves, 2)
         XCTAssertEqual(puzzle.objective, .win)
         XCTAssertEqual(puzzle.objectiveId, "win")
+        XCTAssertNil(puzzle.opponentMove)
+        XCTAssertEqual(puzzle.positionText, puzzle.positionBeforeText)
         XCTAssertEqual(puzzle.difficulty, .hard)
         XCTAssertEqual(puzzle.rating, 1829)
         XCTAssertEqual(session.player(), .white)
@@ -114,6 +135,47 @@ final class PuzzleTests: XCTestCase {
         XCTAssertEqual(end.plyCount, 3)
         XCTAssertNil(try session.hint())
         XCTAssertTrue(try session.showNext().isEmpty)
+    }
+
+    func testAPuzzleStartsAfterTheOpponentsMoveWhichRetryNeverTakesBack() throws {
+        let session = try PuzzleSessionHandle.fromLine(line: opponentMoveLine)
+        let puzzle = session.puzzle()
+        XCTAssertEqual(puzzle.objective, .gain(points: 9, moves: 1))
+        XCTAssertEqual(puzzle.objectiveId, "gain 9 in 1")
+        XCTAssertEqual(session.objectiveText(), "White to play and gain 9 points in one move — move 30, score 10–10")
+        XCTAssertEqual(puzzle.player, .white)
+        XCTAssertEqual(puzzle.positionBeforeText, "3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 29 score=10-10")
+        let opponent = try XCTUnwrap(puzzle.opponentMove)
+        XCTAssertEqual(opponent.uci, "d8d5")
+        XCTAssertEqual(opponent.san, "Qd5")
+        XCTAssertEqual(puzzle.solutionSan, ["Rxd5"])
+
+        let start = session.snapshot()
+        XCTAssertEqual(start.positionText, puzzle.positionText)
+        XCTAssertEqual(start.turn, .white)
+        XCTAssertEqual(start.moveNumber, 30)
+        XCTAssertEqual(start.plyCount, 1)
+        XCTAssertEqual(start.lastMove, opponent)
+
+        let wrong = try session.playText(text: "h3")
+        guard case .wrong = wrong else { return XCTFail("h3 should be wrong, got \(wrong)") }
+        XCTAssertTrue(try session.retry())
+        XCTAssertEqual(session.snapshot().positionText, puzzle.positionText)
+        XCTAssertEqual(session.snapshot().lastMove, opponent)
+
+        let right = try session.play(from: "d1", to: "d5", promotion: nil)
+        guard case let .correct(_, reply, solved) = right else { return XCTFail("Rxd5 should be right, got \(right)") }
+        XCTAssertNil(reply)
+        XCTAssertTrue(solved)
+        XCTAssertEqual(session.snapshot().scores, Scores(white: 19, black: 10))
+        XCTAssertEqual(session.state(), .solved)
+    }
+
+    func testALineOfTheFirstFormatWithoutAnOpponentsMoveStillStarts() throws {
+        let session = try PuzzleSessionHandle.fromLine(line: puzzleLine.replacingOccurrences(of: "|-|", with: "|"))
+        XCTAssertNil(session.puzzle().opponentMove)
+        XCTAssertEqual(session.snapshot().plyCount, 0)
+        XCTAssertEqual(session.puzzle().objective, .win)
     }
 
     func testAWrongMoveIsRefutedOnTheBoardAndRetryTakesItBack() throws {
@@ -176,9 +238,9 @@ final class PuzzleTests: XCTestCase {
         let session = try PuzzleSessionHandle.fromLine(line: puzzleLine)
         try solveByTheIntendedLine(session, session.puzzle())
         try progress.record(puzzleId: session.puzzle().id, clean: session.solvedCleanly())
-        try progress.record(puzzleId: "np0002", clean: true)
-        try progress.record(puzzleId: "np0003", clean: false)
-        try progress.record(puzzleId: "np0004", clean: true)
+        try progress.record(puzzleId: "t8", clean: true)
+        try progress.record(puzzleId: "t9", clean: false)
+        try progress.record(puzzleId: "t10", clean: true)
         XCTAssertEqual(progress.streak(), 1)
         XCTAssertEqual(progress.bestStreak(), 2)
         XCTAssertEqual(progress.solvedCount(), 3)
@@ -188,23 +250,26 @@ final class PuzzleTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("norochess-puzzle-progress 1\n"), text)
         let restored = try PuzzleProgressHandle.fromText(text: text)
         XCTAssertTrue(restored.isSolved(puzzleId: "t7"))
-        XCTAssertTrue(restored.isFailed(puzzleId: "np0003"))
-        XCTAssertFalse(restored.isSolved(puzzleId: "np0003"))
+        XCTAssertTrue(restored.isFailed(puzzleId: "t9"))
+        XCTAssertFalse(restored.isSolved(puzzleId: "t9"))
         XCTAssertEqual(restored.bestStreak(), 2)
         XCTAssertEqual(restored.streak(), 1)
         XCTAssertEqual(restored.toText(), text)
-        try restored.record(puzzleId: "np0003", clean: true)
-        XCTAssertTrue(restored.isSolved(puzzleId: "np0003") && !restored.isFailed(puzzleId: "np0003"))
+        try restored.record(puzzleId: "t9", clean: true)
+        XCTAssertTrue(restored.isSolved(puzzleId: "t9") && !restored.isFailed(puzzleId: "t9"))
         XCTAssertEqual(restored.streak(), 2)
     }
 
     func testUnknownPuzzlesMalformedLinesAndBadProgressFailWithTheirReason() throws {
-        assertFails("no puzzle `np9999`", "built-in pack", matching: isPuzzle) { try PuzzleSessionHandle(puzzleId: "np9999") }
-        assertFails("cannot read the puzzle", "expected 7 fields", matching: isPuzzle) {
+        assertFails("no puzzle `nope`", "built-in pack", matching: isPuzzle) { try PuzzleSessionHandle(puzzleId: "nope") }
+        assertFails("cannot read the puzzle", "expected 8 fields", matching: isPuzzle) {
             try PuzzleSessionHandle.fromLine(line: "t7|norochess|win")
         }
         assertFails("solution move 1 (c2f6)", matching: isPuzzle) {
             try PuzzleSessionHandle.fromLine(line: puzzleLine.replacingOccurrences(of: "c2f5 d6h2", with: "c2f6 d6h2"))
+        }
+        assertFails("opponent's move (d8e6)", matching: isPuzzle) {
+            try PuzzleSessionHandle.fromLine(line: opponentMoveLine.replacingOccurrences(of: "|d8d5|", with: "|d8e6|"))
         }
         assertFails("unknown objective `mate`", matching: isPuzzle) {
             try PuzzleSessionHandle.fromLine(line: puzzleLine.replacingOccurrences(of: "|win|", with: "|mate|"))

@@ -15,7 +15,7 @@ nonisolated func offMain<T: Sendable>(_ body: @escaping @Sendable () throws -> T
 public final class PuzzleListModel {
     public struct Row: Identifiable, Equatable {
         public let id: String
-        /// `np0042 · 1450`.
+        /// `np1042 · 1450`.
         public let title: String
         /// `White to play and win — move 46, score 30–31`.
         public let objective: String
@@ -156,6 +156,13 @@ public final class PuzzleModel {
 
     /// `White to play and win — move 46, score 30–31`.
     public var objectiveText: String { info.objectiveText }
+    /// `Black played Rxd4`: the opponent's move that set the puzzle (its
+    /// mistake; the board marks it as the last move), nil when the puzzle
+    /// starts with the player to move.
+    public var opponentMoveText: String? {
+        guard let move = info.opponentMove else { return nil }
+        return tr("%@ played %@", Names.side(info.player == .white ? .black : .white), move.san)
+    }
     public var titleText: String { tr("Puzzle %@", info.id) }
     public var scoreText: String? { board.scores.map { "\($0.white) – \($0.black)" } }
     public var moveText: String { tr("Move %@", "\(board.moveNumber)") }
