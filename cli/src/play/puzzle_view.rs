@@ -26,7 +26,7 @@ pub struct PuzzleView {
 }
 
 impl PuzzleView {
-    /// The screen's title: `Puzzle np0042 · 42 of 305 · easy (1090)`.
+    /// The screen's title: `Puzzle np1042 · 42 of 640 · easy (1090)`.
     pub fn title(&self, pack_len: usize) -> String {
         let puzzle = self.session.puzzle();
         match self.index {
