@@ -221,7 +221,7 @@ fn solver_table(puzzles: &[Puzzle]) -> Result<String> {
             let members: Vec<&Puzzle> = puzzles.iter().filter(|p| p.difficulty() == tier).collect();
             let solved = members
                 .iter()
-                .filter(|p| engine_solves(p, &mut engine, limits.clone()))
+                .filter(|p| engine_solves(p, &mut engine, limits))
                 .count();
             let share = if members.is_empty() {
                 None

@@ -70,7 +70,7 @@ pub fn engine_solves(puzzle: &Puzzle, engine: &mut Engine, limits: Limits) -> bo
     for (i, &m) in moves.iter().enumerate() {
         if i % 2 == 0 {
             engine.clear();
-            let request = SearchRequest::for_game(&game, limits.clone());
+            let request = SearchRequest::for_game(&game, limits);
             if engine.search(&request, &mut |_| {}).best_move != Some(m) {
                 return false;
             }
