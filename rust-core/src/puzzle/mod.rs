@@ -398,10 +398,7 @@ mod tests {
 
     #[test]
     fn version_1_files_are_still_read() {
-        let v1 = format!(
-            "{FORMAT_HEADER_V1}\n{}\n",
-            LINE.replace("|-|win|", "|win|")
-        );
+        let v1 = format!("{FORMAT_HEADER_V1}\n{}\n", LINE.replace("|-|win|", "|win|"));
         let puzzles = parse_puzzles(&v1).expect("version 1");
         assert_eq!(puzzles.len(), 1);
         assert_eq!(puzzles[0].setup, None);
@@ -421,8 +418,9 @@ mod tests {
 
     #[test]
     fn bad_files_name_the_line() {
-        let bad =
-            format!("{FORMAT_HEADER}\n{LINE}\nt2|norochess|8/8/8/8/8/8/8/8 w - -|-|win|e2e4|1000|\n");
+        let bad = format!(
+            "{FORMAT_HEADER}\n{LINE}\nt2|norochess|8/8/8/8/8/8/8/8 w - -|-|win|e2e4|1000|\n"
+        );
         let err = parse_puzzles(&bad).map(|_| ()).unwrap_err().to_string();
         assert!(err.starts_with("line 3: solution move 1 (e2e4)"), "{err}");
         let dup = format!("{FORMAT_HEADER}\n{LINE}\n{LINE}\n");
