@@ -52,6 +52,9 @@ enum PuzzlesCommand {
         /// Longest time a kept puzzle may take to verify, in milliseconds.
         #[arg(long, default_value_t = 600)]
         max_verify_ms: u64,
+        /// Only puzzles from deep overtime (move 53 on).
+        #[arg(long)]
+        deep_overtime_only: bool,
     },
     /// Re-prove every puzzle of a file (`builtin` for the built-in pack).
     Verify {
@@ -99,6 +102,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
             threads,
             games,
             max_verify_ms,
+            deep_overtime_only,
         } => {
             let variant = Variant::parse(variant, None, None)?;
             if !variant.is_norochess_family() {
@@ -114,17 +118,22 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
                 threads: *threads,
                 max_games: *games,
                 max_verify_time: Duration::from_millis(*max_verify_ms),
+                deep_overtime_only: *deep_overtime_only,
                 ..GeneratorOptions::default()
             };
             let started = Instant::now();
+            // The pack is printed as it is found, so a run can be cut short
+            // (`| head -n K`): its first puzzles are the run of that many.
+            print!("{}", write_puzzles(&[]));
             let puzzles = generate_puzzles(&options, &mut |p| {
-                eprintln!(
-                    "[{:>6.1} s] {}",
-                    started.elapsed().as_secs_f64(),
-                    p.to_line()
-                );
+                println!("{}", p.to_line());
+                eprintln!("[{:>6.1} s] {}", started.elapsed().as_secs_f64(), p.id);
             });
-            print!("{}", write_puzzles(&puzzles));
+            eprintln!(
+                "{} puzzles in {:.1} s",
+                puzzles.len(),
+                started.elapsed().as_secs_f64()
+            );
             Ok(())
         }
         PuzzlesCommand::Verify {

@@ -66,7 +66,11 @@ pub(super) enum Screen {
 /// `game`: the one `played` there (if given) and those a one-ply search
 /// (with its capture search) rates within 1.5 points of its best, which
 /// look fine at a glance; best looking first, at most eight.
-pub(super) fn plausible_moves(game: &Game, played: Option<Move>, engine: &mut Engine) -> Vec<Move> {
+pub(super) fn plausible_moves(
+    game: &Game,
+    played: Option<Move>,
+    engine: &mut Engine,
+) -> Vec<(Move, i32)> {
     let legal = game.position().legal_moves();
     let mut request = SearchRequest::for_game(
         game,
@@ -78,21 +82,58 @@ pub(super) fn plausible_moves(game: &Game, played: Option<Move>, engine: &mut En
     request.multipv = legal.len().max(1);
     engine.clear();
     let result = engine.search(&request, &mut |_| {});
-    let best = result.lines.first().map(|l| value(l.score));
-    let mut moves: Vec<Move> = played.into_iter().collect();
-    if let Some(best) = best {
-        for line in &result.lines {
+    let scored: Vec<(Move, i32)> = result
+        .lines
+        .iter()
+        .filter_map(|l| l.pv.first().map(|&m| (m, value(l.score))))
+        .collect();
+    let score_of = |m: Move| scored.iter().find(|(x, _)| *x == m).map(|(_, v)| *v);
+    let mut moves: Vec<(Move, i32)> = played
+        .and_then(|m| score_of(m).map(|v| (m, v)))
+        .into_iter()
+        .collect();
+    if let Some(&(_, best)) = scored.first() {
+        for &(m, v) in &scored {
             if moves.len() >= 8 {
                 break;
             }
-            if let Some(&m) = line.pv.first() {
-                if value(line.score) >= best - 150 && !moves.contains(&m) {
-                    moves.push(m);
-                }
+            if v >= best - 150 && !moves.iter().any(|(x, _)| *x == m) {
+                moves.push((m, v));
             }
         }
     }
     moves
+}
+
+/// Nodes of the engine's look at the position after a plausible move.
+const SUSPECT_NODES: u64 = 3_000;
+
+/// Whether the engine, looking a little deeper after `mistake` (which a
+/// one-ply search scored `glance` for the mover), finds it at least 1.5
+/// points worse than it looked: a cheap sign of a tactic, before the
+/// solver's proof.
+pub(super) fn engine_suspects(
+    game: &Game,
+    mistake: Move,
+    glance: i32,
+    engine: &mut Engine,
+) -> bool {
+    let mut after = game.clone();
+    if after.play(mistake).is_err() || after.outcome().is_some() {
+        return false;
+    }
+    engine.clear();
+    let request = SearchRequest::for_game(
+        &after,
+        Limits {
+            nodes: Some(SUSPECT_NODES),
+            ..Limits::default()
+        },
+    );
+    match engine.search(&request, &mut |_| {}).score() {
+        Some(score) => value(score).saturating_add(glance) >= 150,
+        None => false,
+    }
 }
 
 /// A search score in hundredths of a point; proven results count as very

@@ -51,6 +51,10 @@ pub struct GeneratorOptions {
     /// Largest share of puzzles solved by taking the most points at every
     /// step (the rest of such finds are dropped).
     pub max_greedy_share: f64,
+    /// Only puzzles from deep overtime (move 53 on): source games that do
+    /// not get there are dropped before any analysis. Few games do, so a
+    /// run of its own finds them far sooner than the general run.
+    pub deep_overtime_only: bool,
 }
 
 impl Default for GeneratorOptions {
@@ -67,6 +71,7 @@ impl Default for GeneratorOptions {
             threads: 1,
             max_games: 100_000,
             max_greedy_share: 0.12,
+            deep_overtime_only: false,
         }
     }
 }
@@ -159,13 +164,21 @@ fn puzzle_of_game(
     let game = selfplay::self_play(options.variant, engine, seed)?;
     let mut rng = SplitMix64::new(seed ^ 0x5eed);
     let deep_overtime = game.positions().iter().any(|p| p.fullmove_number() >= 53);
+    if options.deep_overtime_only && !deep_overtime {
+        return None;
+    }
     let phases = match rng.below(100) {
         _ if deep_overtime => [Phase::Overtime, Phase::RunIn, Phase::Middlegame],
         0..=49 => [Phase::Middlegame, Phase::RunIn, Phase::Overtime],
         _ => [Phase::RunIn, Phase::Overtime, Phase::Middlegame],
     };
     let mut analyses = 0;
-    for phase in phases {
+    let phases = if options.deep_overtime_only {
+        &phases[..1]
+    } else {
+        &phases[..]
+    };
+    for &phase in phases {
         let mut indices: Vec<usize> = (0..game.plies().len())
             .filter(|&i| phase.holds(game.positions()[i].fullmove_number()))
             .collect();
@@ -183,13 +196,22 @@ fn puzzle_of_game(
             let mut moves = analyse::plausible_moves(&so_far, Some(played), engine);
             if phase != Phase::Middlegame {
                 solver.clear();
-                moves = analyse::screen_results(&so_far, &moves, solver, RESULT_SCREEN_NODES);
+                let kept = analyse::screen_results(
+                    &so_far,
+                    &move_list(&moves),
+                    solver,
+                    RESULT_SCREEN_NODES,
+                );
+                moves.retain(|(m, _)| kept.contains(m));
             }
-            for mistake in moves {
+            for (mistake, glance) in moves {
                 if analyses >= MAX_ANALYSES {
                     return None;
                 }
                 if phase == Phase::Middlegame {
+                    if !analyse::engine_suspects(&so_far, mistake, glance, engine) {
+                        continue;
+                    }
                     let Ok(start) = so_far.position().play(mistake) else {
                         continue;
                     };
@@ -270,6 +292,10 @@ fn result_at_stake(position: &crate::any::AnyPosition) -> bool {
     lead.abs() < 10
 }
 
+fn move_list(moves: &[(crate::moves::Move, i32)]) -> Vec<crate::moves::Move> {
+    moves.iter().map(|(m, _)| *m).collect()
+}
+
 /// Shuffles `items` in place (Fisher–Yates) from `rng`.
 fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
     for i in (1..items.len()).rev() {
@@ -279,7 +305,8 @@ fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
 }
 
 /// The pack being assembled: ids in order, one puzzle per board, and a cap
-/// on puzzles that taking the most points solves.
+/// on puzzles that taking the most points solves. Nothing depends on the
+/// count asked for, so the first K puzzles of a run are the run of K.
 struct Pack<'a> {
     options: &'a GeneratorOptions,
     puzzles: Vec<Puzzle>,
@@ -306,8 +333,11 @@ impl<'a> Pack<'a> {
         }
         let greedy = greedy_solvable(&puzzle);
         if greedy {
-            let cap = (self.options.count as f64 * self.options.max_greedy_share).floor() as usize;
-            if self.greedy >= cap {
+            // A share of the pack so far (plus one), not of the count asked
+            // for, so that every prefix of a run keeps it: a run cut short
+            // is the run of that many puzzles.
+            let allowed = self.options.max_greedy_share * (self.puzzles.len() + 1) as f64 + 1.0;
+            if (self.greedy + 1) as f64 > allowed {
                 return None;
             }
             self.greedy += 1;
