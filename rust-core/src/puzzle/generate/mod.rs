@@ -51,9 +51,10 @@ pub struct GeneratorOptions {
     /// Largest share of puzzles solved by taking the most points at every
     /// step (the rest of such finds are dropped).
     pub max_greedy_share: f64,
-    /// Only puzzles from deep overtime (move 53 on): source games that do
-    /// not get there are dropped before any analysis. Few games do, so a
-    /// run of its own finds them far sooner than the general run.
+    /// Only puzzles from deep overtime (move 53 on). Few games get there:
+    /// a source game level after move 48 has its overtime played again by
+    /// other levels (up to 12 versions) until one reaches move 53, and the
+    /// rest are dropped before any analysis.
     pub deep_overtime_only: bool,
 }
 
@@ -145,6 +146,8 @@ const MAX_ANALYSES: usize = 10;
 /// Node budget of each question of the quick screen near the move limit
 /// (is the opponent's move a proven mistake?).
 const RESULT_SCREEN_NODES: u64 = 300_000;
+/// Versions of a game's overtime played in a deep-overtime run.
+const OVERTIME_BRANCHES: usize = 12;
 /// One-move gains tried per phase when no two-move gain made a puzzle.
 const ONE_MOVE_TRIES: usize = 3;
 
@@ -163,7 +166,25 @@ fn puzzle_of_game(
     let seed = game_seed(options.seed, game_number);
     let game = selfplay::self_play(options.variant, engine, seed)?;
     let mut rng = SplitMix64::new(seed ^ 0x5eed);
-    let deep_overtime = game.positions().iter().any(|p| p.fullmove_number() >= 53);
+    let reaches_53 = |g: &Game| g.positions().iter().any(|p| p.fullmove_number() >= 53);
+    let game = if options.deep_overtime_only && !reaches_53(&game) {
+        // A game level after move 48 goes on; its overtime is played again
+        // from there by other levels until one version gets to move 53.
+        let overtime = game
+            .positions()
+            .iter()
+            .position(|p| p.fullmove_number() == 49)?;
+        let mut branch_rng = SplitMix64::new(seed ^ 0x0be7);
+        (0..OVERTIME_BRANCHES)
+            .filter_map(|_| {
+                let prefix = selfplay::prefix(&game, overtime)?;
+                selfplay::play_out(prefix, engine, branch_rng.next_u64())
+            })
+            .find(|g| reaches_53(g))?
+    } else {
+        game
+    };
+    let deep_overtime = reaches_53(&game);
     if options.deep_overtime_only && !deep_overtime {
         return None;
     }
