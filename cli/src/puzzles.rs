@@ -4,10 +4,11 @@
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use norochess_core::puzzle::{
-    builtin_pack, engine_solves, generate_puzzles, parse_puzzles, verify_puzzle, write_puzzles,
-    Difficulty, GeneratorOptions, PackStats, Puzzle, VerifyReport,
+    board_key, builtin_pack, generate_puzzles, level_solves, parse_puzzles, starting_rating,
+    tag_themes, verify_puzzle, write_puzzles, Difficulty, GeneratorOptions, PackStats, Puzzle,
+    VerifyReport,
 };
-use norochess_core::{Engine, Limits};
+use norochess_core::{Engine, Level};
 use norochess_core::{SolveLimits, Solver, Variant};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -55,6 +56,10 @@ enum PuzzlesCommand {
         /// Only puzzles from deep overtime (move 53 on).
         #[arg(long)]
         deep_overtime_only: bool,
+        /// A puzzle file (or `builtin`) whose start boards this run must not
+        /// repeat: to add a run to a pack.
+        #[arg(long)]
+        avoid: Option<String>,
     },
     /// Re-prove every puzzle of a file (`builtin` for the built-in pack).
     Verify {
@@ -67,14 +72,20 @@ enum PuzzlesCommand {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Rate and tag every puzzle of a file again with today's rating and
+    /// theme rules (what `generate` gives them), printing the file.
+    Rate {
+        /// The puzzle file, or `builtin`.
+        file: String,
+    },
     /// Count what a pack holds: tiers, phases, objectives, trivial and
     /// repeated puzzles, themes.
     Stats {
         /// The puzzle file, or `builtin`.
         file: String,
-        /// Also check the tiers against weak solvers: the share of each
-        /// tier an engine limited to 2,000 / 20,000 / 200,000 nodes a move
-        /// solves must fall from easy to hard.
+        /// Also check the tiers against the playing levels: the share of
+        /// each tier levels 1, 2 and 3 solve (three seeds each) must fall
+        /// from easy to hard.
         #[arg(long)]
         solvers: bool,
     },
@@ -103,7 +114,12 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
             games,
             max_verify_ms,
             deep_overtime_only,
+            avoid,
         } => {
+            let avoid_boards = match avoid {
+                Some(file) => read_pack(file)?.iter().map(board_key).collect(),
+                None => Vec::new(),
+            };
             let variant = Variant::parse(variant, None, None)?;
             if !variant.is_norochess_family() {
                 bail!("puzzles are generated for the Norochess family, not {variant:?}");
@@ -119,6 +135,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
                 max_games: *games,
                 max_verify_time: Duration::from_millis(*max_verify_ms),
                 deep_overtime_only: *deep_overtime_only,
+                avoid_boards,
                 ..GeneratorOptions::default()
             };
             let started = Instant::now();
@@ -172,6 +189,16 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
             }
             Ok(())
         }
+        PuzzlesCommand::Rate { file } => {
+            let mut puzzles = read_pack(file)?;
+            let mut engine = Engine::new(8);
+            for puzzle in &mut puzzles {
+                puzzle.themes = tag_themes(puzzle);
+                puzzle.rating = starting_rating(puzzle, &mut engine);
+            }
+            print!("{}", write_puzzles(&puzzles));
+            Ok(())
+        }
         PuzzlesCommand::Stats { file, solvers } => {
             let puzzles = read_pack(file)?;
             print!("{}", PackStats::of(&puzzles).report());
@@ -213,38 +240,38 @@ fn verify_all(puzzles: &[Puzzle], limits: SolveLimits, threads: usize) -> Vec<Ve
         .collect()
 }
 
-/// The share of each tier that engines of three node budgets solve, which
-/// must fall from easy to hard for the tiers to mean something.
+/// The share of each tier that the three weakest playing levels solve
+/// (each puzzle tried with three fixed seeds), which must fall from easy to
+/// hard for the tiers to mean something.
 fn solver_table(puzzles: &[Puzzle]) -> Result<String> {
     let tiers = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
-    let mut out = String::from("solved by an engine limited per move (share of the tier):\n");
+    let mut out = String::from("solved by the playing levels (share of the tier):\n");
     let mut engine = Engine::new(8);
     let mut monotone = true;
-    for nodes in [2_000u64, 20_000, 200_000] {
-        let limits = Limits {
-            nodes: Some(nodes),
-            ..Limits::default()
-        };
+    const SEEDS: [u64; 3] = [7, 8, 9];
+    for level in [1u8, 2, 3] {
         let mut shares = Vec::new();
         for tier in tiers {
             let members: Vec<&Puzzle> = puzzles.iter().filter(|p| p.difficulty() == tier).collect();
-            let solved = members
+            let solved: usize = members
                 .iter()
-                .filter(|p| engine_solves(p, &mut engine, limits))
-                .count();
-            let share = if members.is_empty() {
-                None
-            } else {
-                Some(100.0 * solved as f64 / members.len() as f64)
-            };
-            shares.push((tier, solved, members.len(), share));
+                .map(|p| {
+                    SEEDS
+                        .iter()
+                        .filter(|&&seed| level_solves(p, &mut engine, Level::new(level), seed))
+                        .count()
+                })
+                .sum();
+            let tries = members.len() * SEEDS.len();
+            let share = (tries > 0).then(|| 100.0 * solved as f64 / tries as f64);
+            shares.push((tier, solved, tries, share));
         }
         let present: Vec<f64> = shares.iter().filter_map(|s| s.3).collect();
         if present.windows(2).any(|w| w[1] > w[0]) {
             monotone = false;
         }
         out.push_str(&format!(
-            "  {nodes:>7} nodes: {}\n",
+            "  level {level}: {}\n",
             shares
                 .iter()
                 .map(|(tier, solved, n, share)| match share {
@@ -256,9 +283,9 @@ fn solver_table(puzzles: &[Puzzle]) -> Result<String> {
         ));
     }
     out.push_str(if monotone {
-        "tiers are monotone: every engine solves a smaller share of each harder tier\n"
+        "tiers are monotone: every level solves a smaller share of each harder tier\n"
     } else {
-        "tiers are NOT monotone for some engine\n"
+        "tiers are NOT monotone for some level\n"
     });
     if !monotone {
         print!("{out}");

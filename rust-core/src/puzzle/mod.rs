@@ -11,10 +11,12 @@ mod stats;
 mod themes;
 mod verify;
 
-pub use generate::{generate_puzzles, GeneratorOptions};
+pub use generate::{board_key, generate_puzzles, GeneratorOptions};
 pub use pack::builtin_pack;
 pub use progress::PuzzleProgress;
-pub use rating::{depth_needed, engine_solves, greedy_solvable, points_of, starting_rating};
+pub use rating::{
+    budget_steps_needed, engine_solves, greedy_solvable, level_solves, points_of, starting_rating,
+};
 pub use session::{Hint, MoveFeedback, PuzzleSession, SessionState};
 pub use stats::PackStats;
 pub use themes::{tag_themes, THEMES};

@@ -1,18 +1,15 @@
-//! A puzzle's starting rating, from the engine: how deep it must search to
-//! find every move of the line, how long the line is, how many captures
-//! tempt the player away from the key move, and whether the key move is
-//! quiet. The tiers follow from the rating (see `Difficulty`), and
-//! `puzzles stats --solvers` checks them against weak solvers.
+//! A puzzle's starting rating, from the engine: how many nodes it must
+//! search to find every move of the line, how long the line is, how many
+//! captures tempt the player away from the key move, and whether the key
+//! move is quiet. The tiers follow from the rating (see `Difficulty`), and
+//! `puzzles stats --solvers` checks them against the playing levels.
 
 use super::Puzzle;
 use crate::any::AnyPosition;
 use crate::engine::solver::Objective;
-use crate::engine::{Engine, Limits, SearchRequest};
+use crate::engine::{Engine, Level, Limits, SearchRequest};
 use crate::game::Game;
 use crate::moves::Move;
-
-/// The deepest search tried when rating; a line it misses counts one more.
-const MAX_RATING_DEPTH: u32 = 7;
 
 /// Points `m` scores for the side playing it (what it captures, at its
 /// value by the rules; a promotion alone scores nothing).
@@ -82,41 +79,61 @@ pub fn engine_solves(puzzle: &Puzzle, engine: &mut Engine, limits: Limits) -> bo
     true
 }
 
-/// The shallowest search depth (1 to 7, or 8 when none) at which the
-/// engine plays the player's move at every step of the line.
-pub fn depth_needed(puzzle: &Puzzle, engine: &mut Engine) -> u32 {
+/// Whether a playing level for people (`Level`, 1 to 8), choosing with
+/// `seed`, plays every move of the player's line: the yardstick the tiers
+/// are checked against.
+pub fn level_solves(puzzle: &Puzzle, engine: &mut Engine, level: Level, seed: u64) -> bool {
     let (Some(mut game), Ok(moves)) = (game_at_start(puzzle), puzzle.solution_moves()) else {
-        return MAX_RATING_DEPTH + 1;
+        return false;
     };
-    let mut needed = 1;
     for (i, &m) in moves.iter().enumerate() {
         if i % 2 == 0 {
-            let found = (needed..=MAX_RATING_DEPTH).find(|&depth| {
-                engine.clear();
-                let request = SearchRequest::for_game(
-                    &game,
-                    Limits {
-                        depth: Some(depth),
-                        ..Limits::default()
-                    },
-                );
-                engine.search(&request, &mut |_| {}).best_move == Some(m)
-            });
-            needed = found.unwrap_or(MAX_RATING_DEPTH + 1);
-            if found.is_none() {
-                break;
+            engine.clear();
+            let request = SearchRequest::for_game(&game, Limits::default());
+            let choice = engine.play_at_level(&request, level, seed ^ i as u64);
+            if choice.best_move != Some(m) {
+                return false;
             }
         }
         if game.play(m).is_err() {
-            break;
+            return false;
         }
     }
-    needed
+    true
 }
 
-/// The starting rating of `puzzle` (600 to 2400).
+/// The node budgets tried when rating, smallest first: 64, 128, … 262,144.
+const RATING_BUDGETS: [u64; 13] = [
+    64, 128, 256, 512, 1_024, 2_048, 4_096, 8_192, 16_384, 32_768, 65_536, 131_072, 262_144,
+];
+
+/// How many doublings of the engine's node budget, from 64 nodes a move,
+/// the line needs before the engine plays every player move of it (0 to
+/// 12; 13 when 262,144 nodes do not find it). The engine is cleared before
+/// each search, so the answer depends on the puzzle only.
+pub fn budget_steps_needed(puzzle: &Puzzle, engine: &mut Engine) -> u32 {
+    RATING_BUDGETS
+        .iter()
+        .position(|&nodes| {
+            engine_solves(
+                puzzle,
+                engine,
+                Limits {
+                    nodes: Some(nodes),
+                    ..Limits::default()
+                },
+            )
+        })
+        .map_or(RATING_BUDGETS.len() as u32, |i| i as u32)
+}
+
+/// The starting rating of `puzzle` (600 to 2400): 600, plus 140 for each
+/// doubling of the engine's budget the line needs beyond 64 nodes a move,
+/// 150 per player move beyond the first, 40 per tempting capture among the
+/// other moves (up to 6), 150 when the key move captures nothing, 100 for
+/// `save` and 50 for `win-by`.
 pub fn starting_rating(puzzle: &Puzzle, engine: &mut Engine) -> u16 {
-    let depth = depth_needed(puzzle, engine);
+    let steps = f64::from(budget_steps_needed(puzzle, engine));
     let player_moves = puzzle.solution.len().div_ceil(2) as f64;
     let (tempting, quiet) = match (puzzle.start(), puzzle.solution_moves()) {
         (Ok(start), Ok(moves)) => match moves.first() {
@@ -133,15 +150,15 @@ pub fn starting_rating(puzzle: &Puzzle, engine: &mut Engine) -> u16 {
         _ => (0.0, false),
     };
     let objective = match puzzle.objective {
-        Objective::Save => 80.0,
-        Objective::WinBy(_) => 40.0,
+        Objective::Save => 100.0,
+        Objective::WinBy(_) => 50.0,
         _ => 0.0,
     };
     let rating = 600.0
-        + 150.0 * f64::from(depth - 1)
-        + 110.0 * (player_moves - 1.0)
-        + 35.0 * tempting
-        + if quiet { 120.0 } else { 0.0 }
+        + 140.0 * steps
+        + 150.0 * (player_moves - 1.0)
+        + 40.0 * tempting
+        + if quiet { 150.0 } else { 0.0 }
         + objective;
     rating.clamp(600.0, 2400.0).round() as u16
 }

@@ -329,7 +329,8 @@ mod tests {
 
     #[test]
     fn a_gain_after_the_opponents_move_is_proven_and_a_second_way_fails_it() {
-        let line = "t|norochess|4k3/8/8/8/3q4/4N3/8/4K3 b - - 0 30 score=4-1|d4d5|gain 9 in 1|e3d5|900|";
+        let line =
+            "t|norochess|4k3/8/8/8/3q4/4N3/8/4K3 b - - 0 30 score=4-1|d4d5|gain 9 in 1|e3d5|900|";
         let p = Puzzle::from_line(line, 1).expect("puzzle");
         let report = verify(&p);
         assert!(report.ok(), "{:?}", report.problems);

@@ -51,6 +51,9 @@ pub struct GeneratorOptions {
     /// Largest share of puzzles solved by taking the most points at every
     /// step (the rest of such finds are dropped).
     pub max_greedy_share: f64,
+    /// Start boards already taken (by an earlier run's pack, see
+    /// [`board_key`]): a puzzle on one of them is not admitted.
+    pub avoid_boards: Vec<String>,
     /// Only puzzles from deep overtime (move 53 on). Few games get there:
     /// a source game level after move 48 has its overtime played again by
     /// other levels (up to 12 versions) until one reaches move 53, and the
@@ -73,6 +76,7 @@ impl Default for GeneratorOptions {
             max_games: 100_000,
             max_greedy_share: 0.12,
             deep_overtime_only: false,
+            avoid_boards: Vec::new(),
         }
     }
 }
@@ -340,7 +344,7 @@ impl<'a> Pack<'a> {
         Pack {
             options,
             puzzles: Vec::new(),
-            boards: HashSet::new(),
+            boards: options.avoid_boards.iter().cloned().collect(),
             greedy: 0,
         }
     }
@@ -376,7 +380,7 @@ impl<'a> Pack<'a> {
 
 /// The board a player sees at the start (pieces and side to move), without
 /// move number or scores: two puzzles with the same key repeat a board.
-pub(crate) fn board_key(puzzle: &Puzzle) -> String {
+pub fn board_key(puzzle: &Puzzle) -> String {
     match puzzle.start() {
         Ok(start) => {
             let text = start.to_text();
