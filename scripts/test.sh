@@ -20,7 +20,10 @@ echo "== cargo test (release, long tests)"
 cargo test --workspace --locked --release -- --ignored
 
 echo "== puzzles: re-prove every puzzle of the built-in pack"
-cargo run --release --locked --quiet --bin norochess -- puzzles verify builtin
+cargo run --release --locked --quiet --bin norochess -- puzzles verify builtin --threads 2
+
+echo "== puzzles: the pack's figures, and its tiers against the playing levels"
+cargo run --release --locked --quiet --bin norochess -- puzzles stats builtin --solvers
 
 echo "== shellcheck (scripts)"
 shellcheck scripts/*.sh .ci/run
