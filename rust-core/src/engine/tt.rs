@@ -219,7 +219,9 @@ mod tests {
 
     #[test]
     fn entries_round_trip_and_a_torn_entry_is_a_miss() {
-        let tt = TranspositionTable::new(1);
+        let mut tt = TranspositionTable::new(1);
+        // A fresh table replaces only entries it can beat: start a search.
+        tt.new_search();
         assert_eq!(ENTRY_BYTES, 24);
         let key = 0x1234_5678_9abc_def0;
         tt.store(key, None, -123_456, -7, Bound::Upper);
