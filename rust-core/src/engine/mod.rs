@@ -203,7 +203,8 @@ pub struct SearchInfo {
     pub multipv: usize,
     /// The line found.
     pub line: Line,
-    /// Nodes searched so far.
+    /// Nodes searched so far (on several threads, by all of them, as
+    /// counted so far).
     pub nodes: u64,
     /// Time since the search began.
     pub elapsed: Duration,
@@ -220,7 +221,7 @@ pub struct SearchResult {
     pub lines: Vec<Line>,
     /// Deepest completed depth.
     pub depth: u32,
-    /// Nodes searched.
+    /// Nodes searched (on several threads, by all of them).
     pub nodes: u64,
     /// Time used.
     pub elapsed: Duration,
@@ -377,6 +378,9 @@ impl Engine {
                         .ok()
                 })
                 .collect();
+            // Ends the helpers when the main thread is done, also if it
+            // panics (the scope waits for them before passing the panic on).
+            let finish = Finish(&shared.done);
             let mut searcher = Searcher::new(
                 tt,
                 &evaluator,
@@ -385,13 +389,22 @@ impl Engine {
                 pos,
             );
             let mut result = deepen(&mut searcher, pos, request, &plan, progress);
-            shared.done.store(true, Ordering::Relaxed);
+            drop(finish);
             for helper in helpers {
                 result.nodes += helper.join().unwrap_or(0);
             }
             result.elapsed = started.elapsed();
             result
         })
+    }
+}
+
+/// Sets its flag when dropped: the end of the main thread's search.
+struct Finish<'a>(&'a AtomicBool);
+
+impl Drop for Finish<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 
