@@ -20,8 +20,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// When a search stops: the first limit reached wins. With no limit at
-/// all it runs until [`EngineHandle::stop`] (analysis mode).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, uniffi::Record)]
+/// all it runs until [`EngineHandle::stop`] (analysis mode). Also how many
+/// threads it uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
 pub struct SearchLimits {
     /// Maximum depth in plies.
     #[uniffi(default = None)]
@@ -35,6 +36,26 @@ pub struct SearchLimits {
     /// The engine's clock, for time management in clock games.
     #[uniffi(default = None)]
     pub clock: Option<EngineClock>,
+    /// Search threads, 1–64 (Lazy SMP: helpers search the same position
+    /// and share the hash table; phones have 6–8 cores). 1 by default,
+    /// the only number that makes a node-limited search repeatable.
+    /// Levels ([`EngineHandle::play_at_level`], the computer opponent)
+    /// always search on one thread.
+    #[uniffi(default = 1)]
+    pub threads: u32,
+}
+
+impl Default for SearchLimits {
+    /// No limit, one thread.
+    fn default() -> SearchLimits {
+        SearchLimits {
+            depth: None,
+            nodes: None,
+            move_time_ms: None,
+            clock: None,
+            threads: 1,
+        }
+    }
 }
 
 /// The engine's clock in a game with a clock.
@@ -60,6 +81,7 @@ impl From<SearchLimits> for core::Limits {
                 increment_ms: c.increment_ms,
                 moves_to_go: c.moves_to_go,
             }),
+            threads: l.threads as usize,
         }
     }
 }
@@ -321,6 +343,13 @@ pub(crate) fn check_limits(limits: &SearchLimits) -> Result<()> {
             "search limits must be above zero (leave a limit out instead)",
         ));
     }
+    if !(1..=core::MAX_THREADS as u32).contains(&limits.threads) {
+        return Err(NorochessError::invalid_argument(format!(
+            "{} search threads: ask for 1 to {}",
+            limits.threads,
+            core::MAX_THREADS
+        )));
+    }
     Ok(())
 }
 
@@ -500,6 +529,48 @@ mod tests {
         ));
         let hint = engine.hint(game, 50).unwrap();
         assert!(!hint.suggested.san.is_empty());
+    }
+
+    #[test]
+    fn threads_are_passed_through_and_checked() {
+        let engine = EngineHandle::new(8).unwrap();
+        let game = norochess();
+        let two = SearchLimits {
+            depth: Some(4),
+            threads: 2,
+            ..SearchLimits::default()
+        };
+        assert_eq!(core::Limits::from(two).threads, 2);
+        let out = engine.best_move(game.clone(), two, None).unwrap();
+        assert!(out.best_move.is_some() && !out.was_stopped);
+        assert_eq!(out.depth, 4);
+        for threads in [0, 65] {
+            let bad = SearchLimits {
+                threads,
+                ..SearchLimits::default()
+            };
+            assert!(matches!(
+                engine.best_move(game.clone(), bad, None),
+                Err(NorochessError::InvalidArgument { .. })
+            ));
+        }
+        // An unlimited analysis on two threads stops when asked.
+        let searcher = {
+            let (engine, game) = (engine.clone(), game.clone());
+            thread::spawn(move || {
+                let limits = SearchLimits {
+                    threads: 2,
+                    ..SearchLimits::default()
+                };
+                engine.analyse(game, limits, 1, None)
+            })
+        };
+        thread::sleep(Duration::from_millis(200));
+        let asked = std::time::Instant::now();
+        engine.stop();
+        let out = searcher.join().unwrap().unwrap();
+        assert!(out.was_stopped && out.best_move.is_some());
+        assert!(asked.elapsed() < Duration::from_secs(1));
     }
 
     #[test]

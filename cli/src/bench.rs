@@ -1,6 +1,8 @@
 //! `norochess bench`: searches a fixed set of positions from every game to a
 //! fixed depth and prints the total node count (a signature of the search:
-//! quote it in commits that change the search) and the speed.
+//! quote it in commits that change the search) and the speed. With
+//! `--threads N` it measures Lazy SMP instead: the time to reach the depth
+//! (the node count then varies from run to run).
 
 use anyhow::Result;
 use clap::Args;
@@ -19,6 +21,10 @@ pub struct BenchArgs {
     /// Only the positions of this game id.
     #[arg(long)]
     variant: Option<String>,
+    /// Search threads (Lazy SMP; with more than 1 the node count is no
+    /// signature).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=norochess_core::MAX_THREADS as i64))]
+    threads: u32,
 }
 
 /// The bench positions: (game, position text or `None` for the start).
@@ -84,6 +90,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             position,
             Limits {
                 depth: Some(args.depth),
+                threads: args.threads as usize,
                 ..Limits::default()
             },
         );
@@ -94,9 +101,10 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             .map_or("(none)".to_string(), |m| position.to_san(m));
         let score = result.score().map_or("-".to_string(), |s| s.to_string());
         eprintln!(
-            "{id:<13} {:>10} nodes {:>8.0} knps  best {best:<8} {score}",
+            "{id:<13} {:>10} nodes {:>8.0} knps {:>7.0} ms  best {best:<8} {score}",
             result.nodes,
-            result.nodes as f64 / result.elapsed.as_secs_f64().max(1e-9) / 1e3
+            result.nodes as f64 / result.elapsed.as_secs_f64().max(1e-9) / 1e3,
+            result.elapsed.as_secs_f64() * 1e3
         );
     }
     let seconds = started.elapsed().as_secs_f64();
@@ -105,5 +113,8 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         "Nodes/second: {:.0}",
         total_nodes as f64 / seconds.max(1e-9)
     );
+    if args.threads > 1 {
+        println!("Threads: {}, time: {:.0} ms", args.threads, seconds * 1e3);
+    }
     Ok(())
 }

@@ -5,7 +5,8 @@
 //! `key=value` settings:
 //!
 //! - `self:level=N` (1–8), `self:nodes=N`, `self:depth=N`, `self:movetime=MS`
-//!   (settings combine; also `hash=MB`, `name=TEXT`);
+//!   (settings combine; also `hash=MB`, `threads=N` (1–64, Lazy SMP; not
+//!   with a level, which searches on one thread), `name=TEXT`);
 //! - `uci:cmd=PATH` or `uci:PATH`, with `arg=WORD` (repeatable), `variant=NAME`
 //!   (the `UCI_Variant` value; by default the game id when the engine offers
 //!   `UCI_Variant`), `option.NAME=VALUE` (repeatable, sent in the order
@@ -22,7 +23,9 @@
 //! Values cannot contain commas.
 
 use anyhow::{anyhow, bail, Context, Result};
-use norochess_core::{Engine, Game, Level, Limits, Move, SearchRequest, Variant, DEFAULT_HASH_MB};
+use norochess_core::{
+    Engine, Game, Level, Limits, Move, SearchRequest, Variant, DEFAULT_HASH_MB, MAX_THREADS,
+};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -50,6 +53,8 @@ pub enum EngineSpec {
         nodes: Option<u64>,
         movetime: Option<u64>,
         hash_mb: usize,
+        /// Search threads (Lazy SMP).
+        threads: usize,
     },
     /// A baseline mover: random, or one-ply greedy capturer.
     Baseline {
@@ -102,6 +107,7 @@ impl EngineSpec {
                 let mut level = None;
                 let (mut depth, mut nodes, mut movetime) = (None, None, None);
                 let mut hash_mb = DEFAULT_HASH_MB;
+                let mut threads = 1;
                 for (key, value) in &pairs {
                     match key.as_str() {
                         "level" => {
@@ -115,12 +121,22 @@ impl EngineSpec {
                         "nodes" => nodes = Some(number(key, value)?.max(1)),
                         "movetime" => movetime = Some(number(key, value)?),
                         "hash" => hash_mb = number(key, value)?.clamp(1, 4096) as usize,
+                        "threads" => {
+                            let n = number(key, value)?;
+                            if !(1..=MAX_THREADS as u64).contains(&n) {
+                                bail!("threads must be from 1 to {MAX_THREADS} in `{spec}`");
+                            }
+                            threads = n as usize;
+                        }
                         "name" => name = Some(value.clone()),
                         other => bail!(
                             "unknown setting `{other}` for a self engine in `{spec}` \
-                             (expected level, nodes, depth, movetime, hash or name)"
+                             (expected level, nodes, depth, movetime, hash, threads or name)"
                         ),
                     }
+                }
+                if level.is_some() && threads > 1 {
+                    bail!("a level searches on one thread: leave threads out of `{spec}`");
                 }
                 Ok(EngineSpec::Builtin {
                     name: name.unwrap_or_else(|| spec.to_string()),
@@ -129,6 +145,7 @@ impl EngineSpec {
                     nodes,
                     movetime,
                     hash_mb,
+                    threads,
                 })
             }
             "uci" => {
@@ -279,7 +296,7 @@ impl Player {
                 depth,
                 nodes,
                 move_time: movetime.map(Duration::from_millis),
-                clock: None,
+                ..Limits::default()
             };
             if depth.is_none() && nodes.is_none() && movetime.is_none() {
                 limits.move_time = Some(Duration::from_millis(default_movetime));
@@ -293,6 +310,7 @@ impl Player {
                 nodes,
                 movetime,
                 hash_mb,
+                threads,
                 ..
             } => Ok(Player::Builtin {
                 engine: Engine::new(*hash_mb),
@@ -303,10 +321,13 @@ impl Player {
                         depth: *depth,
                         nodes: *nodes,
                         move_time: movetime.map(Duration::from_millis),
-                        clock: None,
+                        ..Limits::default()
                     }
                 } else {
-                    limits(*depth, *nodes, *movetime)
+                    Limits {
+                        threads: *threads,
+                        ..limits(*depth, *nodes, *movetime)
+                    }
                 },
             }),
             EngineSpec::Baseline { greedy, .. } => Ok(Player::Baseline { greedy: *greedy }),
@@ -680,6 +701,11 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(EngineSpec::parse("self:level=9").is_err());
+        let spec = EngineSpec::parse("self:movetime=100,threads=2").unwrap();
+        assert!(matches!(spec, EngineSpec::Builtin { threads: 2, .. }));
+        assert!(EngineSpec::parse("self:threads=0").is_err());
+        assert!(EngineSpec::parse("self:threads=65").is_err());
+        assert!(EngineSpec::parse("self:level=3,threads=2").is_err());
         assert!(EngineSpec::parse("self:speed=3").is_err());
         assert!(EngineSpec::parse("gnu:x").is_err());
         assert!(EngineSpec::parse("uci:").is_err());

@@ -39,7 +39,7 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
     /// The first engine: self:level=N, self:nodes=N, self:depth=N,
-    /// self:movetime=MS, or uci:cmd=PATH[,arg=A][,variant=NAME][,option.NAME=VALUE][,movetime=MS]...
+    /// self:movetime=MS (also ,threads=N ,hash=MB), or uci:cmd=PATH[,arg=A][,variant=NAME][,option.NAME=VALUE][,movetime=MS]...
     #[arg(long)]
     engine1: String,
     /// The second engine (same syntax as --engine1).

@@ -36,6 +36,7 @@ fn variant_ids() -> impl Iterator<Item = &'static str> {
 
 const MAX_HASH_MB: usize = 4096;
 const MAX_MULTIPV: usize = 64;
+const MAX_THREADS: usize = norochess_core::MAX_THREADS;
 
 /// Writes one protocol line (a closed standard output is ignored: the GUI is gone).
 pub fn send(line: &str) {
@@ -78,6 +79,8 @@ struct Session {
     start_number: u16,
     hash_mb: usize,
     multipv: usize,
+    /// Search threads of the next searches (`Threads`).
+    threads: usize,
     level: u8,
     position: AnyPosition,
     /// Hashes of the positions before `position`, oldest first.
@@ -101,6 +104,7 @@ pub fn run(args: &UciArgs) -> Result<()> {
         start_number: norochess_core::CHESS960.standard,
         hash_mb: norochess_core::DEFAULT_HASH_MB,
         multipv: 1,
+        threads: 1,
         level: 0,
         position: AnyPosition::start(variant, None)?,
         history: Vec::new(),
@@ -194,6 +198,9 @@ impl Session {
         send(&format!(
             "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
             norochess_core::DEFAULT_HASH_MB
+        ));
+        send(&format!(
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
         send("option name Clear Hash type button");
         send(&format!(
@@ -291,12 +298,16 @@ impl Session {
                 Ok(n) if (1..=MAX_MULTIPV).contains(&n) => self.multipv = n,
                 _ => error(&format!("MultiPV must be a number from 1 to {MAX_MULTIPV}")),
             },
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.threads = n,
+                _ => error(&format!("Threads must be a number from 1 to {MAX_THREADS}")),
+            },
             "level" => match value.parse::<u8>() {
                 Ok(n) if n <= 8 => self.level = n,
                 _ => error("Level must be a number from 0 (full strength) to 8"),
             },
             // Options GUIs send whether or not an engine offers them.
-            "ponder" | "uci_chess960" | "uci_analysemode" | "threads" => {}
+            "ponder" | "uci_chess960" | "uci_analysemode" => {}
             _ => error(&format!("unknown option `{}`", shorten(&name))),
         }
     }
@@ -466,11 +477,15 @@ impl Session {
         }
         let multipv = self.multipv;
         let level = self.level;
+        let limits = Limits {
+            threads: self.threads,
+            ..go.limits
+        };
         let request = SearchRequest {
             history: self.history.clone(),
             multipv,
             search_moves: go.search_moves,
-            ..SearchRequest::new(self.position, go.limits)
+            ..SearchRequest::new(self.position, limits)
         };
         self.searches += 1;
         let seed = self.position.hash() ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);

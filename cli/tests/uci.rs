@@ -122,6 +122,49 @@ fn a_session_finds_a_best_move() {
 }
 
 #[test]
+fn threads_option_searches_on_two_threads_and_stops() {
+    let mut uci = Session::start();
+    uci.send("uci");
+    let hello = uci.until("uciok", WAIT);
+    assert!(
+        hello
+            .iter()
+            .any(|l| l == "option name Threads type spin default 1 min 1 max 64"),
+        "{hello:#?}"
+    );
+    for bad in ["0", "65", "two"] {
+        uci.send(&format!("setoption name Threads value {bad}"));
+    }
+    uci.send("setoption name Threads value 2");
+    uci.send("isready");
+    let lines = uci.until("readyok", WAIT);
+    let errors: Vec<_> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error: Threads must be"))
+        .collect();
+    assert_eq!(errors.len(), 3, "{lines:#?}");
+    uci.send("position startpos moves e2e4");
+    uci.send("go depth 5");
+    let lines = uci.until("bestmove", WAIT);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 5 ")),
+        "{lines:?}"
+    );
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    uci.send("go infinite");
+    uci.until("info depth 3 ", WAIT);
+    let asked = Instant::now();
+    uci.send("stop");
+    uci.until("bestmove", WAIT);
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "bestmove took {:?}",
+        asked.elapsed()
+    );
+    uci.quit();
+}
+
+#[test]
 fn searchmoves_limits_the_root_moves() {
     let mut uci = Session::start();
     uci.send("position startpos");

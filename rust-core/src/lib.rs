@@ -41,7 +41,7 @@ pub use engine::baseline;
 pub use engine::solver::{GameValue, Objective, Proof, SolveLimits, Solver};
 pub use engine::{
     ClockLimits, Engine, Level, Limits, Line, Score, SearchInfo, SearchRequest, SearchResult,
-    StopHandle, DEFAULT_HASH_MB,
+    StopHandle, DEFAULT_HASH_MB, MAX_THREADS,
 };
 pub use error::{Error, MoveError, PositionError};
 pub use game::{

@@ -28,9 +28,91 @@ fn node_limited_search_is_deterministic() {
 }
 
 #[test]
-fn stop_from_another_thread_returns_within_50_ms() {
+fn one_thread_searches_exactly_as_before_lazy_smp() {
+    // Node counts of `norochess bench` (depth 8, 16 MB) from before the
+    // transposition table was shared between threads: one thread, asked
+    // for or by default (0 counts as 1), must search the same tree.
+    for (variant, nodes) in [(Variant::Norochess, 104_444), (Variant::Ram, 140_044)] {
+        for threads in [0, 1] {
+            let limits = Limits {
+                depth: Some(8),
+                threads,
+                ..Limits::default()
+            };
+            let result = Engine::new(16).search(&request(variant, limits), &mut |_| {});
+            assert_eq!(result.nodes, nodes, "{variant}, threads {threads}");
+            assert_eq!(result.depth, 8);
+        }
+    }
+    assert_eq!(Limits::default().threads, 1);
+}
+
+#[test]
+fn two_threads_honour_node_depth_and_time_limits() {
+    // Nodes: all threads' nodes together, each thread looking at the
+    // shared count every 256 nodes.
+    let limits = Limits {
+        nodes: Some(50_000),
+        threads: 2,
+        ..Limits::default()
+    };
+    let result = Engine::new(4).search(&request(Variant::Norochess, limits), &mut |_| {});
+    assert!(result.best_move.is_some());
+    assert!(
+        (50_000..=50_000 + 2 * 512).contains(&result.nodes),
+        "{} nodes",
+        result.nodes
+    );
+    // Depth: the main thread's depth, every depth reported once.
+    let mut depths = Vec::new();
+    let limits = Limits {
+        depth: Some(5),
+        threads: 2,
+        ..Limits::default()
+    };
+    let result = Engine::new(4).search(&request(Variant::Chess, limits), &mut |info| {
+        depths.push(info.depth)
+    });
+    assert_eq!(result.depth, 5);
+    assert_eq!(depths, vec![1, 2, 3, 4, 5]);
+    // Time.
+    let started = Instant::now();
+    let limits = Limits {
+        move_time: Some(Duration::from_millis(200)),
+        threads: 2,
+        ..Limits::default()
+    };
+    let result = Engine::new(4).search(&request(Variant::Frontal, limits), &mut |_| {});
+    assert!(result.best_move.is_some());
+    assert!(
+        started.elapsed() < Duration::from_millis(400),
+        "took {:?}",
+        started.elapsed()
+    );
+    // More threads than the most allowed are that many; a stopped request
+    // still answers at once.
+    let req = request(
+        Variant::Norochess,
+        Limits {
+            threads: 1000,
+            ..Limits::default()
+        },
+    );
+    req.stop.stop();
+    let started = Instant::now();
+    assert!(Engine::new(4).search(&req, &mut |_| {}).best_move.is_some());
+    assert!(started.elapsed() < Duration::from_millis(500));
+}
+
+fn stop_latency(threads: usize) {
     let mut engine = Engine::new(4);
-    let req = request(Variant::Norochess, Limits::default());
+    let req = request(
+        Variant::Norochess,
+        Limits {
+            threads,
+            ..Limits::default()
+        },
+    );
     let stop = req.stop.clone();
     let searcher = std::thread::spawn(move || {
         let result = engine.search(&req, &mut |_| {});
@@ -42,7 +124,20 @@ fn stop_from_another_thread_returns_within_50_ms() {
     let (result, finished) = searcher.join().expect("search thread");
     assert!(result.best_move.is_some(), "a stopped search still answers");
     let latency = finished.saturating_duration_since(asked);
-    assert!(latency < Duration::from_millis(50), "stop took {latency:?}");
+    assert!(
+        latency < Duration::from_millis(50),
+        "{threads} threads: stop took {latency:?}"
+    );
+}
+
+#[test]
+fn stop_from_another_thread_returns_within_50_ms() {
+    stop_latency(1);
+}
+
+#[test]
+fn stop_ends_a_search_on_two_threads_within_50_ms() {
+    stop_latency(2);
 }
 
 #[test]

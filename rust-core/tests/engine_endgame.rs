@@ -77,7 +77,7 @@ fn end_positions(count: usize, max_plies: u32) -> Vec<Game> {
     found
 }
 
-fn check_forced_wins(count: usize, max_plies: u32, min_wins: usize) {
+fn check_forced_wins(count: usize, max_plies: u32, min_wins: usize, threads: usize) {
     let mut engine = Engine::new(4);
     let mut wins = 0;
     let games = end_positions(count, max_plies);
@@ -89,6 +89,7 @@ fn check_forced_wins(count: usize, max_plies: u32, min_wins: usize) {
             &game,
             Limits {
                 depth: Some(horizon + 1),
+                threads,
                 ..Limits::default()
             },
         );
@@ -124,11 +125,24 @@ fn check_forced_wins(count: usize, max_plies: u32, min_wins: usize) {
 
 #[test]
 fn engine_finds_every_forced_win_in_the_last_three_plies() {
-    check_forced_wins(16, 3, 3);
+    check_forced_wins(16, 3, 3, 1);
+}
+
+#[test]
+fn two_threads_find_every_forced_win_in_the_last_three_plies() {
+    // Lazy SMP: the helper's results reach the main thread through the
+    // shared table and must not spoil its proofs.
+    check_forced_wins(16, 3, 3, 2);
 }
 
 #[test]
 #[ignore = "long: run with --release -- --ignored"]
 fn engine_finds_every_forced_win_in_the_last_five_plies() {
-    check_forced_wins(40, 5, 8);
+    check_forced_wins(40, 5, 8, 1);
+}
+
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn two_threads_find_every_forced_win_in_the_last_five_plies() {
+    check_forced_wins(40, 5, 8, 2);
 }

@@ -126,6 +126,8 @@ pub(super) fn choose<G: Geometry>(
         {
             limits.move_time = style.move_time;
         }
+        // Levels are measured on one thread (and levels 6 and 7 replay).
+        limits.threads = 1;
         let leveled = SearchRequest {
             limits,
             ..request.clone()
@@ -155,8 +157,9 @@ pub(super) fn choose<G: Geometry>(
         flag: &request.stop.0,
         hard_deadline: None,
         node_limit: request.limits.nodes,
+        shared: None,
     };
-    let mut searcher = Searcher::new(&mut engine.tt, &evaluator, stopper, &request.history, pos);
+    let mut searcher = Searcher::new(&engine.tt, &evaluator, stopper, &request.history, pos);
     let values = searcher.root_move_values(pos, depth as i32);
     let mut best: Option<(i32, Move, i32)> = None;
     for (m, value) in values {

@@ -21,7 +21,7 @@ use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::position::Position;
 use eval::Evaluator;
-use search::{Searcher, Stopper};
+use search::{Searcher, Shared, Stopper};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -110,17 +110,42 @@ pub struct ClockLimits {
     pub moves_to_go: Option<u32>,
 }
 
-/// When a search stops (the first limit reached wins).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Most threads one search may use.
+pub const MAX_THREADS: usize = 64;
+
+/// When a search stops (the first limit reached wins), and how many
+/// threads it uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Maximum depth in plies.
     pub depth: Option<u32>,
-    /// Maximum nodes (a node limit alone makes the search deterministic).
+    /// Maximum nodes (a node limit alone makes a search on one thread
+    /// deterministic). On several threads it caps their nodes together.
     pub nodes: Option<u64>,
     /// Time for this move.
     pub move_time: Option<Duration>,
     /// The clock, for time management.
     pub clock: Option<ClockLimits>,
+    /// Search threads (Lazy SMP), 1 by default: the caller's thread, and
+    /// as many helpers less one that search the same position and share
+    /// the transposition table; the answer is the caller's thread's. 0
+    /// counts as 1 and more than [`MAX_THREADS`] as that many. Only one
+    /// thread gives repeatable results. Levels ([`Engine::play_at_level`])
+    /// always search on one thread.
+    pub threads: usize,
+}
+
+impl Default for Limits {
+    /// No limit, one thread.
+    fn default() -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            move_time: None,
+            clock: None,
+            threads: 1,
+        }
+    }
 }
 
 /// What to search.
@@ -178,7 +203,8 @@ pub struct SearchInfo {
     pub multipv: usize,
     /// The line found.
     pub line: Line,
-    /// Nodes searched so far.
+    /// Nodes searched so far (on several threads, by all of them, as
+    /// counted so far).
     pub nodes: u64,
     /// Time since the search began.
     pub elapsed: Duration,
@@ -195,7 +221,7 @@ pub struct SearchResult {
     pub lines: Vec<Line>,
     /// Deepest completed depth.
     pub depth: u32,
-    /// Nodes searched.
+    /// Nodes searched (on several threads, by all of them).
     pub nodes: u64,
     /// Time used.
     pub elapsed: Duration,
@@ -233,7 +259,8 @@ impl StopHandle {
 }
 
 /// A search engine with its transposition table. Searches run on the
-/// caller's thread; stop one from another through its request's
+/// caller's thread (with helper threads when [`Limits::threads`] asks for
+/// them); stop one from another through its request's
 /// [`SearchRequest::stop`] handle.
 pub struct Engine {
     tt: TranspositionTable,
@@ -309,92 +336,224 @@ impl Engine {
         let limits = request.limits;
         let (soft, hard) = time_budget(pos, &limits);
         let evaluator = Evaluator::<G>::new(pos.rules().royal_king);
-        let stopper = Stopper {
+        let stopper = |shared| Stopper {
             flag: &request.stop.0,
             hard_deadline: hard.map(|h| started + h),
             node_limit: limits.nodes,
+            shared,
         };
-        let mut searcher = Searcher::new(&mut self.tt, &evaluator, stopper, &request.history, pos);
-        let max_depth = limits
-            .depth
-            .unwrap_or(search::MAX_PLY as u32 - 8)
-            .clamp(1, search::MAX_PLY as u32 - 8);
-        let multipv = request.multipv.max(1);
-        let legal = pos.legal_moves();
-        // Moves left out of the request are treated as already found lines.
-        let mut left_out: Vec<Move> = legal
-            .iter()
-            .filter(|m| !request.search_moves.contains(m))
-            .copied()
-            .collect();
-        if left_out.len() == legal.len() {
-            left_out.clear();
+        let plan = Plan {
+            started,
+            soft,
+            max_depth: limits
+                .depth
+                .unwrap_or(search::MAX_PLY as u32 - 8)
+                .clamp(1, search::MAX_PLY as u32 - 8),
+            left_out: left_out(pos, request),
+        };
+        let tt = &self.tt;
+        let threads = limits.threads.clamp(1, MAX_THREADS);
+        if threads == 1 {
+            let mut searcher = Searcher::new(tt, &evaluator, stopper(None), &request.history, pos);
+            return deepen(&mut searcher, pos, request, &plan, progress);
         }
-        let mut result = SearchResult {
-            best_move: legal.iter().find(|m| !left_out.contains(m)).copied(),
-            lines: Vec::new(),
-            depth: 0,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-        };
-        let mut previous_best: Option<Move> = None;
-        for depth in 1..=max_depth {
-            let mut lines: Vec<(i32, Line)> = Vec::new();
-            let mut excluded = left_out.clone();
-            for index in 0..multipv {
-                let preferred = if index == 0 { previous_best } else { None };
-                let found = searcher.search_root(
-                    pos,
-                    depth as i32,
-                    -1_000_000,
-                    1_000_000,
-                    &excluded,
-                    preferred,
-                );
-                let Some((value, mv)) = found else {
-                    break;
-                };
-                if searcher.was_stopped() {
-                    break;
-                }
-                excluded.push(mv);
-                let line = searcher.line(value);
-                progress(&SearchInfo {
-                    depth,
-                    seldepth: searcher.seldepth as u32,
-                    multipv: index + 1,
-                    line: line.clone(),
-                    nodes: searcher.nodes,
-                    elapsed: started.elapsed(),
-                    hashfull: searcher.hashfull(),
-                });
-                lines.push((value, line));
+        // Lazy SMP: helpers search the same root at staggered depths and
+        // fill the shared table; the caller's thread searches as it would
+        // alone (finding their results in the table) and gives the answer.
+        let shared = Shared::default();
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .filter_map(|id| {
+                    let (evaluator, plan, shared) = (&evaluator, &plan, &shared);
+                    let stopper = stopper(Some(shared));
+                    std::thread::Builder::new()
+                        .stack_size(HELPER_STACK)
+                        .spawn_scoped(scope, move || {
+                            let mut searcher =
+                                Searcher::new(tt, evaluator, stopper, &request.history, pos);
+                            help(&mut searcher, pos, id, plan);
+                            searcher.nodes
+                        })
+                        // A helper that cannot start is done without.
+                        .ok()
+                })
+                .collect();
+            // Ends the helpers when the main thread is done, also if it
+            // panics (the scope waits for them before passing the panic on).
+            let finish = Finish(&shared.done);
+            let mut searcher = Searcher::new(
+                tt,
+                &evaluator,
+                stopper(Some(&shared)),
+                &request.history,
+                pos,
+            );
+            let mut result = deepen(&mut searcher, pos, request, &plan, progress);
+            drop(finish);
+            for helper in helpers {
+                result.nodes += helper.join().unwrap_or(0);
             }
-            if searcher.was_stopped() && depth > 1 {
+            result.elapsed = started.elapsed();
+            result
+        })
+    }
+}
+
+/// Sets its flag when dropped: the end of the main thread's search.
+struct Finish<'a>(&'a AtomicBool);
+
+impl Drop for Finish<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Stack of a helper thread: the search recurses deeply in long endgames
+/// (the terminal's and the bindings' search threads have the same).
+const HELPER_STACK: usize = 16 << 20;
+
+/// What the threads of one search share about its course.
+struct Plan {
+    started: Instant,
+    /// Do not start another depth after this.
+    soft: Option<Duration>,
+    max_depth: u32,
+    /// Moves left out of the request's `search_moves`.
+    left_out: Vec<Move>,
+}
+
+/// Moves left out of the request (UCI `searchmoves`): none when it names
+/// no legal move.
+fn left_out<G: Geometry>(pos: &Position<G>, request: &SearchRequest) -> Vec<Move> {
+    let legal = pos.legal_moves();
+    let mut left_out: Vec<Move> = legal
+        .iter()
+        .filter(|m| !request.search_moves.contains(m))
+        .copied()
+        .collect();
+    if left_out.len() == legal.len() {
+        left_out.clear();
+    }
+    left_out
+}
+
+/// The caller's thread: iterative deepening with multi-PV and progress
+/// reports, until a limit or a proven result.
+fn deepen<G: Geometry>(
+    searcher: &mut Searcher<'_, G>,
+    pos: &Position<G>,
+    request: &SearchRequest,
+    plan: &Plan,
+    progress: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    let started = plan.started;
+    let multipv = request.multipv.max(1);
+    let legal = pos.legal_moves();
+    // Moves left out of the request are treated as already found lines.
+    let left_out = &plan.left_out;
+    let mut result = SearchResult {
+        best_move: legal.iter().find(|m| !left_out.contains(m)).copied(),
+        lines: Vec::new(),
+        depth: 0,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+    };
+    let mut previous_best: Option<Move> = None;
+    for depth in 1..=plan.max_depth {
+        let mut lines: Vec<(i32, Line)> = Vec::new();
+        let mut excluded = left_out.clone();
+        for index in 0..multipv {
+            let preferred = if index == 0 { previous_best } else { None };
+            let found = searcher.search_root(
+                pos,
+                depth as i32,
+                -1_000_000,
+                1_000_000,
+                &excluded,
+                preferred,
+            );
+            let Some((value, mv)) = found else {
                 break;
-            }
-            if let Some((value, line)) = lines.first() {
-                previous_best = line.pv.first().copied();
-                result.best_move = previous_best;
-                result.depth = depth;
-                result.lines = lines.iter().map(|(_, l)| l.clone()).collect();
-                // A proven result needs no deeper search.
-                if value.abs() >= DECIDED && multipv == 1 && depth >= PROVEN_RESULT_DEPTH {
-                    break;
-                }
-            }
+            };
             if searcher.was_stopped() {
                 break;
             }
-            if let Some(soft) = soft {
-                if started.elapsed() >= soft {
-                    break;
-                }
+            excluded.push(mv);
+            let line = searcher.line(value);
+            progress(&SearchInfo {
+                depth,
+                seldepth: searcher.seldepth as u32,
+                multipv: index + 1,
+                line: line.clone(),
+                nodes: searcher.total_nodes(),
+                elapsed: started.elapsed(),
+                hashfull: searcher.hashfull(),
+            });
+            lines.push((value, line));
+        }
+        if searcher.was_stopped() && depth > 1 {
+            break;
+        }
+        if let Some((value, line)) = lines.first() {
+            previous_best = line.pv.first().copied();
+            result.best_move = previous_best;
+            result.depth = depth;
+            result.lines = lines.iter().map(|(_, l)| l.clone()).collect();
+            // A proven result needs no deeper search.
+            if value.abs() >= DECIDED && multipv == 1 && depth >= PROVEN_RESULT_DEPTH {
+                break;
             }
         }
-        result.nodes = searcher.nodes;
-        result.elapsed = started.elapsed();
-        result
+        if searcher.was_stopped() {
+            break;
+        }
+        if let Some(soft) = plan.soft {
+            if started.elapsed() >= soft {
+                break;
+            }
+        }
+    }
+    result.nodes = searcher.nodes;
+    result.elapsed = started.elapsed();
+    result
+}
+
+/// Which depths helper `id` skips (Stockfish 9's Lazy SMP schedule): with
+/// `(size, phase)` taken by the helper's number, depth `d` is skipped when
+/// `(d + phase) / size` is odd, so the helpers spread over the depths
+/// around the main thread's instead of repeating its work.
+const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// A helper thread: iterative deepening on the first line only, on its own
+/// schedule of depths, until the main thread is done or a limit is
+/// reached. Its results reach the main thread through the table.
+fn help<G: Geometry>(searcher: &mut Searcher<'_, G>, pos: &Position<G>, id: usize, plan: &Plan) {
+    let slot = (id.max(1) - 1) % SKIP_SIZE.len();
+    let (size, phase) = (SKIP_SIZE[slot], SKIP_PHASE[slot]);
+    let mut previous_best = None;
+    for depth in 1..=plan.max_depth {
+        if ((depth + phase) / size) % 2 == 1 {
+            continue;
+        }
+        let found = searcher.search_root(
+            pos,
+            depth as i32,
+            -1_000_000,
+            1_000_000,
+            &plan.left_out,
+            previous_best,
+        );
+        if searcher.was_stopped() {
+            break;
+        }
+        let Some((value, mv)) = found else {
+            break;
+        };
+        previous_best = Some(mv);
+        if value.abs() >= DECIDED && depth >= PROVEN_RESULT_DEPTH {
+            break;
+        }
     }
 }
 

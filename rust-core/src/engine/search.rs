@@ -14,7 +14,7 @@ use crate::moves::{Move, MoveKind, MoveList, MAX_MOVES};
 use crate::position::Position;
 use crate::types::{Color, Role};
 use arrayvec::ArrayVec;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Deepest ply the search reaches (quiescence included).
@@ -27,12 +27,30 @@ pub(crate) struct Stopper<'a> {
     pub(crate) flag: &'a AtomicBool,
     pub(crate) hard_deadline: Option<Instant>,
     pub(crate) node_limit: Option<u64>,
+    /// The state shared by the threads of a Lazy SMP search (`None` for a
+    /// search on one thread, which then behaves exactly as before).
+    pub(crate) shared: Option<&'a Shared>,
 }
+
+/// What the threads of one Lazy SMP search share besides the
+/// transposition table.
+#[derive(Default)]
+pub(crate) struct Shared {
+    /// Set by the main thread when it has finished: the helpers stop.
+    pub(crate) done: AtomicBool,
+    /// Nodes of all threads, each adding its own in blocks of
+    /// [`NODE_BLOCK`] (so a node limit counts every thread's nodes).
+    pub(crate) nodes: AtomicU64,
+}
+
+/// Nodes between two looks at the stop flag, the clock and, in a search
+/// on several threads, the shared node count.
+pub(crate) const NODE_BLOCK: u64 = 256;
 
 /// One search's working state. Everything is allocated when it is created,
 /// never per node.
 pub(crate) struct Searcher<'a, G: Geometry> {
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     eval: &'a Evaluator<G>,
     stopper: Stopper<'a>,
     pub(crate) nodes: u64,
@@ -54,7 +72,7 @@ pub(crate) struct Searcher<'a, G: Geometry> {
 
 impl<'a, G: Geometry> Searcher<'a, G> {
     pub(crate) fn new(
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         eval: &'a Evaluator<G>,
         stopper: Stopper<'a>,
         history: &[u64],
@@ -109,6 +127,15 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
     }
 
+    /// Nodes searched so far: this thread's, or in a search on several
+    /// threads those of all threads as counted so far.
+    pub(crate) fn total_nodes(&self) -> u64 {
+        match self.stopper.shared {
+            Some(shared) => shared.nodes.load(Ordering::Relaxed) + self.nodes % NODE_BLOCK,
+            None => self.nodes,
+        }
+    }
+
     /// How full the transposition table is, in thousandths.
     pub(crate) fn hashfull(&self) -> u32 {
         self.tt.permille_used()
@@ -125,11 +152,19 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 return true;
             }
         }
-        if self.nodes & 255 == 0 {
+        if self.nodes & (NODE_BLOCK - 1) == 0 {
             if self.stopper.flag.load(Ordering::Relaxed) {
                 self.stopped = true;
             } else if let Some(deadline) = self.stopper.hard_deadline {
                 if Instant::now() >= deadline {
+                    self.stopped = true;
+                }
+            }
+            if let Some(shared) = self.stopper.shared {
+                let total = shared.nodes.fetch_add(NODE_BLOCK, Ordering::Relaxed) + NODE_BLOCK;
+                if shared.done.load(Ordering::Relaxed)
+                    || self.stopper.node_limit.is_some_and(|limit| total >= limit)
+                {
                     self.stopped = true;
                 }
             }

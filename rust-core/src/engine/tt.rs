@@ -1,7 +1,19 @@
 //! The transposition table: a fixed-size array allocated once, sized by the
-//! caller in megabytes (phones want it small).
+//! caller in megabytes (phones want it small), and shared by the threads of
+//! a Lazy SMP search.
+//!
+//! Sharing without locks or `unsafe`: an entry is three 64-bit atomic words
+//! (the same 24 bytes as a plain entry, so a table of a given size holds as
+//! many entries as before), written and read with relaxed ordering. The
+//! first word holds the key xor-ed with the two data words (Hyatt and
+//! Mann's lockless hashing): when two threads write the same entry at once
+//! and a reader sees words of both, the key it decodes no longer matches
+//! its own and the torn entry reads as a miss. A torn entry can thus only
+//! be lost, never believed. Relaxed atomic loads and stores compile to plain
+//! moves on x86-64 and ARM64, so one thread pays nothing for this.
 
 use crate::moves::Move;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored value says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,6 +26,7 @@ pub(crate) enum Bound {
     Upper,
 }
 
+/// One entry, decoded from its three words.
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
@@ -22,6 +35,55 @@ struct Entry {
     depth: i16,
     /// Bound in the low 2 bits, generation above.
     flags: u8,
+}
+
+impl Entry {
+    /// The two data words: the move and the value; the depth and the flags.
+    #[inline]
+    fn data(&self) -> (u64, u64) {
+        let first = u64::from(self.packed_move) | (u64::from(self.value as u32) << 32);
+        let second = u64::from(self.depth as u16) | (u64::from(self.flags) << 16);
+        (first, second)
+    }
+
+    #[inline]
+    fn from_words(check: u64, first: u64, second: u64) -> Entry {
+        Entry {
+            key: check ^ first ^ second,
+            packed_move: first as u32,
+            value: (first >> 32) as u32 as i32,
+            depth: second as u16 as i16,
+            flags: (second >> 16) as u8,
+        }
+    }
+}
+
+/// An entry as stored: the key xor-ed with the data, then the data.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    first: AtomicU64,
+    second: AtomicU64,
+}
+
+impl Slot {
+    /// The entry as one thread reads it (a torn entry decodes to a wrong key).
+    #[inline]
+    fn load(&self) -> Entry {
+        let check = self.check.load(Ordering::Relaxed);
+        let first = self.first.load(Ordering::Relaxed);
+        let second = self.second.load(Ordering::Relaxed);
+        Entry::from_words(check, first, second)
+    }
+
+    #[inline]
+    fn save(&self, entry: &Entry) {
+        let (first, second) = entry.data();
+        self.check
+            .store(entry.key ^ first ^ second, Ordering::Relaxed);
+        self.first.store(first, Ordering::Relaxed);
+        self.second.store(second, Ordering::Relaxed);
+    }
 }
 
 /// A probe hit.
@@ -33,39 +95,49 @@ pub(crate) struct Hit {
     pub(crate) bound: Bound,
 }
 
-/// A hash table of search results.
+/// A hash table of search results, shared by reference between the
+/// threads of one search (probe and store take `&self`).
 pub(crate) struct TranspositionTable {
-    entries: Vec<Entry>,
+    slots: Vec<Slot>,
     generation: u8,
 }
+
+/// The size of an entry as the table is sized: 24 bytes, as the plain
+/// entry of earlier versions, so a given size holds the same entries.
+const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
 
 impl TranspositionTable {
     /// A table of about `megabytes` MB (at least a few thousand entries).
     pub(crate) fn new(megabytes: usize) -> Self {
-        let count = (megabytes.max(1) * 1024 * 1024 / std::mem::size_of::<Entry>()).max(1024);
+        let count = (megabytes.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1024);
+        let mut slots = Vec::with_capacity(count);
+        slots.resize_with(count, Slot::default);
         TranspositionTable {
-            entries: vec![Entry::default(); count],
+            slots,
             generation: 0,
         }
     }
 
     /// Size in bytes.
     pub(crate) fn bytes(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Entry>()
+        self.slots.len() * ENTRY_BYTES
     }
 
     /// Forgets everything.
     pub(crate) fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = Entry::default());
+        for slot in &mut self.slots {
+            *slot = Slot::default();
+        }
         self.generation = 0;
     }
 
     /// Thousandths of the table holding results of the current search,
     /// estimated from its first thousand entries (UCI `hashfull`).
     pub(crate) fn permille_used(&self) -> u32 {
-        let sample = &self.entries[..self.entries.len().min(1000)];
+        let sample = &self.slots[..self.slots.len().min(1000)];
         let used = sample
             .iter()
+            .map(Slot::load)
             .filter(|e| e.flags & 3 != 0 && e.flags >> 2 == self.generation)
             .count();
         (used * 1000 / sample.len().max(1)) as u32
@@ -78,13 +150,13 @@ impl TranspositionTable {
 
     #[inline]
     fn index(&self, key: u64) -> usize {
-        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
+        ((u128::from(key) * self.slots.len() as u128) >> 64) as usize
     }
 
     /// Looks `key` up.
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<Hit> {
-        let entry = self.entries.get(self.index(key))?;
+        let entry = self.slots.get(self.index(key))?.load();
         if entry.key != key {
             return None;
         }
@@ -105,7 +177,7 @@ impl TranspositionTable {
     /// Stores a result, replacing an entry of an older search or a shallower one.
     #[inline]
     pub(crate) fn store(
-        &mut self,
+        &self,
         key: u64,
         best_move: Option<Move>,
         value: i32,
@@ -114,9 +186,10 @@ impl TranspositionTable {
     ) {
         let index = self.index(key);
         let generation = self.generation;
-        let Some(entry) = self.entries.get_mut(index) else {
+        let Some(slot) = self.slots.get(index) else {
             return;
         };
+        let entry = slot.load();
         let old_generation = entry.flags >> 2;
         if entry.key == key || old_generation != generation || depth >= i32::from(entry.depth) - 2 {
             let keep_move = entry.key == key && best_move.is_none();
@@ -125,7 +198,7 @@ impl TranspositionTable {
                 Bound::Lower => 2,
                 Bound::Upper => 3,
             };
-            *entry = Entry {
+            slot.save(&Entry {
                 key,
                 packed_move: if keep_move {
                     entry.packed_move
@@ -135,7 +208,49 @@ impl TranspositionTable {
                 value,
                 depth: depth.clamp(-100, 1000) as i16,
                 flags: bound_bits | (generation << 2),
-            };
+            });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip_and_a_torn_entry_is_a_miss() {
+        let mut tt = TranspositionTable::new(1);
+        // A fresh table replaces only entries it can beat: start a search.
+        tt.new_search();
+        assert_eq!(ENTRY_BYTES, 24);
+        let key = 0x1234_5678_9abc_def0;
+        tt.store(key, None, -123_456, -7, Bound::Upper);
+        let hit = tt.probe(key).expect("stored");
+        assert_eq!(
+            (hit.value, hit.depth, hit.bound),
+            (-123_456, -7, Bound::Upper)
+        );
+        assert_eq!(hit.best_move, None);
+        assert!(tt.probe(key ^ 1).is_none());
+        // A writer of another key that got as far as its first word.
+        let slot = &tt.slots[tt.index(key)];
+        let other = Entry {
+            key: key ^ 0xff00,
+            value: 5,
+            depth: 9,
+            flags: 1,
+            ..Entry::default()
+        };
+        let (first, second) = other.data();
+        slot.check
+            .store(other.key ^ first ^ second, Ordering::Relaxed);
+        assert!(
+            tt.probe(key).is_none(),
+            "torn: the old key no longer matches"
+        );
+        assert!(
+            tt.probe(other.key).is_none(),
+            "torn: the new key does not match yet"
+        );
     }
 }

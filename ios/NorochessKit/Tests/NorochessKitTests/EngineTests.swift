@@ -99,6 +99,11 @@ final class EngineTests: XCTestCase {
         let score = try XCTUnwrap(outcome.lines.first?.score)
         XCTAssertEqual(score.kind, .win)
         XCTAssertEqual(score.text, "wins by 12")
+        // Two search threads (Lazy SMP) find the same proven result.
+        let twoThreads = try engine.bestMove(
+            game: end, limits: SearchLimits(depth: 4, nodes: nil, moveTimeMs: nil, clock: nil, threads: 2), listener: nil)
+        XCTAssertEqual(twoThreads.bestMove?.san, "Rxh8")
+        XCTAssertEqual(twoThreads.lines.first?.score.text, "wins by 12")
     }
 
     func testAFailingListenerDoesNotBreakTheSearch() throws {

@@ -90,6 +90,10 @@ class EngineTest {
         val score = outcome.lines.first().score
         assertEquals(ScoreKind.WIN, score.kind)
         assertEquals("wins by 12", score.text)
+        // Two search threads (Lazy SMP) find the same proven result.
+        val twoThreads = engine.bestMove(end, SearchLimits(depth = 4u, threads = 2u), null)
+        assertEquals("Rxh8", twoThreads.bestMove!!.san)
+        assertEquals("wins by 12", twoThreads.lines.first().score.text)
     }
 
     @Test
