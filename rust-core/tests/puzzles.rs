@@ -6,7 +6,7 @@ use norochess_core::puzzle::{
 use norochess_core::{Objective, SolveLimits, Solver};
 
 /// Found by the generator: White, level at 13–13 with move 48 to play.
-const LINE: &str = "t7|norochess|2r5/2q2p2/3b3r/p4p2/2nk2pp/p7/P1Q1RPPP/4KB1R w - - 0 48 score=13-13|win|c2f5 d6h2 f5g4|1829|";
+const LINE: &str = "t7|norochess|2r5/2q2p2/3b3r/p4p2/2nk2pp/p7/P1Q1RPPP/4KB1R w - - 0 48 score=13-13|-|win|c2f5 d6h2 f5g4|1829|";
 
 fn puzzle() -> Puzzle {
     Puzzle::from_line(LINE, 1).expect("puzzle line")
