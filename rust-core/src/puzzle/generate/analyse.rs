@@ -183,16 +183,6 @@ pub(super) fn screen_results(
         .collect()
 }
 
-/// The game as it stood before ply `index` (its first `index` plies).
-pub(super) fn game_until(game: &Game, index: usize) -> Option<Game> {
-    let first = game.positions().first()?;
-    let mut replay = Game::from_position(first.variant(), &first.to_text()).ok()?;
-    for ply in game.plies().iter().take(index) {
-        replay.play(ply.mv).ok()?;
-    }
-    Some(replay)
-}
-
 /// The quick screen for a gain after the opponent's move: one move's best
 /// gain, then whether two moves gain 3 more. `history` holds the hashes
 /// of the positions before `start`.

@@ -210,7 +210,7 @@ fn puzzle_of_game(
         shuffle(&mut indices, &mut rng);
         let mut one_move_gains = Vec::new();
         for &index in indices.iter().take(SCREENED_POSITIONS) {
-            let Some(so_far) = analyse::game_until(&game, index) else {
+            let Some(so_far) = selfplay::prefix(&game, index) else {
                 continue;
             };
             let played = game.plies()[index].mv;
@@ -257,7 +257,7 @@ fn puzzle_of_game(
             }
         }
         for (index, mistake) in one_move_gains.into_iter().take(ONE_MOVE_TRIES) {
-            let Some(so_far) = analyse::game_until(&game, index) else {
+            let Some(so_far) = selfplay::prefix(&game, index) else {
                 continue;
             };
             analyses += 1;
