@@ -21,6 +21,8 @@ use std::time::Instant;
 pub(crate) const MAX_PLY: usize = 96;
 const INFINITY: i32 = 1_000_000;
 const MATE_BOUND: i32 = MATE - 1_000;
+/// Bound of a history entry (far below the killers' ordering scores).
+const HISTORY_MAX: i32 = 16_384;
 
 /// Why a search stops early.
 pub(crate) struct Stopper<'a> {
@@ -61,8 +63,15 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     /// Index in `hashes` of the root position.
     root_index: usize,
     killers: [[Option<Move>; 2]; MAX_PLY],
-    /// `history[color][from][to]`, flattened.
+    /// `history[color][from][to]`, flattened: how often a quiet move
+    /// caused a cutoff, kept within ±[`HISTORY_MAX`] by gravity.
     history: Vec<i32>,
+    /// `counter_moves[from][to]` of the opponent's last move: the quiet
+    /// reply that last refuted it.
+    counter_moves: Vec<Option<Move>>,
+    /// The move played at each ply of the current path (`None` for a null
+    /// move), for the counter-move table.
+    played: [Option<Move>; MAX_PLY],
     pv: Vec<[Option<Move>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     reductions: [[u8; 64]; 64],
@@ -100,6 +109,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             root_index,
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 2 * squares * squares],
+            counter_moves: vec![None; squares * squares],
+            played: [None; MAX_PLY],
             pv: vec![[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             reductions,
@@ -212,6 +223,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     ) -> ArrayVec<i32, MAX_MOVES> {
         let mut scores = ArrayVec::new();
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        let counter = self.counter_move(ply);
         for &m in moves {
             let score = if Some(m) == tt_move {
                 10_000_000
@@ -230,6 +242,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 800_000
             } else if Some(m) == killers[1] {
                 790_000
+            } else if Some(m) == counter {
+                780_000
             } else {
                 self.history
                     .get(self.history_index(pos.turn(), m))
@@ -239,6 +253,17 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             let _ = scores.try_push(score);
         }
         scores
+    }
+
+    /// The quiet move that last refuted the opponent's move before `ply`.
+    #[inline]
+    fn counter_move(&self, ply: usize) -> Option<Move> {
+        let previous = self.played.get(ply.checked_sub(1)?).copied()??;
+        let squares = usize::from(G::square_count());
+        self.counter_moves
+            .get(previous.from.index() * squares + previous.to.index())
+            .copied()
+            .flatten()
     }
 
     /// Brings the best remaining move to `index`.
@@ -301,6 +326,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             let m = moves[i];
             let mut child = *pos;
             child.play_unchecked(m);
+            self.set_played(0, Some(m));
             self.hashes.push(child.hash());
             let value = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, 1, true)
@@ -344,6 +370,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         for &m in &moves {
             let mut child = *pos;
             child.play_unchecked(m);
+            self.set_played(0, Some(m));
             self.hashes.push(child.hash());
             let v = -self.search(&child, depth - 1, -INFINITY, INFINITY, 1, true);
             self.hashes.pop();
@@ -421,6 +448,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             let reduction = 3 + depth / 4;
             let mut child = *pos;
             child.play_null();
+            self.set_played(ply, None);
             self.hashes.push(child.hash());
             let v = -self.search(
                 &child,
@@ -448,12 +476,15 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        // Quiet moves searched before the cutoff, to lower their history.
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];
             let tactical = Self::is_tactical(pos, m);
             let mut child = *pos;
             child.play_unchecked(m);
+            self.set_played(ply, Some(m));
             self.hashes.push(child.hash());
             let value = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, ply + 1, true)
@@ -503,11 +534,14 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     self.update_pv(ply, m);
                     if value >= beta {
                         if !tactical {
-                            self.reward_quiet(pos.turn(), m, depth, ply);
+                            self.reward_quiet(pos.turn(), m, depth, ply, &quiets_tried);
                         }
                         break;
                     }
                 }
+            }
+            if !tactical {
+                let _ = quiets_tried.try_push(m);
             }
         }
         let bound = if best >= beta {
@@ -522,16 +556,44 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         best
     }
 
-    fn reward_quiet(&mut self, color: Color, m: Move, depth: i32, ply: usize) {
+    /// A quiet move caused a cutoff: it becomes a killer and the counter
+    /// move of the opponent's last move, its history rises and that of the
+    /// quiet moves tried before it falls.
+    fn reward_quiet(&mut self, color: Color, m: Move, depth: i32, ply: usize, tried: &[Move]) {
         if let Some(k) = self.killers.get_mut(ply) {
             if k[0] != Some(m) {
                 k[1] = k[0];
                 k[0] = Some(m);
             }
         }
+        if let Some(Some(previous)) = ply.checked_sub(1).and_then(|p| self.played.get(p)) {
+            let squares = usize::from(G::square_count());
+            let index = previous.from.index() * squares + previous.to.index();
+            if let Some(slot) = self.counter_moves.get_mut(index) {
+                *slot = Some(m);
+            }
+        }
+        let bonus = (depth * depth * 16 + depth * 32).min(1_200);
+        self.update_history(color, m, bonus);
+        for &quiet in tried {
+            self.update_history(color, quiet, -bonus);
+        }
+    }
+
+    /// Moves a history entry toward ±[`HISTORY_MAX`]: the closer it is, the
+    /// less a bonus moves it, so old results fade instead of saturating.
+    #[inline]
+    fn update_history(&mut self, color: Color, m: Move, bonus: i32) {
         let index = self.history_index(color, m);
         if let Some(h) = self.history.get_mut(index) {
-            *h = (*h + depth * depth).min(700_000);
+            *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        }
+    }
+
+    #[inline]
+    fn set_played(&mut self, ply: usize, m: Option<Move>) {
+        if let Some(slot) = self.played.get_mut(ply) {
+            *slot = m;
         }
     }
 
