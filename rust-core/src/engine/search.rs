@@ -21,6 +21,8 @@ use std::time::Instant;
 pub(crate) const MAX_PLY: usize = 96;
 const INFINITY: i32 = 1_000_000;
 const MATE_BOUND: i32 = MATE - 1_000;
+/// The static evaluation of a position in check (none is computed).
+const NO_EVAL: i32 = -INFINITY;
 /// Bound of a history entry (far below the killers' ordering scores).
 const HISTORY_MAX: i32 = 16_384;
 
@@ -72,6 +74,9 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     /// The move played at each ply of the current path (`None` for a null
     /// move), for the counter-move table.
     played: [Option<Move>; MAX_PLY],
+    /// The static evaluation at each ply of the current path
+    /// ([`NO_EVAL`] in check), to tell whether the mover is improving.
+    static_evals: [i32; MAX_PLY],
     pv: Vec<[Option<Move>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     reductions: [[u8; 64]; 64],
@@ -111,6 +116,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             history: vec![0; 2 * squares * squares],
             counter_moves: vec![None; squares * squares],
             played: [None; MAX_PLY],
+            static_evals: [NO_EVAL; MAX_PLY],
             pv: vec![[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             reductions,
@@ -423,15 +429,28 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         // could hide what happens at the end.
         let near_end = self.scored && plies_to_decision(pos) <= depth as u32 + 4;
         let static_eval = if in_check {
-            -INFINITY
+            NO_EVAL
         } else {
             self.eval.evaluate(pos)
         };
+        if let Some(slot) = self.static_evals.get_mut(ply) {
+            *slot = static_eval;
+        }
+        // The mover stands better than two plies ago: prune less eagerly
+        // below fails high, more eagerly among late quiet moves.
+        let improving = !in_check
+            && ply >= 2
+            && self
+                .static_evals
+                .get(ply - 2)
+                .is_some_and(|&earlier| earlier == NO_EVAL || static_eval > earlier);
+        // Reverse futility: far enough above beta that a quiet move by the
+        // opponent will not bring it back.
         if !pv_node
             && !in_check
             && !near_end
-            && depth <= 3
-            && static_eval - 150 * depth >= beta
+            && depth <= 6
+            && static_eval - (100 * depth - 40 * i32::from(improving)) >= beta
             && static_eval.abs() < DECIDED
         {
             return static_eval;
@@ -467,12 +486,24 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             }
         }
 
+        // No stored move at a deep node: search shallower first (internal
+        // iterative reduction), the next visit will have one.
+        let depth = if depth >= 4 && tt_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
         if moves.is_empty() {
             return self.no_moves(pos, ply, in_check);
         }
         let mut scores = self.score_moves(pos, &moves, tt_move, ply);
+        // Late quiet moves at shallow depth are skipped when far below
+        // alpha (futility) or after enough of them (late-move pruning).
+        let prune_quiets = !pv_node && !in_check && !near_end && depth <= 6;
+        let futile = prune_quiets && depth <= 4 && static_eval + 150 + 100 * depth <= alpha;
+        let late_move_count = (3 + depth * depth) / if improving { 1 } else { 2 };
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -484,6 +515,15 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             let tactical = Self::is_tactical(pos, m);
             let mut child = *pos;
             child.play_unchecked(m);
+            if prune_quiets
+                && !tactical
+                && i > 0
+                && best > -DECIDED
+                && (futile || quiets_tried.len() as i32 >= late_move_count)
+                && (!self.royal || !child.is_check())
+            {
+                continue;
+            }
             self.set_played(ply, Some(m));
             self.hashes.push(child.hash());
             let value = if i == 0 {
