@@ -21,6 +21,25 @@ use std::time::Instant;
 pub(crate) const MAX_PLY: usize = 96;
 const INFINITY: i32 = 1_000_000;
 const MATE_BOUND: i32 = MATE - 1_000;
+/// Least valuable first, for static exchanges.
+const SCORED_EXCHANGE_ORDER: [Role; 6] = [
+    Role::Pawn,
+    Role::King,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+];
+const ROYAL_EXCHANGE_ORDER: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+/// A royal king in an exchange: it can never be given up.
+const ROYAL_KING_EXCHANGE: i32 = 20_000;
 /// The static evaluation of a position in check (none is computed).
 const NO_EVAL: i32 = -INFINITY;
 /// Bound of a history entry (far below the killers' ordering scores).
@@ -213,6 +232,82 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
     }
 
+    /// The value of a piece for exchanges: its capture points in the
+    /// Norochess family; in royal games the king comes last, priceless.
+    #[inline]
+    fn exchange_value(&self, role: Role) -> i32 {
+        if !self.scored && role == Role::King {
+            ROYAL_KING_EXCHANGE
+        } else {
+            self.piece_value(role)
+        }
+    }
+
+    /// Static exchange evaluation: whether the capture `m` wins at least
+    /// `threshold` when both sides keep recapturing on its square with
+    /// their least valuable piece (each free to stop). Only plain
+    /// captures are judged; other moves pass.
+    fn exchange_at_least(&self, pos: &Position<G>, m: Move, threshold: i32) -> bool {
+        if m.kind != MoveKind::Normal {
+            return true;
+        }
+        let (Some(victim), Some(mover)) = (pos.role_at(m.to), pos.role_at(m.from)) else {
+            return true;
+        };
+        let mut swap = self.exchange_value(victim) - threshold;
+        if swap < 0 {
+            return false;
+        }
+        swap = self.exchange_value(mover) - swap;
+        if swap <= 0 {
+            return true;
+        }
+        let order: &[Role; 6] = if self.scored {
+            &SCORED_EXCHANGE_ORDER
+        } else {
+            &ROYAL_EXCHANGE_ORDER
+        };
+        let target = m.to;
+        let mut occupied = pos.occupied() & !G::Bb::from_square(m.from);
+        let all_attackers = |occupied: G::Bb| {
+            (pos.attackers(target, Color::White, occupied)
+                | pos.attackers(target, Color::Black, occupied))
+                & occupied
+        };
+        let mut attackers = all_attackers(occupied);
+        let mut side = pos.turn();
+        let mut result = true;
+        loop {
+            side = !side;
+            attackers &= occupied;
+            let ours = attackers & pos.pieces_of(side);
+            if ours.is_empty() {
+                break;
+            }
+            result = !result;
+            let Some((role, from)) = order.iter().find_map(|&role| {
+                (ours & pos.role_set(role)).first().map(|sq| (role, sq))
+            }) else {
+                break;
+            };
+            if !self.scored && role == Role::King {
+                // A royal king may only take last.
+                return if (attackers & !pos.pieces_of(side)).any() {
+                    !result
+                } else {
+                    result
+                };
+            }
+            swap = self.exchange_value(role) - swap;
+            if swap < i32::from(result) {
+                break;
+            }
+            occupied &= !G::Bb::from_square(from);
+            attackers = all_attackers(occupied);
+        }
+        result
+    }
+
     fn history_index(&self, color: Color, m: Move) -> usize {
         let squares = usize::from(G::square_count());
         (color.index() * squares + m.from.index()) * squares + m.to.index()
@@ -238,7 +333,12 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 .filter(|_| pos.pieces_of(!pos.turn()).has(m.to))
             {
                 let attacker = pos.role_at(m.from).map_or(0, |r| self.piece_value(r));
-                1_000_000 + self.piece_value(victim) * 10 - attacker / 10 + promotion_bonus(m)
+                let base = if self.exchange_at_least(pos, m, 0) {
+                    1_000_000
+                } else {
+                    700_000
+                };
+                base + self.piece_value(victim) * 10 - attacker / 10 + promotion_bonus(m)
             } else if !matches!(
                 m.kind,
                 MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Castle
@@ -681,6 +781,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     if role != Role::Queen && role != Role::Knight {
                         continue;
                     }
+                }
+                if !self.exchange_at_least(pos, m, 0) {
+                    continue;
                 }
             }
             let mut child = *pos;
