@@ -42,6 +42,10 @@ const ROYAL_EXCHANGE_ORDER: [Role; 6] = [
 const ROYAL_KING_EXCHANGE: i32 = 20_000;
 /// The static evaluation of a position in check (none is computed).
 const NO_EVAL: i32 = -INFINITY;
+/// Half-width of the first aspiration window, in centipoints.
+const ASPIRATION_WINDOW: i32 = 30;
+/// A window wider than this becomes unbounded.
+const ASPIRATION_GIVE_UP: i32 = 1_000;
 /// Bound of a history entry (far below the killers' ordering scores).
 const HISTORY_MAX: i32 = 16_384;
 
@@ -418,6 +422,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         excluded: &[Move],
         preferred: Option<Move>,
     ) -> Option<(i32, Move)> {
+        let original_alpha = alpha;
         self.pv_len[0] = 0;
         let mut moves = pos.legal_moves();
         moves.retain(|m| !excluded.contains(m));
@@ -461,11 +466,59 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         if let Some((value, m)) = best {
             if !self.stopped && excluded.is_empty() {
-                self.tt
-                    .store(self.key(pos), Some(m), value, depth, Bound::Exact);
+                let bound = if value >= beta {
+                    Bound::Lower
+                } else if value > original_alpha {
+                    Bound::Exact
+                } else {
+                    Bound::Upper
+                };
+                self.tt.store(self.key(pos), Some(m), value, depth, bound);
             }
         }
         best
+    }
+
+    /// [`Searcher::search_root`] in a narrow window around the previous
+    /// depth's value, widened after each fail until the value lies inside
+    /// (an aspiration search): most depths then search a smaller tree.
+    pub(crate) fn search_root_around(
+        &mut self,
+        pos: &Position<G>,
+        depth: i32,
+        previous: Option<i32>,
+        excluded: &[Move],
+        mut preferred: Option<Move>,
+    ) -> Option<(i32, Move)> {
+        let Some(previous) = previous.filter(|v| depth >= 4 && v.abs() < DECIDED) else {
+            return self.search_root(pos, depth, -INFINITY, INFINITY, excluded, preferred);
+        };
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (previous - delta, previous + delta);
+        loop {
+            let (value, m) = self.search_root(pos, depth, alpha, beta, excluded, preferred)?;
+            if self.stopped {
+                return Some((value, m));
+            }
+            if value <= alpha && alpha > -INFINITY {
+                beta = (alpha + beta) / 2;
+                alpha = if delta > ASPIRATION_GIVE_UP {
+                    -INFINITY
+                } else {
+                    (value - delta).max(-INFINITY)
+                };
+            } else if value >= beta && beta < INFINITY {
+                preferred = Some(m);
+                beta = if delta > ASPIRATION_GIVE_UP {
+                    INFINITY
+                } else {
+                    (value + delta).min(INFINITY)
+                };
+            } else {
+                return Some((value, m));
+            }
+            delta *= 2;
+        }
     }
 
     /// The value of each root move at `depth` with a full window (for
