@@ -21,6 +21,10 @@ use std::time::Instant;
 pub(crate) const MAX_PLY: usize = 96;
 const INFINITY: i32 = 1_000_000;
 const MATE_BOUND: i32 = MATE - 1_000;
+/// Plies the move limit must leave for quiescence to drop captures that
+/// lose points in the exchange: closer to a decision, an exchange may be
+/// cut short by the end of the game.
+const EXCHANGE_HORIZON: u32 = 8;
 /// Least valuable first, for static exchanges.
 const SCORED_EXCHANGE_ORDER: [Role; 6] = [
     Role::Pawn,
@@ -318,13 +322,16 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     }
 
     /// Orders moves: hash move, captures by victim then attacker, promotions,
-    /// killers, then quiet moves by history.
+    /// killers, counter move, captures that lose points (judged only with
+    /// `judge_exchanges`: quiescence has dropped them already), then quiet
+    /// moves by history.
     fn score_moves(
         &self,
         pos: &Position<G>,
         moves: &MoveList,
         tt_move: Option<Move>,
         ply: usize,
+        judge_exchanges: bool,
     ) -> ArrayVec<i32, MAX_MOVES> {
         let mut scores = ArrayVec::new();
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
@@ -337,7 +344,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 .filter(|_| pos.pieces_of(!pos.turn()).has(m.to))
             {
                 let attacker = pos.role_at(m.from).map_or(0, |r| self.piece_value(r));
-                let base = if self.exchange_at_least(pos, m, 0) {
+                let base = if !judge_exchanges || self.exchange_at_least(pos, m, 0) {
                     1_000_000
                 } else {
                     700_000
@@ -430,7 +437,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return None;
         }
         let tt_move = preferred.or_else(|| self.tt.probe(self.key(pos)).and_then(|h| h.best_move));
-        let mut scores = self.score_moves(pos, &moves, tt_move, 0);
+        let mut scores = self.score_moves(pos, &moves, tt_move, 0, true);
         let mut best: Option<(i32, Move)> = None;
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
@@ -651,7 +658,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if moves.is_empty() {
             return self.no_moves(pos, ply, in_check);
         }
-        let mut scores = self.score_moves(pos, &moves, tt_move, ply);
+        let mut scores = self.score_moves(pos, &moves, tt_move, ply, true);
         // Late quiet moves at shallow depth are skipped when far below
         // alpha (futility) or after enough of them (late-move pruning).
         let prune_quiets = !pv_node && !in_check && !near_end && depth <= 6;
@@ -822,23 +829,23 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
-        let mut scores = self.score_moves(pos, &moves, None, ply);
+        // Captures that lose points in the exchange are dropped unless the
+        // move limit may end the game before the exchange does.
+        let judge = !in_check && (!self.scored || plies_to_decision(pos) > EXCHANGE_HORIZON);
+        if !in_check {
+            // Only captures and useful promotions, dropped before ordering
+            // so the others cost no sorting.
+            moves.retain(|m| {
+                Self::is_tactical(pos, *m)
+                    && m.promotion()
+                        .is_none_or(|role| role == Role::Queen || role == Role::Knight)
+                    && (!judge || self.exchange_at_least(pos, *m, 0))
+            });
+        }
+        let mut scores = self.score_moves(pos, &moves, None, ply, !judge);
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];
-            if !in_check {
-                if !Self::is_tactical(pos, m) {
-                    continue;
-                }
-                if let Some(role) = m.promotion() {
-                    if role != Role::Queen && role != Role::Knight {
-                        continue;
-                    }
-                }
-                if !self.exchange_at_least(pos, m, 0) {
-                    continue;
-                }
-            }
             let mut child = *pos;
             child.play_unchecked(m);
             self.hashes.push(child.hash());
