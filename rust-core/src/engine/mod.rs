@@ -459,19 +459,18 @@ fn deepen<G: Geometry>(
         elapsed: Duration::ZERO,
     };
     let mut previous_best: Option<Move> = None;
+    let mut previous_value: Option<i32> = None;
     for depth in 1..=plan.max_depth {
         let mut lines: Vec<(i32, Line)> = Vec::new();
         let mut excluded = left_out.clone();
         for index in 0..multipv {
-            let preferred = if index == 0 { previous_best } else { None };
-            let found = searcher.search_root(
-                pos,
-                depth as i32,
-                -1_000_000,
-                1_000_000,
-                &excluded,
-                preferred,
-            );
+            let (preferred, around) = if index == 0 {
+                (previous_best, previous_value)
+            } else {
+                (None, None)
+            };
+            let found =
+                searcher.search_root_around(pos, depth as i32, around, &excluded, preferred);
             let Some((value, mv)) = found else {
                 break;
             };
@@ -496,6 +495,7 @@ fn deepen<G: Geometry>(
         }
         if let Some((value, line)) = lines.first() {
             previous_best = line.pv.first().copied();
+            previous_value = Some(*value);
             result.best_move = previous_best;
             result.depth = depth;
             result.lines = lines.iter().map(|(_, l)| l.clone()).collect();
@@ -532,15 +532,15 @@ fn help<G: Geometry>(searcher: &mut Searcher<'_, G>, pos: &Position<G>, id: usiz
     let slot = (id.max(1) - 1) % SKIP_SIZE.len();
     let (size, phase) = (SKIP_SIZE[slot], SKIP_PHASE[slot]);
     let mut previous_best = None;
+    let mut previous_value = None;
     for depth in 1..=plan.max_depth {
         if ((depth + phase) / size) % 2 == 1 {
             continue;
         }
-        let found = searcher.search_root(
+        let found = searcher.search_root_around(
             pos,
             depth as i32,
-            -1_000_000,
-            1_000_000,
+            previous_value,
             &plan.left_out,
             previous_best,
         );
@@ -551,6 +551,7 @@ fn help<G: Geometry>(searcher: &mut Searcher<'_, G>, pos: &Position<G>, id: usiz
             break;
         };
         previous_best = Some(mv);
+        previous_value = Some(value);
         if value.abs() >= DECIDED && depth >= PROVEN_RESULT_DEPTH {
             break;
         }

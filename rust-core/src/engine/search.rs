@@ -21,6 +21,37 @@ use std::time::Instant;
 pub(crate) const MAX_PLY: usize = 96;
 const INFINITY: i32 = 1_000_000;
 const MATE_BOUND: i32 = MATE - 1_000;
+/// Plies the move limit must leave for quiescence to drop captures that
+/// lose points in the exchange: closer to a decision, an exchange may be
+/// cut short by the end of the game.
+const EXCHANGE_HORIZON: u32 = 8;
+/// Least valuable first, for static exchanges.
+const SCORED_EXCHANGE_ORDER: [Role; 6] = [
+    Role::Pawn,
+    Role::King,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+];
+const ROYAL_EXCHANGE_ORDER: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+/// A royal king in an exchange: it can never be given up.
+const ROYAL_KING_EXCHANGE: i32 = 20_000;
+/// The static evaluation of a position in check (none is computed).
+const NO_EVAL: i32 = -INFINITY;
+/// Half-width of the first aspiration window, in centipoints.
+const ASPIRATION_WINDOW: i32 = 30;
+/// A window wider than this becomes unbounded.
+const ASPIRATION_GIVE_UP: i32 = 1_000;
+/// Bound of a history entry (far below the killers' ordering scores).
+const HISTORY_MAX: i32 = 16_384;
 
 /// Why a search stops early.
 pub(crate) struct Stopper<'a> {
@@ -61,8 +92,18 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     /// Index in `hashes` of the root position.
     root_index: usize,
     killers: [[Option<Move>; 2]; MAX_PLY],
-    /// `history[color][from][to]`, flattened.
+    /// `history[color][from][to]`, flattened: how often a quiet move
+    /// caused a cutoff, kept within ±[`HISTORY_MAX`] by gravity.
     history: Vec<i32>,
+    /// `counter_moves[from][to]` of the opponent's last move: the quiet
+    /// reply that last refuted it.
+    counter_moves: Vec<Option<Move>>,
+    /// The move played at each ply of the current path (`None` for a null
+    /// move), for the counter-move table.
+    played: [Option<Move>; MAX_PLY],
+    /// The static evaluation at each ply of the current path
+    /// ([`NO_EVAL`] in check), to tell whether the mover is improving.
+    static_evals: [i32; MAX_PLY],
     pv: Vec<[Option<Move>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     reductions: [[u8; 64]; 64],
@@ -100,6 +141,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             root_index,
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 2 * squares * squares],
+            counter_moves: vec![None; squares * squares],
+            played: [None; MAX_PLY],
+            static_evals: [NO_EVAL; MAX_PLY],
             pv: vec![[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             reductions,
@@ -196,22 +240,102 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
     }
 
+    /// The value of a piece for exchanges: its capture points in the
+    /// Norochess family; in royal games the king comes last, priceless.
+    #[inline]
+    fn exchange_value(&self, role: Role) -> i32 {
+        if !self.scored && role == Role::King {
+            ROYAL_KING_EXCHANGE
+        } else {
+            self.piece_value(role)
+        }
+    }
+
+    /// Static exchange evaluation: whether the capture `m` wins at least
+    /// `threshold` when both sides keep recapturing on its square with
+    /// their least valuable piece (each free to stop). Only plain
+    /// captures are judged; other moves pass.
+    fn exchange_at_least(&self, pos: &Position<G>, m: Move, threshold: i32) -> bool {
+        if m.kind != MoveKind::Normal {
+            return true;
+        }
+        let (Some(victim), Some(mover)) = (pos.role_at(m.to), pos.role_at(m.from)) else {
+            return true;
+        };
+        let mut swap = self.exchange_value(victim) - threshold;
+        if swap < 0 {
+            return false;
+        }
+        swap = self.exchange_value(mover) - swap;
+        if swap <= 0 {
+            return true;
+        }
+        let order: &[Role; 6] = if self.scored {
+            &SCORED_EXCHANGE_ORDER
+        } else {
+            &ROYAL_EXCHANGE_ORDER
+        };
+        let target = m.to;
+        let mut occupied = pos.occupied() & !G::Bb::from_square(m.from);
+        let all_attackers = |occupied: G::Bb| {
+            (pos.attackers(target, Color::White, occupied)
+                | pos.attackers(target, Color::Black, occupied))
+                & occupied
+        };
+        let mut attackers = all_attackers(occupied);
+        let mut side = pos.turn();
+        let mut result = true;
+        loop {
+            side = !side;
+            attackers &= occupied;
+            let ours = attackers & pos.pieces_of(side);
+            if ours.is_empty() {
+                break;
+            }
+            result = !result;
+            let Some((role, from)) = order.iter().find_map(|&role| {
+                (ours & pos.role_set(role)).first().map(|sq| (role, sq))
+            }) else {
+                break;
+            };
+            if !self.scored && role == Role::King {
+                // A royal king may only take last.
+                return if (attackers & !pos.pieces_of(side)).any() {
+                    !result
+                } else {
+                    result
+                };
+            }
+            swap = self.exchange_value(role) - swap;
+            if swap < i32::from(result) {
+                break;
+            }
+            occupied &= !G::Bb::from_square(from);
+            attackers = all_attackers(occupied);
+        }
+        result
+    }
+
     fn history_index(&self, color: Color, m: Move) -> usize {
         let squares = usize::from(G::square_count());
         (color.index() * squares + m.from.index()) * squares + m.to.index()
     }
 
     /// Orders moves: hash move, captures by victim then attacker, promotions,
-    /// killers, then quiet moves by history.
+    /// killers, counter move, captures that lose points (judged only with
+    /// `judge_exchanges`: quiescence has dropped them already), then quiet
+    /// moves by history.
     fn score_moves(
         &self,
         pos: &Position<G>,
         moves: &MoveList,
         tt_move: Option<Move>,
         ply: usize,
+        judge_exchanges: bool,
     ) -> ArrayVec<i32, MAX_MOVES> {
         let mut scores = ArrayVec::new();
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        let counter = self.counter_move(ply);
         for &m in moves {
             let score = if Some(m) == tt_move {
                 10_000_000
@@ -220,7 +344,12 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 .filter(|_| pos.pieces_of(!pos.turn()).has(m.to))
             {
                 let attacker = pos.role_at(m.from).map_or(0, |r| self.piece_value(r));
-                1_000_000 + self.piece_value(victim) * 10 - attacker / 10 + promotion_bonus(m)
+                let base = if !judge_exchanges || self.exchange_at_least(pos, m, 0) {
+                    1_000_000
+                } else {
+                    700_000
+                };
+                base + self.piece_value(victim) * 10 - attacker / 10 + promotion_bonus(m)
             } else if !matches!(
                 m.kind,
                 MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Castle
@@ -230,6 +359,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 800_000
             } else if Some(m) == killers[1] {
                 790_000
+            } else if Some(m) == counter {
+                780_000
             } else {
                 self.history
                     .get(self.history_index(pos.turn(), m))
@@ -239,6 +370,17 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             let _ = scores.try_push(score);
         }
         scores
+    }
+
+    /// The quiet move that last refuted the opponent's move before `ply`.
+    #[inline]
+    fn counter_move(&self, ply: usize) -> Option<Move> {
+        let previous = self.played.get(ply.checked_sub(1)?).copied()??;
+        let squares = usize::from(G::square_count());
+        self.counter_moves
+            .get(previous.from.index() * squares + previous.to.index())
+            .copied()
+            .flatten()
     }
 
     /// Brings the best remaining move to `index`.
@@ -287,6 +429,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         excluded: &[Move],
         preferred: Option<Move>,
     ) -> Option<(i32, Move)> {
+        let original_alpha = alpha;
         self.pv_len[0] = 0;
         let mut moves = pos.legal_moves();
         moves.retain(|m| !excluded.contains(m));
@@ -294,13 +437,14 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return None;
         }
         let tt_move = preferred.or_else(|| self.tt.probe(self.key(pos)).and_then(|h| h.best_move));
-        let mut scores = self.score_moves(pos, &moves, tt_move, 0);
+        let mut scores = self.score_moves(pos, &moves, tt_move, 0, true);
         let mut best: Option<(i32, Move)> = None;
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];
             let mut child = *pos;
             child.play_unchecked(m);
+            self.set_played(0, Some(m));
             self.hashes.push(child.hash());
             let value = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, 1, true)
@@ -329,11 +473,59 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         if let Some((value, m)) = best {
             if !self.stopped && excluded.is_empty() {
-                self.tt
-                    .store(self.key(pos), Some(m), value, depth, Bound::Exact);
+                let bound = if value >= beta {
+                    Bound::Lower
+                } else if value > original_alpha {
+                    Bound::Exact
+                } else {
+                    Bound::Upper
+                };
+                self.tt.store(self.key(pos), Some(m), value, depth, bound);
             }
         }
         best
+    }
+
+    /// [`Searcher::search_root`] in a narrow window around the previous
+    /// depth's value, widened after each fail until the value lies inside
+    /// (an aspiration search): most depths then search a smaller tree.
+    pub(crate) fn search_root_around(
+        &mut self,
+        pos: &Position<G>,
+        depth: i32,
+        previous: Option<i32>,
+        excluded: &[Move],
+        mut preferred: Option<Move>,
+    ) -> Option<(i32, Move)> {
+        let Some(previous) = previous.filter(|v| depth >= 4 && v.abs() < DECIDED) else {
+            return self.search_root(pos, depth, -INFINITY, INFINITY, excluded, preferred);
+        };
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (previous - delta, previous + delta);
+        loop {
+            let (value, m) = self.search_root(pos, depth, alpha, beta, excluded, preferred)?;
+            if self.stopped {
+                return Some((value, m));
+            }
+            if value <= alpha && alpha > -INFINITY {
+                beta = (alpha + beta) / 2;
+                alpha = if delta > ASPIRATION_GIVE_UP {
+                    -INFINITY
+                } else {
+                    (value - delta).max(-INFINITY)
+                };
+            } else if value >= beta && beta < INFINITY {
+                preferred = Some(m);
+                beta = if delta > ASPIRATION_GIVE_UP {
+                    INFINITY
+                } else {
+                    (value + delta).min(INFINITY)
+                };
+            } else {
+                return Some((value, m));
+            }
+            delta *= 2;
+        }
     }
 
     /// The value of each root move at `depth` with a full window (for
@@ -344,6 +536,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         for &m in &moves {
             let mut child = *pos;
             child.play_unchecked(m);
+            self.set_played(0, Some(m));
             self.hashes.push(child.hash());
             let v = -self.search(&child, depth - 1, -INFINITY, INFINITY, 1, true);
             self.hashes.pop();
@@ -396,15 +589,28 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         // could hide what happens at the end.
         let near_end = self.scored && plies_to_decision(pos) <= depth as u32 + 4;
         let static_eval = if in_check {
-            -INFINITY
+            NO_EVAL
         } else {
             self.eval.evaluate(pos)
         };
+        if let Some(slot) = self.static_evals.get_mut(ply) {
+            *slot = static_eval;
+        }
+        // The mover stands better than two plies ago: prune less eagerly
+        // below fails high, more eagerly among late quiet moves.
+        let improving = !in_check
+            && ply >= 2
+            && self
+                .static_evals
+                .get(ply - 2)
+                .is_some_and(|&earlier| earlier == NO_EVAL || static_eval > earlier);
+        // Reverse futility: far enough above beta that a quiet move by the
+        // opponent will not bring it back.
         if !pv_node
             && !in_check
             && !near_end
-            && depth <= 3
-            && static_eval - 150 * depth >= beta
+            && depth <= 6
+            && static_eval - (100 * depth - 40 * i32::from(improving)) >= beta
             && static_eval.abs() < DECIDED
         {
             return static_eval;
@@ -421,6 +627,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             let reduction = 3 + depth / 4;
             let mut child = *pos;
             child.play_null();
+            self.set_played(ply, None);
             self.hashes.push(child.hash());
             let v = -self.search(
                 &child,
@@ -439,21 +646,45 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             }
         }
 
+        // No stored move at a deep node: search shallower first (internal
+        // iterative reduction), the next visit will have one.
+        let depth = if depth >= 4 && tt_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
         if moves.is_empty() {
             return self.no_moves(pos, ply, in_check);
         }
-        let mut scores = self.score_moves(pos, &moves, tt_move, ply);
+        let mut scores = self.score_moves(pos, &moves, tt_move, ply, true);
+        // Late quiet moves at shallow depth are skipped when far below
+        // alpha (futility) or after enough of them (late-move pruning).
+        let prune_quiets = !pv_node && !in_check && !near_end && depth <= 6;
+        let futile = prune_quiets && depth <= 4 && static_eval + 150 + 100 * depth <= alpha;
+        let late_move_count = (3 + depth * depth) / if improving { 1 } else { 2 };
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        // Quiet moves searched before the cutoff, to lower their history.
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];
             let tactical = Self::is_tactical(pos, m);
             let mut child = *pos;
             child.play_unchecked(m);
+            if prune_quiets
+                && !tactical
+                && i > 0
+                && best > -DECIDED
+                && (futile || quiets_tried.len() as i32 >= late_move_count)
+                && (!self.royal || !child.is_check())
+            {
+                continue;
+            }
+            self.set_played(ply, Some(m));
             self.hashes.push(child.hash());
             let value = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, ply + 1, true)
@@ -503,11 +734,14 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     self.update_pv(ply, m);
                     if value >= beta {
                         if !tactical {
-                            self.reward_quiet(pos.turn(), m, depth, ply);
+                            self.reward_quiet(pos.turn(), m, depth, ply, &quiets_tried);
                         }
                         break;
                     }
                 }
+            }
+            if !tactical {
+                let _ = quiets_tried.try_push(m);
             }
         }
         let bound = if best >= beta {
@@ -522,16 +756,44 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         best
     }
 
-    fn reward_quiet(&mut self, color: Color, m: Move, depth: i32, ply: usize) {
+    /// A quiet move caused a cutoff: it becomes a killer and the counter
+    /// move of the opponent's last move, its history rises and that of the
+    /// quiet moves tried before it falls.
+    fn reward_quiet(&mut self, color: Color, m: Move, depth: i32, ply: usize, tried: &[Move]) {
         if let Some(k) = self.killers.get_mut(ply) {
             if k[0] != Some(m) {
                 k[1] = k[0];
                 k[0] = Some(m);
             }
         }
+        if let Some(Some(previous)) = ply.checked_sub(1).and_then(|p| self.played.get(p)) {
+            let squares = usize::from(G::square_count());
+            let index = previous.from.index() * squares + previous.to.index();
+            if let Some(slot) = self.counter_moves.get_mut(index) {
+                *slot = Some(m);
+            }
+        }
+        let bonus = (depth * depth * 16 + depth * 32).min(1_200);
+        self.update_history(color, m, bonus);
+        for &quiet in tried {
+            self.update_history(color, quiet, -bonus);
+        }
+    }
+
+    /// Moves a history entry toward ±[`HISTORY_MAX`]: the closer it is, the
+    /// less a bonus moves it, so old results fade instead of saturating.
+    #[inline]
+    fn update_history(&mut self, color: Color, m: Move, bonus: i32) {
         let index = self.history_index(color, m);
         if let Some(h) = self.history.get_mut(index) {
-            *h = (*h + depth * depth).min(700_000);
+            *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        }
+    }
+
+    #[inline]
+    fn set_played(&mut self, ply: usize, m: Option<Move>) {
+        if let Some(slot) = self.played.get_mut(ply) {
+            *slot = m;
         }
     }
 
@@ -567,20 +829,23 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
-        let mut scores = self.score_moves(pos, &moves, None, ply);
+        // Captures that lose points in the exchange are dropped unless the
+        // move limit may end the game before the exchange does.
+        let judge = !in_check && (!self.scored || plies_to_decision(pos) > EXCHANGE_HORIZON);
+        if !in_check {
+            // Only captures and useful promotions, dropped before ordering
+            // so the others cost no sorting.
+            moves.retain(|m| {
+                Self::is_tactical(pos, *m)
+                    && m.promotion()
+                        .is_none_or(|role| role == Role::Queen || role == Role::Knight)
+                    && (!judge || self.exchange_at_least(pos, *m, 0))
+            });
+        }
+        let mut scores = self.score_moves(pos, &moves, None, ply, !judge);
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];
-            if !in_check {
-                if !Self::is_tactical(pos, m) {
-                    continue;
-                }
-                if let Some(role) = m.promotion() {
-                    if role != Role::Queen && role != Role::Knight {
-                        continue;
-                    }
-                }
-            }
             let mut child = *pos;
             child.play_unchecked(m);
             self.hashes.push(child.hash());
