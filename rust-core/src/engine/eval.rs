@@ -87,8 +87,12 @@ impl<G: Geometry> Evaluator<G> {
     /// The evaluation of `pos` for its side to move.
     pub(crate) fn evaluate(&self, pos: &Position<G>) -> i32 {
         let rules = pos.rules();
-        let white = self.side_terms(pos, Color::White);
-        let black = self.side_terms(pos, Color::Black);
+        let mut white = self.side_terms(pos, Color::White);
+        let mut black = self.side_terms(pos, Color::Black);
+        let white_threats = self.threats(pos, Color::White, &white, &black);
+        let black_threats = self.threats(pos, Color::Black, &black, &white);
+        white.positional += white_threats;
+        black.positional += black_threats;
         let value = if rules.capture_points {
             let banked =
                 100 * (i32::from(pos.score(Color::White)) - i32::from(pos.score(Color::Black)));
@@ -108,12 +112,14 @@ impl<G: Geometry> Evaluator<G> {
         (relative + tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
-    fn side_terms(&self, pos: &Position<G>, color: Color) -> SideTerms {
+    fn side_terms(&self, pos: &Position<G>, color: Color) -> SideTerms<G::Bb> {
         let rules = pos.rules();
         let own = pos.pieces_of(color);
         let occupied = pos.occupied();
         let mut material = 0;
         let mut positional = 0;
+        let (mut attacks, mut pawn_attacks, mut minor_attacks) =
+            (G::Bb::EMPTY, G::Bb::EMPTY, G::Bb::EMPTY);
         let table = &self.placement[color.index()];
         for role in Role::ALL {
             let set = pos.piece_set(Piece { color, role });
@@ -125,11 +131,25 @@ impl<G: Geometry> Evaluator<G> {
             material += value * set.count() as i32;
             for sq in set.squares() {
                 positional += i32::from(table[role.index()][sq.index()]);
+                let reach = match role {
+                    Role::Knight => G::knight_attacks(sq),
+                    Role::Bishop => G::bishop_attacks(sq, occupied),
+                    Role::Rook => G::rook_attacks(sq, occupied),
+                    Role::Queen => G::queen_attacks(sq, occupied),
+                    Role::King => G::king_attacks(sq),
+                    Role::Pawn => G::pawn_attacks(color, sq),
+                };
+                attacks |= reach;
+                if matches!(role, Role::Knight | Role::Bishop) {
+                    minor_attacks |= reach;
+                }
+                if role == Role::Pawn {
+                    pawn_attacks |= reach;
+                }
                 positional += match role {
-                    Role::Knight => 4 * (G::knight_attacks(sq) & !own).count() as i32,
-                    Role::Bishop => 4 * (G::bishop_attacks(sq, occupied) & !own).count() as i32,
-                    Role::Rook => 2 * (G::rook_attacks(sq, occupied) & !own).count() as i32,
-                    Role::Queen => (G::queen_attacks(sq, occupied) & !own).count() as i32,
+                    Role::Knight | Role::Bishop => 4 * (reach & !own).count() as i32,
+                    Role::Rook => 2 * (reach & !own).count() as i32,
+                    Role::Queen => (reach & !own).count() as i32,
                     _ => 0,
                 };
             }
@@ -138,7 +158,46 @@ impl<G: Geometry> Evaluator<G> {
         SideTerms {
             material,
             positional,
+            attacks,
+            pawn_attacks,
+            minor_attacks,
         }
+    }
+
+    /// What `color`'s attacks threaten: enemy pieces attacked by pawns,
+    /// rooks and queens attacked by knights and bishops, and pieces
+    /// attacked but not defended. Quiescence resolves the mover's
+    /// captures; this is what a quiet position still holds.
+    fn threats(
+        &self,
+        pos: &Position<G>,
+        color: Color,
+        ours: &SideTerms<G::Bb>,
+        theirs: &SideTerms<G::Bb>,
+    ) -> i32 {
+        let rules = pos.rules();
+        let value = |role: Role| {
+            if rules.capture_points {
+                i32::from(role.capture_points()) * 100
+            } else {
+                ROYAL_VALUES[role.index()]
+            }
+        };
+        let mut enemy = pos.pieces_of(!color);
+        if rules.royal_king {
+            enemy &= !pos.role_set(Role::King);
+        }
+        let pawns = pos.role_set(Role::Pawn);
+        let heavy = pos.role_set(Role::Rook) | pos.role_set(Role::Queen);
+        let mut total = 0;
+        for sq in (enemy & !pawns & ours.pawn_attacks).squares() {
+            total += 30 + pos.role_at(sq).map_or(0, value) / 8;
+        }
+        total += 40 * (enemy & heavy & ours.minor_attacks).count() as i32;
+        for sq in (enemy & ours.attacks & !theirs.attacks).squares() {
+            total += 10 + pos.role_at(sq).map_or(0, value) / 10;
+        }
+        total
     }
 
     fn pawn_structure(&self, pos: &Position<G>, color: Color) -> i32 {
@@ -202,9 +261,15 @@ impl<G: Geometry> Evaluator<G> {
     }
 }
 
-struct SideTerms {
+struct SideTerms<B> {
     material: i32,
     positional: i32,
+    /// Squares the side's pieces attack.
+    attacks: B,
+    /// Squares its pawns attack.
+    pawn_attacks: B,
+    /// Squares its knights and bishops attack.
+    minor_attacks: B,
 }
 
 /// How much board material counts toward the final margin (percent): a lot

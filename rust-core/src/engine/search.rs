@@ -1,7 +1,10 @@
-//! Alpha-beta search (PVS with iterative deepening, quiescence, a
-//! transposition table, killer and history move ordering, null move and late
-//! move reductions), generic over the board so each board size gets its own
-//! machine code. Game ends are scored exactly as the rule book decides them,
+//! Alpha-beta search (PVS with iterative deepening and aspiration windows,
+//! quiescence with static exchange pruning, a transposition table, killer,
+//! counter-move and history move ordering, null move, reverse futility,
+//! futility and late-move pruning, internal iterative and late-move
+//! reductions), generic over the board so each board size gets its own
+//! machine code. Nothing is pruned or reduced near a Norochess move-limit
+//! decision, where every ply can change the result. Game ends are scored exactly as the rule book decides them,
 //! including the Norochess move limit and repetition lost by its creator.
 
 use super::eval::{plies_to_decision, Evaluator, ROYAL_VALUES};
@@ -648,7 +651,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
 
         // No stored move at a deep node: search shallower first (internal
         // iterative reduction), the next visit will have one.
-        let depth = if depth >= 4 && tt_move.is_none() {
+        let depth = if depth >= 4 && tt_move.is_none() && !near_end {
             depth - 1
         } else {
             depth
