@@ -296,9 +296,10 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 break;
             }
             result = !result;
-            let Some((role, from)) = order.iter().find_map(|&role| {
-                (ours & pos.role_set(role)).first().map(|sq| (role, sq))
-            }) else {
+            let Some((role, from)) = order
+                .iter()
+                .find_map(|&role| (ours & pos.role_set(role)).first().map(|sq| (role, sq)))
+            else {
                 break;
             };
             if !self.scored && role == Role::King {
