@@ -14,6 +14,16 @@ use std::marker::PhantomData;
 /// Piece values in centipawns for royal games (the king is priceless).
 pub(crate) const ROYAL_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
 
+/// A piece's material value: its capture points in centipoints in the
+/// Norochess family, its centipawn value in royal games (the king 0).
+pub(crate) fn material_value(capture_points: bool, role: Role) -> i32 {
+    if capture_points {
+        i32::from(role.capture_points()) * 100
+    } else {
+        ROYAL_VALUES[role.index()]
+    }
+}
+
 /// Evaluations are kept inside this bound so decided results stay above them.
 pub(crate) const EVAL_LIMIT: i32 = 50_000;
 
@@ -123,11 +133,7 @@ impl<G: Geometry> Evaluator<G> {
         let table = &self.placement[color.index()];
         for role in Role::ALL {
             let set = pos.piece_set(Piece { color, role });
-            let value = if rules.capture_points {
-                i32::from(role.capture_points()) * 100
-            } else {
-                ROYAL_VALUES[role.index()]
-            };
+            let value = material_value(rules.capture_points, role);
             material += value * set.count() as i32;
             for sq in set.squares() {
                 positional += i32::from(table[role.index()][sq.index()]);
@@ -176,13 +182,7 @@ impl<G: Geometry> Evaluator<G> {
         theirs: &SideTerms<G::Bb>,
     ) -> i32 {
         let rules = pos.rules();
-        let value = |role: Role| {
-            if rules.capture_points {
-                i32::from(role.capture_points()) * 100
-            } else {
-                ROYAL_VALUES[role.index()]
-            }
-        };
+        let value = |role: Role| material_value(rules.capture_points, role);
         let mut enemy = pos.pieces_of(!color);
         if rules.royal_king {
             enemy &= !pos.role_set(Role::King);

@@ -7,7 +7,7 @@
 //! decision, where every ply can change the result. Game ends are scored exactly as the rule book decides them,
 //! including the Norochess move limit and repetition lost by its creator.
 
-use super::eval::{plies_to_decision, Evaluator, ROYAL_VALUES};
+use super::eval::{material_value, plies_to_decision, Evaluator};
 use super::terminal::{self, DECIDED, MATE, WIN};
 use super::tt::{Bound, TranspositionTable};
 use super::{Line, Score};
@@ -28,7 +28,8 @@ const MATE_BOUND: i32 = MATE - 1_000;
 /// lose points in the exchange: closer to a decision, an exchange may be
 /// cut short by the end of the game.
 const EXCHANGE_HORIZON: u32 = 8;
-/// Least valuable first, for static exchanges.
+/// Least valuable first, for static exchanges in the Norochess family
+/// (royal games use [`Role::ALL`], the royal king last).
 const SCORED_EXCHANGE_ORDER: [Role; 6] = [
     Role::Pawn,
     Role::King,
@@ -36,14 +37,6 @@ const SCORED_EXCHANGE_ORDER: [Role; 6] = [
     Role::Bishop,
     Role::Rook,
     Role::Queen,
-];
-const ROYAL_EXCHANGE_ORDER: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
 ];
 /// A royal king in an exchange: it can never be given up.
 const ROYAL_KING_EXCHANGE: i32 = 20_000;
@@ -236,11 +229,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     }
 
     fn piece_value(&self, role: Role) -> i32 {
-        if self.scored {
-            i32::from(role.capture_points()) * 100
-        } else {
-            ROYAL_VALUES[role.index()].max(1)
-        }
+        material_value(self.scored, role).max(1)
     }
 
     /// The value of a piece for exchanges: its capture points in the
@@ -276,7 +265,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let order: &[Role; 6] = if self.scored {
             &SCORED_EXCHANGE_ORDER
         } else {
-            &ROYAL_EXCHANGE_ORDER
+            &Role::ALL
         };
         let target = m.to;
         let mut occupied = pos.occupied() & !G::Bb::from_square(m.from);
@@ -477,13 +466,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         if let Some((value, m)) = best {
             if !self.stopped && excluded.is_empty() {
-                let bound = if value >= beta {
-                    Bound::Lower
-                } else if value > original_alpha {
-                    Bound::Exact
-                } else {
-                    Bound::Upper
-                };
+                let bound = Bound::of(value, original_alpha, beta);
                 self.tt.store(self.key(pos), Some(m), value, depth, bound);
             }
         }
@@ -748,13 +731,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 let _ = quiets_tried.try_push(m);
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         let stored = self.value_to_tt(best, ply);
         self.tt.store(key, best_move, stored, depth, bound);
         best

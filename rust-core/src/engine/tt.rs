@@ -26,6 +26,20 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a search in the window (`alpha`, `beta`) that returned
+    /// `value` proved about the true value.
+    pub(crate) fn of(value: i32, alpha: i32, beta: i32) -> Bound {
+        if value >= beta {
+            Bound::Lower
+        } else if value > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One entry, decoded from its three words.
 #[derive(Clone, Copy, Default)]
 struct Entry {
