@@ -49,6 +49,20 @@ const ASPIRATION_GIVE_UP: i32 = 1_000;
 /// Bound of a history entry (far below the killers' ordering scores).
 const HISTORY_MAX: i32 = 16_384;
 
+// Move ordering scores, best first. Quiet moves without a rank here are
+// ordered by history, below all of them.
+const ORDER_TT_MOVE: i32 = 10_000_000;
+const ORDER_GOOD_CAPTURE: i32 = 1_000_000;
+const ORDER_SPECIAL: i32 = 900_000;
+const ORDER_KILLER: i32 = 800_000;
+const ORDER_SECOND_KILLER: i32 = 790_000;
+const ORDER_COUNTER: i32 = 780_000;
+/// Captures that lose points in the exchange (up to [`ORDER_COUNTER`]).
+const ORDER_LOSING_CAPTURE: i32 = 700_000;
+/// Centipoints a capture may lose in the exchange per ply of depth before
+/// a shallow search skips it.
+const EXCHANGE_PRUNE_MARGIN: i32 = 100;
+
 /// Why a search stops early.
 pub(crate) struct Stopper<'a> {
     pub(crate) flag: &'a AtomicBool,
@@ -331,29 +345,29 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let counter = self.counter_move(ply);
         for &m in moves {
             let score = if Some(m) == tt_move {
-                10_000_000
+                ORDER_TT_MOVE
             } else if let Some(victim) = pos
                 .role_at(m.to)
                 .filter(|_| pos.pieces_of(!pos.turn()).has(m.to))
             {
                 let attacker = pos.role_at(m.from).map_or(0, |r| self.piece_value(r));
                 let base = if !judge_exchanges || self.exchange_at_least(pos, m, 0) {
-                    1_000_000
+                    ORDER_GOOD_CAPTURE
                 } else {
-                    700_000
+                    ORDER_LOSING_CAPTURE
                 };
                 base + self.piece_value(victim) * 10 - attacker / 10 + promotion_bonus(m)
             } else if !matches!(
                 m.kind,
                 MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Castle
             ) {
-                900_000 + promotion_bonus(m)
+                ORDER_SPECIAL + promotion_bonus(m)
             } else if Some(m) == killers[0] {
-                800_000
+                ORDER_KILLER
             } else if Some(m) == killers[1] {
-                790_000
+                ORDER_SECOND_KILLER
             } else if Some(m) == counter {
-                780_000
+                ORDER_COUNTER
             } else {
                 self.history
                     .get(self.history_index(pos.turn(), m))
@@ -651,6 +665,10 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let prune_quiets = !pv_node && !in_check && !near_end && depth <= 6;
         let futile = prune_quiets && depth <= 4 && static_eval + 150 + 100 * depth <= alpha;
         let late_move_count = (3 + depth * depth) / if improving { 1 } else { 2 };
+        // Captures losing more than a margin in the exchange are skipped
+        // too, unless the move limit may end the game before the exchange.
+        let prune_exchanges = prune_quiets
+            && (!self.scored || plies_to_decision(pos) > EXCHANGE_HORIZON + depth as u32);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -660,15 +678,29 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];
             let tactical = Self::is_tactical(pos, m);
+            let prunable = i > 0 && best > -DECIDED;
+            if prunable
+                && prune_exchanges
+                && (ORDER_LOSING_CAPTURE..ORDER_COUNTER).contains(&scores[i])
+                && !self.exchange_at_least(pos, m, -EXCHANGE_PRUNE_MARGIN * depth)
+            {
+                continue;
+            }
+            let futile_quiet = prunable
+                && prune_quiets
+                && !tactical
+                && (futile || quiets_tried.len() as i32 >= late_move_count);
+            if futile_quiet && !self.royal {
+                // Without check every later quiet move is as futile: the
+                // rest of the list is quiet once history orders it.
+                if scores[i] < ORDER_LOSING_CAPTURE {
+                    break;
+                }
+                continue;
+            }
             let mut child = *pos;
             child.play_unchecked(m);
-            if prune_quiets
-                && !tactical
-                && i > 0
-                && best > -DECIDED
-                && (futile || quiets_tried.len() as i32 >= late_move_count)
-                && (!self.royal || !child.is_check())
-            {
+            if futile_quiet && !child.is_check() {
                 continue;
             }
             self.set_played(ply, Some(m));
@@ -688,7 +720,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     if pv_node {
                         reduction -= 1;
                     }
-                    if scores[i] >= 790_000 {
+                    if scores[i] >= ORDER_SECOND_KILLER {
                         reduction -= 1;
                     }
                     reduction = reduction.clamp(0, depth - 2);
