@@ -59,6 +59,8 @@ const ORDER_SECOND_KILLER: i32 = 790_000;
 const ORDER_COUNTER: i32 = 780_000;
 /// Captures that lose points in the exchange (up to [`ORDER_COUNTER`]).
 const ORDER_LOSING_CAPTURE: i32 = 700_000;
+/// Marks a ply whose move was a null move (no continuation history).
+const NO_PIECE_SQUARE: usize = usize::MAX;
 /// Centipoints a capture may lose in the exchange per ply of depth before
 /// a shallow search skips it.
 const EXCHANGE_PRUNE_MARGIN: i32 = 100;
@@ -111,6 +113,13 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     /// The move played at each ply of the current path (`None` for a null
     /// move), for the counter-move table.
     played: [Option<Move>; MAX_PLY],
+    /// The piece and destination of the move played at each ply
+    /// ([`NO_PIECE_SQUARE`] for a null move), for continuation history.
+    played_piece: [usize; MAX_PLY],
+    /// `continuation[earlier piece-square][piece-square]`, flattened: how
+    /// often a quiet move caused a cutoff one or two plies after the
+    /// earlier move (same gravity as `history`).
+    continuation: Vec<i16>,
     /// The static evaluation at each ply of the current path
     /// ([`NO_EVAL`] in check), to tell whether the mover is improving.
     static_evals: [i32; MAX_PLY],
@@ -153,6 +162,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             history: vec![0; 2 * squares * squares],
             counter_moves: vec![None; squares * squares],
             played: [None; MAX_PLY],
+            played_piece: [NO_PIECE_SQUARE; MAX_PLY],
+            continuation: vec![0; (12 * squares) * (12 * squares)],
             static_evals: [NO_EVAL; MAX_PLY],
             pv: vec![[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
@@ -373,6 +384,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     .get(self.history_index(pos.turn(), m))
                     .copied()
                     .unwrap_or(0)
+                    + self.continuation_score(pos, m, ply)
             };
             let _ = scores.try_push(score);
         }
@@ -451,7 +463,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             let m = moves[i];
             let mut child = *pos;
             child.play_unchecked(m);
-            self.set_played(0, Some(m));
+            self.set_played(0, pos, Some(m));
             self.hashes.push(child.hash());
             let value = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, 1, true)
@@ -537,7 +549,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         for &m in &moves {
             let mut child = *pos;
             child.play_unchecked(m);
-            self.set_played(0, Some(m));
+            self.set_played(0, pos, Some(m));
             self.hashes.push(child.hash());
             let v = -self.search(&child, depth - 1, -INFINITY, INFINITY, 1, true);
             self.hashes.pop();
@@ -628,7 +640,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             let reduction = 3 + depth / 4;
             let mut child = *pos;
             child.play_null();
-            self.set_played(ply, None);
+            self.set_played(ply, pos, None);
             self.hashes.push(child.hash());
             let v = -self.search(
                 &child,
@@ -703,7 +715,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             if futile_quiet && !child.is_check() {
                 continue;
             }
-            self.set_played(ply, Some(m));
+            self.set_played(ply, pos, Some(m));
             self.hashes.push(child.hash());
             let value = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, ply + 1, true)
@@ -753,7 +765,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     self.update_pv(ply, m);
                     if value >= beta {
                         if !tactical {
-                            self.reward_quiet(pos.turn(), m, depth, ply, &quiets_tried);
+                            self.reward_quiet(pos, m, depth, ply, &quiets_tried);
                         }
                         break;
                     }
@@ -772,7 +784,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     /// A quiet move caused a cutoff: it becomes a killer and the counter
     /// move of the opponent's last move, its history rises and that of the
     /// quiet moves tried before it falls.
-    fn reward_quiet(&mut self, color: Color, m: Move, depth: i32, ply: usize, tried: &[Move]) {
+    fn reward_quiet(&mut self, pos: &Position<G>, m: Move, depth: i32, ply: usize, tried: &[Move]) {
+        let color = pos.turn();
         if let Some(k) = self.killers.get_mut(ply) {
             if k[0] != Some(m) {
                 k[1] = k[0];
@@ -788,8 +801,10 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         let bonus = (depth * depth * 16 + depth * 32).min(1_200);
         self.update_history(color, m, bonus);
+        self.update_continuation(pos, m, ply, bonus);
         for &quiet in tried {
             self.update_history(color, quiet, -bonus);
+            self.update_continuation(pos, quiet, ply, -bonus);
         }
     }
 
@@ -804,9 +819,65 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     }
 
     #[inline]
-    fn set_played(&mut self, ply: usize, m: Option<Move>) {
+    fn set_played(&mut self, ply: usize, pos: &Position<G>, m: Option<Move>) {
         if let Some(slot) = self.played.get_mut(ply) {
             *slot = m;
+        }
+        let piece_square = m.map_or(NO_PIECE_SQUARE, |m| Self::piece_square(pos, m));
+        if let Some(slot) = self.played_piece.get_mut(ply) {
+            *slot = piece_square;
+        }
+    }
+
+    /// The moving piece (colour and role) and its destination, as one index.
+    #[inline]
+    fn piece_square(pos: &Position<G>, m: Move) -> usize {
+        let role = pos.role_at(m.from).map_or(0, Role::index);
+        let piece = pos.turn().index() * 6 + role;
+        piece * usize::from(G::square_count()) + m.to.index()
+    }
+
+    /// Where the continuation history of `m` after the move played
+    /// `back` plies earlier is kept (`None` after a null move or the root).
+    #[inline]
+    fn continuation_index(
+        &self,
+        pos: &Position<G>,
+        m: Move,
+        ply: usize,
+        back: usize,
+    ) -> Option<usize> {
+        let earlier = *self.played_piece.get(ply.checked_sub(back)?)?;
+        if earlier == NO_PIECE_SQUARE {
+            return None;
+        }
+        let piece_squares = 12 * usize::from(G::square_count());
+        Some(earlier * piece_squares + Self::piece_square(pos, m))
+    }
+
+    /// The continuation history of the quiet move `m` at `ply`: after the
+    /// opponent's last move and after the mover's own previous one.
+    #[inline]
+    fn continuation_score(&self, pos: &Position<G>, m: Move, ply: usize) -> i32 {
+        [1, 2]
+            .into_iter()
+            .filter_map(|back| self.continuation_index(pos, m, ply, back))
+            .filter_map(|index| self.continuation.get(index))
+            .map(|&v| i32::from(v))
+            .sum()
+    }
+
+    /// Applies a history bonus (or malus) to the continuation entries of `m`.
+    #[inline]
+    fn update_continuation(&mut self, pos: &Position<G>, m: Move, ply: usize, bonus: i32) {
+        for back in [1, 2] {
+            let Some(index) = self.continuation_index(pos, m, ply, back) else {
+                continue;
+            };
+            if let Some(entry) = self.continuation.get_mut(index) {
+                let h = i32::from(*entry);
+                *entry = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
+            }
         }
     }
 
