@@ -1,8 +1,8 @@
 //! Alpha-beta search (PVS with iterative deepening and aspiration windows,
 //! quiescence with static exchange pruning, a transposition table, killer,
-//! counter-move and history move ordering, null move, reverse futility,
-//! futility and late-move pruning, internal iterative and late-move
-//! reductions), generic over the board so each board size gets its own
+//! counter-move, history and continuation-history move ordering, null
+//! move, reverse futility, futility, late-move and static exchange pruning,
+//! internal iterative and late-move reductions), generic over the board so each board size gets its own
 //! machine code. Nothing is pruned or reduced near a Norochess move-limit
 //! decision, where every ply can change the result. Game ends are scored exactly as the rule book decides them,
 //! including the Norochess move limit and repetition lost by its creator.
@@ -128,6 +128,11 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     reductions: [[u8; 64]; 64],
     royal: bool,
     scored: bool,
+    /// The last root move of the current depth that completed its search
+    /// and proved better than the first (`None` until one does): if the
+    /// depth is interrupted, it is still a better answer than the
+    /// previous depth's.
+    root_improvement: Option<(i32, Move)>,
 }
 
 impl<'a, G: Geometry> Searcher<'a, G> {
@@ -170,12 +175,20 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             reductions,
             royal: root.rules().royal_king,
             scored: root.rules().capture_points,
+            root_improvement: None,
         }
     }
 
     /// Whether the search was interrupted (its last result is incomplete).
     pub(crate) fn was_stopped(&self) -> bool {
         self.stopped
+    }
+
+    /// A root move that the last (perhaps interrupted) root search proved
+    /// better than the move it searched first, with its value: a
+    /// completed search of it beat the first move's value or the window.
+    pub(crate) fn root_improvement(&self) -> Option<(i32, Move)> {
+        self.root_improvement
     }
 
     /// The transposition-table key: in the Norochess family the scores and
@@ -450,6 +463,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     ) -> Option<(i32, Move)> {
         let original_alpha = alpha;
         self.pv_len[0] = 0;
+        self.root_improvement = None;
         let mut moves = pos.legal_moves();
         moves.retain(|m| !excluded.contains(m));
         if moves.is_empty() {
@@ -482,6 +496,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             if best.is_none_or(|(b, _)| value > b) {
                 best = Some((value, m));
                 self.update_pv(0, m);
+                if i > 0 && value > original_alpha {
+                    self.root_improvement = Some((value, m));
+                }
                 if value > alpha {
                     alpha = value;
                     if value >= beta {
