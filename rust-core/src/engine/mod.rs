@@ -475,6 +475,17 @@ fn deepen<G: Geometry>(
                 break;
             };
             if searcher.was_stopped() {
+                // An interrupted depth still answers when a move finished
+                // its search and beat the one searched first.
+                if index == 0 && multipv == 1 && depth > 1 {
+                    if let Some((value, mv)) = searcher.root_improvement() {
+                        let line = searcher.line(value);
+                        if line.pv.first() == Some(&mv) {
+                            result.best_move = Some(mv);
+                            result.lines = vec![line];
+                        }
+                    }
+                }
                 break;
             }
             excluded.push(mv);
@@ -571,6 +582,9 @@ fn time_budget<G: Geometry>(
 ) -> (Option<Duration>, Option<Duration>) {
     let mut soft = None;
     let mut hard = None;
+    // A fixed time per move is used to its end: a depth cut short still
+    // answers when it found a better move (see `deepen`).
+    let mut soft_share = 1.0;
     if let Some(move_time) = limits.move_time {
         soft = Some(move_time);
         hard = Some(move_time);
@@ -600,6 +614,8 @@ fn time_budget<G: Geometry>(
         hard = Some(hard.map_or(Duration::from_millis(hard_ms), |h: Duration| {
             h.min(Duration::from_millis(hard_ms))
         }));
+        // On a clock, time not spent now is there for later moves.
+        soft_share = 0.6;
     }
-    (soft.map(|s| s.mul_f64(0.6)), hard)
+    (soft.map(|s| s.mul_f64(soft_share)), hard)
 }

@@ -1,8 +1,8 @@
 //! Alpha-beta search (PVS with iterative deepening and aspiration windows,
 //! quiescence with static exchange pruning, a transposition table, killer,
-//! counter-move and history move ordering, null move, reverse futility,
-//! futility and late-move pruning, internal iterative and late-move
-//! reductions), generic over the board so each board size gets its own
+//! counter-move, history and continuation-history move ordering, null
+//! move, reverse futility, futility, late-move and static exchange pruning,
+//! internal iterative and late-move reductions), generic over the board so each board size gets its own
 //! machine code. Nothing is pruned or reduced near a Norochess move-limit
 //! decision, where every ply can change the result. Game ends are scored exactly as the rule book decides them,
 //! including the Norochess move limit and repetition lost by its creator.
@@ -48,6 +48,22 @@ const ASPIRATION_WINDOW: i32 = 30;
 const ASPIRATION_GIVE_UP: i32 = 1_000;
 /// Bound of a history entry (far below the killers' ordering scores).
 const HISTORY_MAX: i32 = 16_384;
+
+// Move ordering scores, best first. Quiet moves without a rank here are
+// ordered by history, below all of them.
+const ORDER_TT_MOVE: i32 = 10_000_000;
+const ORDER_GOOD_CAPTURE: i32 = 1_000_000;
+const ORDER_SPECIAL: i32 = 900_000;
+const ORDER_KILLER: i32 = 800_000;
+const ORDER_SECOND_KILLER: i32 = 790_000;
+const ORDER_COUNTER: i32 = 780_000;
+/// Captures that lose points in the exchange (up to [`ORDER_COUNTER`]).
+const ORDER_LOSING_CAPTURE: i32 = 700_000;
+/// Marks a ply whose move was a null move (no continuation history).
+const NO_PIECE_SQUARE: usize = usize::MAX;
+/// Centipoints a capture may lose in the exchange per ply of depth before
+/// a shallow search skips it.
+const EXCHANGE_PRUNE_MARGIN: i32 = 100;
 
 /// Why a search stops early.
 pub(crate) struct Stopper<'a> {
@@ -97,6 +113,13 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     /// The move played at each ply of the current path (`None` for a null
     /// move), for the counter-move table.
     played: [Option<Move>; MAX_PLY],
+    /// The piece and destination of the move played at each ply
+    /// ([`NO_PIECE_SQUARE`] for a null move), for continuation history.
+    played_piece: [usize; MAX_PLY],
+    /// `continuation[earlier piece-square][piece-square]`, flattened: how
+    /// often a quiet move caused a cutoff one or two plies after the
+    /// earlier move (same gravity as `history`).
+    continuation: Vec<i16>,
     /// The static evaluation at each ply of the current path
     /// ([`NO_EVAL`] in check), to tell whether the mover is improving.
     static_evals: [i32; MAX_PLY],
@@ -105,6 +128,11 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     reductions: [[u8; 64]; 64],
     royal: bool,
     scored: bool,
+    /// The last root move of the current depth that completed its search
+    /// and proved better than the first (`None` until one does): if the
+    /// depth is interrupted, it is still a better answer than the
+    /// previous depth's.
+    root_improvement: Option<(i32, Move)>,
 }
 
 impl<'a, G: Geometry> Searcher<'a, G> {
@@ -139,18 +167,28 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             history: vec![0; 2 * squares * squares],
             counter_moves: vec![None; squares * squares],
             played: [None; MAX_PLY],
+            played_piece: [NO_PIECE_SQUARE; MAX_PLY],
+            continuation: vec![0; (12 * squares) * (12 * squares)],
             static_evals: [NO_EVAL; MAX_PLY],
             pv: vec![[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             reductions,
             royal: root.rules().royal_king,
             scored: root.rules().capture_points,
+            root_improvement: None,
         }
     }
 
     /// Whether the search was interrupted (its last result is incomplete).
     pub(crate) fn was_stopped(&self) -> bool {
         self.stopped
+    }
+
+    /// A root move that the last (perhaps interrupted) root search proved
+    /// better than the move it searched first, with its value: a
+    /// completed search of it beat the first move's value or the window.
+    pub(crate) fn root_improvement(&self) -> Option<(i32, Move)> {
+        self.root_improvement
     }
 
     /// The transposition-table key: in the Norochess family the scores and
@@ -331,34 +369,35 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let counter = self.counter_move(ply);
         for &m in moves {
             let score = if Some(m) == tt_move {
-                10_000_000
+                ORDER_TT_MOVE
             } else if let Some(victim) = pos
                 .role_at(m.to)
                 .filter(|_| pos.pieces_of(!pos.turn()).has(m.to))
             {
                 let attacker = pos.role_at(m.from).map_or(0, |r| self.piece_value(r));
                 let base = if !judge_exchanges || self.exchange_at_least(pos, m, 0) {
-                    1_000_000
+                    ORDER_GOOD_CAPTURE
                 } else {
-                    700_000
+                    ORDER_LOSING_CAPTURE
                 };
                 base + self.piece_value(victim) * 10 - attacker / 10 + promotion_bonus(m)
             } else if !matches!(
                 m.kind,
                 MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Castle
             ) {
-                900_000 + promotion_bonus(m)
+                ORDER_SPECIAL + promotion_bonus(m)
             } else if Some(m) == killers[0] {
-                800_000
+                ORDER_KILLER
             } else if Some(m) == killers[1] {
-                790_000
+                ORDER_SECOND_KILLER
             } else if Some(m) == counter {
-                780_000
+                ORDER_COUNTER
             } else {
                 self.history
                     .get(self.history_index(pos.turn(), m))
                     .copied()
                     .unwrap_or(0)
+                    + self.continuation_score(pos, m, ply)
             };
             let _ = scores.try_push(score);
         }
@@ -424,6 +463,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     ) -> Option<(i32, Move)> {
         let original_alpha = alpha;
         self.pv_len[0] = 0;
+        self.root_improvement = None;
         let mut moves = pos.legal_moves();
         moves.retain(|m| !excluded.contains(m));
         if moves.is_empty() {
@@ -437,7 +477,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             let m = moves[i];
             let mut child = *pos;
             child.play_unchecked(m);
-            self.set_played(0, Some(m));
+            self.set_played(0, pos, Some(m));
             self.hashes.push(child.hash());
             let value = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, 1, true)
@@ -456,6 +496,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             if best.is_none_or(|(b, _)| value > b) {
                 best = Some((value, m));
                 self.update_pv(0, m);
+                if i > 0 && value > original_alpha {
+                    self.root_improvement = Some((value, m));
+                }
                 if value > alpha {
                     alpha = value;
                     if value >= beta {
@@ -523,7 +566,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         for &m in &moves {
             let mut child = *pos;
             child.play_unchecked(m);
-            self.set_played(0, Some(m));
+            self.set_played(0, pos, Some(m));
             self.hashes.push(child.hash());
             let v = -self.search(&child, depth - 1, -INFINITY, INFINITY, 1, true);
             self.hashes.pop();
@@ -614,7 +657,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             let reduction = 3 + depth / 4;
             let mut child = *pos;
             child.play_null();
-            self.set_played(ply, None);
+            self.set_played(ply, pos, None);
             self.hashes.push(child.hash());
             let v = -self.search(
                 &child,
@@ -651,6 +694,10 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let prune_quiets = !pv_node && !in_check && !near_end && depth <= 6;
         let futile = prune_quiets && depth <= 4 && static_eval + 150 + 100 * depth <= alpha;
         let late_move_count = (3 + depth * depth) / if improving { 1 } else { 2 };
+        // Captures losing more than a margin in the exchange are skipped
+        // too, unless the move limit may end the game before the exchange.
+        let prune_exchanges = prune_quiets
+            && (!self.scored || plies_to_decision(pos) > EXCHANGE_HORIZON + depth as u32);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -660,18 +707,32 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];
             let tactical = Self::is_tactical(pos, m);
-            let mut child = *pos;
-            child.play_unchecked(m);
-            if prune_quiets
-                && !tactical
-                && i > 0
-                && best > -DECIDED
-                && (futile || quiets_tried.len() as i32 >= late_move_count)
-                && (!self.royal || !child.is_check())
+            let prunable = i > 0 && best > -DECIDED;
+            if prunable
+                && prune_exchanges
+                && (ORDER_LOSING_CAPTURE..ORDER_COUNTER).contains(&scores[i])
+                && !self.exchange_at_least(pos, m, -EXCHANGE_PRUNE_MARGIN * depth)
             {
                 continue;
             }
-            self.set_played(ply, Some(m));
+            let futile_quiet = prunable
+                && prune_quiets
+                && !tactical
+                && (futile || quiets_tried.len() as i32 >= late_move_count);
+            if futile_quiet && !self.royal {
+                // Without check every later quiet move is as futile: the
+                // rest of the list is quiet once history orders it.
+                if scores[i] < ORDER_LOSING_CAPTURE {
+                    break;
+                }
+                continue;
+            }
+            let mut child = *pos;
+            child.play_unchecked(m);
+            if futile_quiet && !child.is_check() {
+                continue;
+            }
+            self.set_played(ply, pos, Some(m));
             self.hashes.push(child.hash());
             let value = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, ply + 1, true)
@@ -688,7 +749,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     if pv_node {
                         reduction -= 1;
                     }
-                    if scores[i] >= 790_000 {
+                    if scores[i] >= ORDER_SECOND_KILLER {
                         reduction -= 1;
                     }
                     reduction = reduction.clamp(0, depth - 2);
@@ -721,7 +782,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     self.update_pv(ply, m);
                     if value >= beta {
                         if !tactical {
-                            self.reward_quiet(pos.turn(), m, depth, ply, &quiets_tried);
+                            self.reward_quiet(pos, m, depth, ply, &quiets_tried);
                         }
                         break;
                     }
@@ -740,7 +801,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     /// A quiet move caused a cutoff: it becomes a killer and the counter
     /// move of the opponent's last move, its history rises and that of the
     /// quiet moves tried before it falls.
-    fn reward_quiet(&mut self, color: Color, m: Move, depth: i32, ply: usize, tried: &[Move]) {
+    fn reward_quiet(&mut self, pos: &Position<G>, m: Move, depth: i32, ply: usize, tried: &[Move]) {
+        let color = pos.turn();
         if let Some(k) = self.killers.get_mut(ply) {
             if k[0] != Some(m) {
                 k[1] = k[0];
@@ -756,8 +818,10 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         let bonus = (depth * depth * 16 + depth * 32).min(1_200);
         self.update_history(color, m, bonus);
+        self.update_continuation(pos, m, ply, bonus);
         for &quiet in tried {
             self.update_history(color, quiet, -bonus);
+            self.update_continuation(pos, quiet, ply, -bonus);
         }
     }
 
@@ -772,9 +836,65 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     }
 
     #[inline]
-    fn set_played(&mut self, ply: usize, m: Option<Move>) {
+    fn set_played(&mut self, ply: usize, pos: &Position<G>, m: Option<Move>) {
         if let Some(slot) = self.played.get_mut(ply) {
             *slot = m;
+        }
+        let piece_square = m.map_or(NO_PIECE_SQUARE, |m| Self::piece_square(pos, m));
+        if let Some(slot) = self.played_piece.get_mut(ply) {
+            *slot = piece_square;
+        }
+    }
+
+    /// The moving piece (colour and role) and its destination, as one index.
+    #[inline]
+    fn piece_square(pos: &Position<G>, m: Move) -> usize {
+        let role = pos.role_at(m.from).map_or(0, Role::index);
+        let piece = pos.turn().index() * 6 + role;
+        piece * usize::from(G::square_count()) + m.to.index()
+    }
+
+    /// Where the continuation history of `m` after the move played
+    /// `back` plies earlier is kept (`None` after a null move or the root).
+    #[inline]
+    fn continuation_index(
+        &self,
+        pos: &Position<G>,
+        m: Move,
+        ply: usize,
+        back: usize,
+    ) -> Option<usize> {
+        let earlier = *self.played_piece.get(ply.checked_sub(back)?)?;
+        if earlier == NO_PIECE_SQUARE {
+            return None;
+        }
+        let piece_squares = 12 * usize::from(G::square_count());
+        Some(earlier * piece_squares + Self::piece_square(pos, m))
+    }
+
+    /// The continuation history of the quiet move `m` at `ply`: after the
+    /// opponent's last move and after the mover's own previous one.
+    #[inline]
+    fn continuation_score(&self, pos: &Position<G>, m: Move, ply: usize) -> i32 {
+        [1, 2]
+            .into_iter()
+            .filter_map(|back| self.continuation_index(pos, m, ply, back))
+            .filter_map(|index| self.continuation.get(index))
+            .map(|&v| i32::from(v))
+            .sum()
+    }
+
+    /// Applies a history bonus (or malus) to the continuation entries of `m`.
+    #[inline]
+    fn update_continuation(&mut self, pos: &Position<G>, m: Move, ply: usize, bonus: i32) {
+        for back in [1, 2] {
+            let Some(index) = self.continuation_index(pos, m, ply, back) else {
+                continue;
+            };
+            if let Some(entry) = self.continuation.get_mut(index) {
+                let h = i32::from(*entry);
+                *entry = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
+            }
         }
     }
 
