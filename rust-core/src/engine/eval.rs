@@ -33,6 +33,8 @@ pub(crate) const EVAL_LIMIT: i32 = 50_000;
 pub(crate) struct Evaluator<G: Geometry> {
     /// The weights.
     params: EvalParams,
+    /// Material by [`Role::index`], from the weights.
+    values: [i32; 6],
     /// `placement[color][role][square]` in centipoints.
     placement: [[[i16; 100]; 6]; 2],
     /// `front_span[color][square]`: squares ahead on the pawn's file.
@@ -107,6 +109,7 @@ impl<G: Geometry> Evaluator<G> {
         };
         Evaluator {
             params: *params,
+            values: Role::ALL.map(|role| role_value(params, role)),
             placement,
             front_span: span(G::file),
             side_span: span(neighbour_files::<G>),
@@ -149,15 +152,7 @@ impl<G: Geometry> Evaluator<G> {
 
     /// The material value of `role` under these weights.
     fn value(&self, role: Role) -> i32 {
-        let p = &self.params;
-        match role {
-            Role::Pawn => p.value_pawn,
-            Role::Knight => p.value_knight,
-            Role::Bishop => p.value_bishop,
-            Role::Rook => p.value_rook,
-            Role::Queen => p.value_queen,
-            Role::King => p.value_king,
-        }
+        self.values[role.index()]
     }
 
     fn side_terms(&self, pos: &Position<G>, color: Color) -> SideTerms<G::Bb> {
@@ -304,6 +299,18 @@ impl<G: Geometry> Evaluator<G> {
             }
         }
         value
+    }
+}
+
+/// The material value of `role` in `params`.
+fn role_value(params: &EvalParams, role: Role) -> i32 {
+    match role {
+        Role::Pawn => params.value_pawn,
+        Role::Knight => params.value_knight,
+        Role::Bishop => params.value_bishop,
+        Role::Rook => params.value_rook,
+        Role::Queen => params.value_queen,
+        Role::King => params.value_king,
     }
 }
 
