@@ -10,6 +10,7 @@ mod puzzles;
 mod replay;
 mod solve;
 mod sprt;
+mod tune;
 mod uci;
 
 use clap::{Parser, Subcommand};
@@ -41,6 +42,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Generate or verify puzzles.
     Puzzles(puzzles::PuzzlesArgs),
+    /// Generate tuning data by self-play, or fit the evaluation weights to it.
+    Tune(tune::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay::run(&args),
         Command::Uci(args) => uci::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Tune(args) => tune::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

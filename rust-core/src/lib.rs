@@ -31,6 +31,7 @@ mod notation;
 mod position;
 pub mod puzzle;
 mod rng;
+pub mod tune;
 mod types;
 mod variant;
 mod zobrist;
@@ -38,6 +39,7 @@ mod zobrist;
 pub use any::AnyPosition;
 pub use bitboard::{Bitboard, Squares};
 pub use engine::baseline;
+pub use engine::eval_params::{EvalParams, ParamInfo, PARAMS, PARAM_COUNT};
 pub use engine::solver::{GameValue, Objective, Proof, SolveLimits, Solver};
 pub use engine::{
     ClockLimits, Engine, Level, Limits, Line, Score, SearchInfo, SearchRequest, SearchResult,

@@ -5,6 +5,7 @@
 //! score difference already banked, plus the material on the board weighted
 //! by how much game is left to turn it into captures.
 
+use super::eval_params::EvalParams;
 use crate::bitboard::Bitboard;
 use crate::geometry::Geometry;
 use crate::position::Position;
@@ -27,8 +28,13 @@ pub(crate) fn material_value(capture_points: bool, role: Role) -> i32 {
 /// Evaluations are kept inside this bound so decided results stay above them.
 pub(crate) const EVAL_LIMIT: i32 = 50_000;
 
-/// Placement tables built once per search for the board's shape.
+/// Placement tables built once per search for the board's shape, and the
+/// weights they and the other terms were built from.
 pub(crate) struct Evaluator<G: Geometry> {
+    /// The weights.
+    params: EvalParams,
+    /// Material by [`Role::index`], from the weights.
+    values: [i32; 6],
     /// `placement[color][role][square]` in centipoints.
     placement: [[[i16; 100]; 6]; 2],
     /// `front_span[color][square]`: squares ahead on the pawn's file.
@@ -39,7 +45,15 @@ pub(crate) struct Evaluator<G: Geometry> {
 }
 
 impl<G: Geometry> Evaluator<G> {
+    /// The evaluator with the default weights of the game's family
+    /// ([`EvalParams::for_family`]).
     pub(crate) fn new(royal_king: bool) -> Self {
+        Self::with_params(EvalParams::for_family(royal_king))
+    }
+
+    /// The evaluator with the given weights.
+    pub(crate) fn with_params(params: &EvalParams) -> Self {
+        let p = params;
         let mut placement = [[[0i16; 100]; 6]; 2];
         let (w, h) = (i32::from(G::WIDTH), i32::from(G::HEIGHT));
         for sq in 0..(w * h) {
@@ -55,28 +69,35 @@ impl<G: Geometry> Evaluator<G> {
                 };
                 let table = &mut placement[color.index()];
                 let s = sq as usize;
-                table[Role::Knight.index()][s] = (centrality * 4 - 20) as i16;
-                table[Role::Bishop.index()][s] = (centrality * 2 - 8) as i16;
-                table[Role::Rook.index()][s] = if relative == h - 2 { 15 } else { 0 };
-                table[Role::Queen.index()][s] = centrality as i16;
-                let advance = relative - 1;
-                let central_file = if (file - (w - 1) / 2).abs() <= 1 {
-                    6
+                table[Role::Knight.index()][s] =
+                    (centrality * p.knight_centre + p.knight_offset) as i16;
+                table[Role::Bishop.index()][s] =
+                    (centrality * p.bishop_centre + p.bishop_offset) as i16;
+                table[Role::Rook.index()][s] = if relative == h - 2 {
+                    p.rook_seventh as i16
                 } else {
                     0
                 };
-                table[Role::Pawn.index()][s] =
-                    (advance * advance * 2 + central_file * advance.min(3)) as i16;
-                table[Role::King.index()][s] = if royal_king {
-                    // Early on the royal king wants shelter at home.
-                    (if relative == 0 {
-                        10
-                    } else {
-                        -10 * relative.min(3)
-                    }) as i16
+                table[Role::Queen.index()][s] =
+                    (centrality * p.queen_centre + p.queen_offset) as i16;
+                let advance = relative - 1;
+                let central_file = if (file - (w - 1) / 2).abs() <= 1 {
+                    p.pawn_central
                 } else {
-                    (centrality - 6) as i16
+                    0
                 };
+                table[Role::Pawn.index()][s] = (advance * advance * p.pawn_advance_sq
+                    + central_file * advance.min(p.pawn_central_cap))
+                    as i16;
+                // A royal king wants shelter at home early on (home bonus,
+                // penalty per rank away); a non-royal one the centre.
+                let shelter = if relative == 0 {
+                    p.king_home
+                } else {
+                    -p.king_advance * relative.min(3)
+                };
+                table[Role::King.index()][s] =
+                    (centrality * p.king_centre + p.king_offset + shelter) as i16;
             }
         }
         let span = |files: fn(u8) -> G::Bb| {
@@ -87,6 +108,8 @@ impl<G: Geometry> Evaluator<G> {
             })
         };
         Evaluator {
+            params: *params,
+            values: Role::ALL.map(|role| role_value(params, role)),
             placement,
             front_span: span(G::file),
             side_span: span(neighbour_files::<G>),
@@ -106,14 +129,19 @@ impl<G: Geometry> Evaluator<G> {
         let value = if rules.capture_points {
             let banked =
                 100 * (i32::from(pos.score(Color::White)) - i32::from(pos.score(Color::Black)));
-            let weight = material_weight(pos);
+            let p = &self.params;
+            // How much board material counts toward the final margin
+            // (percent): a lot with many moves left, little near the end.
+            let horizon = p.material_weight_horizon.max(1);
+            let left = plies_to_decision(pos).min(horizon as u32) as i32;
+            let weight = p.material_weight_base + p.material_weight_span * left / horizon;
             banked
                 + ((white.material - black.material) * weight) / 100
-                + (white.positional - black.positional) * weight / 60
+                + (white.positional - black.positional) * weight / p.positional_divisor.max(1)
         } else {
             white.material - black.material + white.positional - black.positional
         };
-        let tempo = 10;
+        let tempo = self.params.tempo;
         let relative = if pos.turn() == Color::White {
             value
         } else {
@@ -122,8 +150,13 @@ impl<G: Geometry> Evaluator<G> {
         (relative + tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
+    /// The material value of `role` under these weights.
+    fn value(&self, role: Role) -> i32 {
+        self.values[role.index()]
+    }
+
     fn side_terms(&self, pos: &Position<G>, color: Color) -> SideTerms<G::Bb> {
-        let rules = pos.rules();
+        let p = &self.params;
         let own = pos.pieces_of(color);
         let occupied = pos.occupied();
         let mut material = 0;
@@ -133,7 +166,7 @@ impl<G: Geometry> Evaluator<G> {
         let table = &self.placement[color.index()];
         for role in Role::ALL {
             let set = pos.piece_set(Piece { color, role });
-            let value = material_value(rules.capture_points, role);
+            let value = self.value(role);
             material += value * set.count() as i32;
             for sq in set.squares() {
                 positional += i32::from(table[role.index()][sq.index()]);
@@ -153,9 +186,10 @@ impl<G: Geometry> Evaluator<G> {
                     pawn_attacks |= reach;
                 }
                 positional += match role {
-                    Role::Knight | Role::Bishop => 4 * (reach & !own).count() as i32,
-                    Role::Rook => 2 * (reach & !own).count() as i32,
-                    Role::Queen => (reach & !own).count() as i32,
+                    Role::Knight => p.mobility_knight * (reach & !own).count() as i32,
+                    Role::Bishop => p.mobility_bishop * (reach & !own).count() as i32,
+                    Role::Rook => p.mobility_rook * (reach & !own).count() as i32,
+                    Role::Queen => p.mobility_queen * (reach & !own).count() as i32,
                     _ => 0,
                 };
             }
@@ -182,7 +216,8 @@ impl<G: Geometry> Evaluator<G> {
         theirs: &SideTerms<G::Bb>,
     ) -> i32 {
         let rules = pos.rules();
-        let value = |role: Role| material_value(rules.capture_points, role);
+        let p = &self.params;
+        let value = |role: Role| self.value(role);
         let mut enemy = pos.pieces_of(!color);
         if rules.royal_king {
             enemy &= !pos.role_set(Role::King);
@@ -191,11 +226,13 @@ impl<G: Geometry> Evaluator<G> {
         let heavy = pos.role_set(Role::Rook) | pos.role_set(Role::Queen);
         let mut total = 0;
         for sq in (enemy & !pawns & ours.pawn_attacks).squares() {
-            total += 30 + pos.role_at(sq).map_or(0, value) / 8;
+            total +=
+                p.threat_pawn + pos.role_at(sq).map_or(0, value) * p.threat_pawn_permille / 1000;
         }
-        total += 40 * (enemy & heavy & ours.minor_attacks).count() as i32;
+        total += p.threat_minor_on_heavy * (enemy & heavy & ours.minor_attacks).count() as i32;
         for sq in (enemy & ours.attacks & !theirs.attacks).squares() {
-            total += 10 + pos.role_at(sq).map_or(0, value) / 10;
+            total += p.threat_hanging
+                + pos.role_at(sq).map_or(0, value) * p.threat_hanging_permille / 1000;
         }
         total
     }
@@ -219,10 +256,10 @@ impl<G: Geometry> Evaluator<G> {
                 continue;
             }
             if on_file > 1 {
-                value -= 12 * (on_file - 1);
+                value -= self.params.doubled_pawn * (on_file - 1);
             }
             if (pawns & neighbour_files::<G>(file)).is_empty() {
-                value -= 10 * on_file;
+                value -= self.params.isolated_pawn * on_file;
             }
         }
         let rules = pos.rules();
@@ -253,11 +290,27 @@ impl<G: Geometry> Evaluator<G> {
             }
             if (enemy_pawns & stoppers).is_empty() {
                 let relative = i32::from(G::relative_rank(color, sq.rank(G::WIDTH)));
-                let bonus = relative * relative * 3;
-                value += if promotes { bonus } else { bonus / 4 };
+                let bonus = relative * relative * self.params.passed_rank_sq;
+                value += if promotes {
+                    bonus
+                } else {
+                    bonus * self.params.passed_blocked_pct / 100
+                };
             }
         }
         value
+    }
+}
+
+/// The material value of `role` in `params`.
+fn role_value(params: &EvalParams, role: Role) -> i32 {
+    match role {
+        Role::Pawn => params.value_pawn,
+        Role::Knight => params.value_knight,
+        Role::Bishop => params.value_bishop,
+        Role::Rook => params.value_rook,
+        Role::Queen => params.value_queen,
+        Role::King => params.value_king,
     }
 }
 
@@ -270,13 +323,6 @@ struct SideTerms<B> {
     pawn_attacks: B,
     /// Squares its knights and bishops attack.
     minor_attacks: B,
-}
-
-/// How much board material counts toward the final margin (percent): a lot
-/// with many moves left, little when the end is near.
-pub(crate) fn material_weight<G: Geometry>(pos: &Position<G>) -> i32 {
-    let left = plies_to_decision(pos);
-    15 + (45 * left.min(40) / 40) as i32
 }
 
 /// Plies until the next point where the Norochess move limit can end the

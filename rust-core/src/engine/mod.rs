@@ -6,7 +6,8 @@
 //! margin in points. In royal games it plays for mate as usual.
 
 pub mod baseline;
-mod eval;
+pub(crate) mod eval;
+pub mod eval_params;
 mod level;
 mod search;
 pub mod solver;

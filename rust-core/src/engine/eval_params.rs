@@ -1,0 +1,300 @@
+//! The evaluation's weights as data: one named integer per weight, one set
+//! per family of games, and the bounds a tuner may move each one within.
+//!
+//! [`EvalParams::ROYAL`] serves the games with a royal king (chess, Ram,
+//! Frontal, Crab, ...), [`EvalParams::NOROCHESS`] the capture-points games.
+//! Divisions of the hand-set evaluation are kept as per-mille or percent
+//! factors whose defaults give exactly the old integer results.
+
+/// Declares [`EvalParams`] with its fields in order, [`PARAMS`] (their
+/// names and bounds) and the conversions to and from a plain array.
+macro_rules! eval_params {
+    ($($(#[doc = $doc:literal])* $name:ident: $min:literal..=$max:literal,)*) => {
+        /// Every weight of the static evaluation, in centipoints unless
+        /// the field says otherwise.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct EvalParams {
+            $($(#[doc = $doc])* pub $name: i32,)*
+        }
+
+        /// How many parameters [`EvalParams`] has.
+        pub const PARAM_COUNT: usize = [$(stringify!($name),)*].len();
+
+        /// The tunable parameters in field order: name and bounds.
+        pub const PARAMS: &[ParamInfo] = &[
+            $(ParamInfo { name: stringify!($name), min: $min, max: $max },)*
+        ];
+
+        impl EvalParams {
+            /// The values in [`PARAMS`] order.
+            pub fn values(&self) -> [i32; PARAM_COUNT] {
+                [$(self.$name,)*]
+            }
+
+            /// The parameters from values in [`PARAMS`] order.
+            pub fn from_values(values: [i32; PARAM_COUNT]) -> EvalParams {
+                let [$($name,)*] = values;
+                EvalParams { $($name,)* }
+            }
+        }
+    };
+}
+
+/// A tunable parameter's name and the bounds it stays within.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamInfo {
+    /// The field name.
+    pub name: &'static str,
+    /// Smallest allowed value.
+    pub min: i32,
+    /// Largest allowed value.
+    pub max: i32,
+}
+
+eval_params! {
+    /// Material of a pawn on the board.
+    value_pawn: 0..=400,
+    /// Material of a knight.
+    value_knight: 0..=1200,
+    /// Material of a bishop.
+    value_bishop: 0..=1200,
+    /// Material of a rook.
+    value_rook: 0..=2000,
+    /// Material of a queen.
+    value_queen: 0..=3000,
+    /// Material of a king (0 for a royal king, which is priceless).
+    value_king: 0..=1000,
+    /// Knight placement per step of centrality.
+    knight_centre: -10..=20,
+    /// Knight placement constant.
+    knight_offset: -60..=40,
+    /// Bishop placement per step of centrality.
+    bishop_centre: -10..=20,
+    /// Bishop placement constant.
+    bishop_offset: -60..=40,
+    /// Rook on the seventh (last but one) rank.
+    rook_seventh: -20..=80,
+    /// Queen placement per step of centrality.
+    queen_centre: -10..=20,
+    /// Queen placement constant.
+    queen_offset: -60..=40,
+    /// Pawn bonus per square of advance, squared.
+    pawn_advance_sq: -5..=20,
+    /// Central-file pawn bonus per square of advance (up to the cap).
+    pawn_central: -10..=40,
+    /// Squares of advance the central-file bonus counts at most.
+    pawn_central_cap: 0..=8,
+    /// King placement per step of centrality.
+    king_centre: -10..=20,
+    /// King placement constant.
+    king_offset: -60..=40,
+    /// King bonus on its home rank.
+    king_home: -40..=60,
+    /// King penalty per rank away from home (up to three).
+    king_advance: -20..=40,
+    /// Knight mobility per square reached (not own-occupied).
+    mobility_knight: -5..=20,
+    /// Bishop mobility per square.
+    mobility_bishop: -5..=20,
+    /// Rook mobility per square.
+    mobility_rook: -5..=20,
+    /// Queen mobility per square.
+    mobility_queen: -5..=20,
+    /// Penalty per extra pawn on a file.
+    doubled_pawn: -20..=60,
+    /// Penalty per pawn without pawns of its side on the neighbouring files.
+    isolated_pawn: -20..=60,
+    /// Passed pawn bonus per relative rank, squared.
+    passed_rank_sq: -2..=15,
+    /// Share of the passed-pawn bonus left when the pawn cannot promote
+    /// (percent).
+    passed_blocked_pct: 0..=100,
+    /// Threat: an enemy piece attacked by a pawn.
+    threat_pawn: -20..=120,
+    /// ...plus this share of the piece's material (per mille).
+    threat_pawn_permille: 0..=500,
+    /// Threat: an enemy rook or queen attacked by a knight or bishop.
+    threat_minor_on_heavy: -20..=150,
+    /// Threat: an enemy piece attacked and not defended.
+    threat_hanging: -20..=100,
+    /// ...plus this share of the piece's material (per mille).
+    threat_hanging_permille: 0..=500,
+    /// Bonus of the side to move.
+    tempo: -20..=60,
+    /// Capture-points games: share of the material that counts with no
+    /// moves left (percent).
+    material_weight_base: 0..=100,
+    /// Capture-points games: share added over the horizon (percent).
+    material_weight_span: 0..=150,
+    /// Capture-points games: plies to the decision over which the share
+    /// grows from the base to base + span.
+    material_weight_horizon: 1..=120,
+    /// Capture-points games: positional terms count `weight / this` (the
+    /// material weight as a percent divided by it).
+    positional_divisor: 10..=400,
+}
+
+impl EvalParams {
+    /// Royal games (chess, Ram, Frontal, Crab, ...): centipawns, the king
+    /// sheltering at home.
+    pub const ROYAL: EvalParams = EvalParams {
+        value_pawn: 100,
+        value_knight: 320,
+        value_bishop: 330,
+        value_rook: 500,
+        value_queen: 900,
+        value_king: 0,
+        knight_centre: 4,
+        knight_offset: -20,
+        bishop_centre: 2,
+        bishop_offset: -8,
+        rook_seventh: 15,
+        queen_centre: 1,
+        queen_offset: 0,
+        pawn_advance_sq: 2,
+        pawn_central: 6,
+        pawn_central_cap: 3,
+        king_centre: 0,
+        king_offset: 0,
+        king_home: 10,
+        king_advance: 10,
+        mobility_knight: 4,
+        mobility_bishop: 4,
+        mobility_rook: 2,
+        mobility_queen: 1,
+        doubled_pawn: 12,
+        isolated_pawn: 10,
+        passed_rank_sq: 3,
+        passed_blocked_pct: 25,
+        threat_pawn: 30,
+        threat_pawn_permille: 125,
+        threat_minor_on_heavy: 40,
+        threat_hanging: 10,
+        threat_hanging_permille: 100,
+        tempo: 10,
+        material_weight_base: 15,
+        material_weight_span: 45,
+        material_weight_horizon: 40,
+        positional_divisor: 60,
+    };
+
+    /// The Norochess family (capture points), fitted by `norochess tune
+    /// fit` to 318,260 positions of 6,000 self-play games (seed 2026, see
+    /// docs/tuning.md); before, the royal values with material at its
+    /// capture points and the non-royal king drawn to the centre.
+    pub const NOROCHESS: EvalParams = EvalParams {
+        value_pawn: 39,
+        value_knight: 286,
+        value_bishop: 331,
+        value_rook: 531,
+        value_queen: 966,
+        value_king: 288,
+        knight_centre: 2,
+        knight_offset: 1,
+        bishop_centre: -1,
+        bishop_offset: 9,
+        rook_seventh: 17,
+        queen_centre: 0,
+        queen_offset: -5,
+        pawn_advance_sq: -2,
+        pawn_central: 5,
+        pawn_central_cap: 6,
+        king_centre: 5,
+        king_offset: -41,
+        king_home: -8,
+        king_advance: -13,
+        mobility_knight: -2,
+        mobility_bishop: 1,
+        mobility_rook: 2,
+        mobility_queen: -2,
+        doubled_pawn: 0,
+        isolated_pawn: 20,
+        passed_rank_sq: 2,
+        passed_blocked_pct: 25,
+        threat_pawn: 27,
+        threat_pawn_permille: 0,
+        threat_minor_on_heavy: 41,
+        threat_hanging: 33,
+        threat_hanging_permille: 0,
+        tempo: 4,
+        material_weight_base: 29,
+        material_weight_span: 53,
+        material_weight_horizon: 16,
+        positional_divisor: 83,
+    };
+
+    /// The default set for a game: [`EvalParams::ROYAL`] with a royal
+    /// king, [`EvalParams::NOROCHESS`] without.
+    pub const fn for_family(royal_king: bool) -> &'static EvalParams {
+        if royal_king {
+            &EvalParams::ROYAL
+        } else {
+            &EvalParams::NOROCHESS
+        }
+    }
+
+    /// The value of parameter `index` ([`PARAMS`] order), if there is one.
+    pub fn get(&self, index: usize) -> Option<i32> {
+        self.values().get(index).copied()
+    }
+
+    /// Sets parameter `index` to `value` clamped to its bounds; false if
+    /// there is no such parameter.
+    pub fn set(&mut self, index: usize, value: i32) -> bool {
+        let (Some(info), mut values) = (PARAMS.get(index), self.values()) else {
+            return false;
+        };
+        values[index] = value.clamp(info.min, info.max);
+        *self = EvalParams::from_values(values);
+        true
+    }
+
+    /// The index of the parameter called `name`.
+    pub fn index_of(name: &str) -> Option<usize> {
+        PARAMS.iter().position(|p| p.name == name)
+    }
+
+    /// Whether every value lies within its bounds.
+    pub fn in_bounds(&self) -> bool {
+        self.values()
+            .iter()
+            .zip(PARAMS)
+            .all(|(v, p)| (p.min..=p.max).contains(v))
+    }
+
+    /// The set as a Rust literal (`EvalParams { ... }`), for pasting into
+    /// the source.
+    pub fn to_rust_literal(&self) -> String {
+        let mut text = String::from("EvalParams {\n");
+        for (info, value) in PARAMS.iter().zip(self.values()) {
+            text.push_str(&format!("    {}: {},\n", info.name, value));
+        }
+        text.push('}');
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sets_are_within_bounds_and_round_trip() {
+        for set in [EvalParams::ROYAL, EvalParams::NOROCHESS] {
+            assert!(set.in_bounds());
+            assert_eq!(EvalParams::from_values(set.values()), set);
+        }
+        assert_eq!(PARAMS.len(), PARAM_COUNT);
+    }
+
+    #[test]
+    fn set_clamps_and_get_reads_back() {
+        let mut p = EvalParams::NOROCHESS;
+        let i = EvalParams::index_of("mobility_rook").unwrap_or(usize::MAX);
+        assert!(p.set(i, 7));
+        assert_eq!((p.get(i), p.mobility_rook), (Some(7), 7));
+        assert!(p.set(i, 10_000));
+        assert_eq!(p.mobility_rook, 20);
+        assert!(!p.set(PARAM_COUNT, 1));
+    }
+}
