@@ -161,7 +161,7 @@ fn a_game_with_a_clock_and_a_piece_picked_up_with_the_keyboard() {
     let mut h = Harness::new(true);
     h.command("new computer norochess level 1 white clock norochess-10");
     h.command("e4");
-    h.command("exd5");
+    h.command("Bxa6");
     h.command("wait 7300");
     // The board has the keys when it appears: the cursor from e2 to the
     // knight on g1, pick it up.
