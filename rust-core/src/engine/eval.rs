@@ -12,16 +12,14 @@ use crate::position::Position;
 use crate::types::{Color, Piece, Role, Square};
 use std::marker::PhantomData;
 
-/// Piece values in centipawns for royal games (the king is priceless).
-pub(crate) const ROYAL_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
-
 /// A piece's material value: its capture points in centipoints in the
-/// Norochess family, its centipawn value in royal games (the king 0).
+/// Norochess family, its centipawn value in royal games (the royal
+/// weights' material, the king 0).
 pub(crate) fn material_value(capture_points: bool, role: Role) -> i32 {
     if capture_points {
         i32::from(role.capture_points()) * 100
     } else {
-        ROYAL_VALUES[role.index()]
+        role_value(&EvalParams::ROYAL, role)
     }
 }
 

@@ -854,31 +854,26 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         piece * usize::from(G::square_count()) + m.to.index()
     }
 
-    /// Where the continuation history of `m` after the move played
-    /// `back` plies earlier is kept (`None` after a null move or the root).
+    /// Where the continuation history of a move (its [`Self::piece_square`])
+    /// after the move played `back` plies earlier is kept (`None` after a null move or the root).
     #[inline]
-    fn continuation_index(
-        &self,
-        pos: &Position<G>,
-        m: Move,
-        ply: usize,
-        back: usize,
-    ) -> Option<usize> {
+    fn continuation_index(&self, piece_square: usize, ply: usize, back: usize) -> Option<usize> {
         let earlier = *self.played_piece.get(ply.checked_sub(back)?)?;
         if earlier == NO_PIECE_SQUARE {
             return None;
         }
         let piece_squares = 12 * usize::from(G::square_count());
-        Some(earlier * piece_squares + Self::piece_square(pos, m))
+        Some(earlier * piece_squares + piece_square)
     }
 
     /// The continuation history of the quiet move `m` at `ply`: after the
     /// opponent's last move and after the mover's own previous one.
     #[inline]
     fn continuation_score(&self, pos: &Position<G>, m: Move, ply: usize) -> i32 {
+        let piece_square = Self::piece_square(pos, m);
         [1, 2]
             .into_iter()
-            .filter_map(|back| self.continuation_index(pos, m, ply, back))
+            .filter_map(|back| self.continuation_index(piece_square, ply, back))
             .filter_map(|index| self.continuation.get(index))
             .map(|&v| i32::from(v))
             .sum()
@@ -887,8 +882,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     /// Applies a history bonus (or malus) to the continuation entries of `m`.
     #[inline]
     fn update_continuation(&mut self, pos: &Position<G>, m: Move, ply: usize, bonus: i32) {
+        let piece_square = Self::piece_square(pos, m);
         for back in [1, 2] {
-            let Some(index) = self.continuation_index(pos, m, ply, back) else {
+            let Some(index) = self.continuation_index(piece_square, ply, back) else {
                 continue;
             };
             if let Some(entry) = self.continuation.get_mut(index) {
