@@ -929,7 +929,10 @@ fn settings_rules_and_help() {
         output.contains("Cannot set that: `9` is not a value for level: it takes 1-8"),
         "{output}"
     );
-    assert!(output.contains("The ram: a pawn may ram"), "{output}");
+    assert!(
+        output.contains("A ram removes both pawns from the board."),
+        "{output}"
+    );
     assert!(output.contains("new computer [game]"), "{output}");
     assert!(output.contains("norochess-10"), "{output}");
     // Settings are kept.

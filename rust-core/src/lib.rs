@@ -59,6 +59,6 @@ pub use types::{Color, Piece, Role, Square};
 pub use variant::back_rank as chess960_back_rank;
 pub use variant::{
     Blockage, BoardSize, DoubleStep, GameOption, GameRecord, MoveLimit, ObliqueStep, OpeningRule,
-    OptionValue, PromotionRule, Rules, Start, StartNumbering, Variant, VariantError, Zone,
-    CHESS960, GAMES,
+    OptionValue, PromotionRule, RuleBlock, RulePage, RuleSection, Rules, Start, StartNumbering,
+    Variant, VariantError, Zone, CHESS960, GAMES,
 };

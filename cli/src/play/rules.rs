@@ -1,19 +1,65 @@
-//! A readable rule page for each game (from the project's rule book).
+//! The `rules` command: each game's rule page from the core (the rule book
+//! in `docs/rules/`, the same words the phone apps show), with the options
+//! written as this terminal's commands take them.
 
 use norochess_core::Variant;
 
-/// The rule page of `variant`.
+/// How wide the page's lines are: line mode prints them as they are, and
+/// the full screen's message pane wraps them again to its own width.
+const PAGE_WIDTH: usize = 78;
+
+/// The rule page of `variant`, as text for the message pane, followed by
+/// how to start the game with its options here.
 pub fn page(variant: Variant) -> String {
-    let body = match variant {
-        Variant::Norochess => NOROCHESS,
-        Variant::Norochess960 => NOROCHESS960,
-        Variant::Ram => RAM,
-        Variant::Frontal => FRONTAL,
-        Variant::Improved { .. } => IMPROVED,
-        Variant::Crab => CRAB,
-        Variant::Chess | Variant::Plain10 => CHESS,
-    };
-    format!("{}\n\n{}", variant.display_name(), body.trim_end())
+    let page = variant.rule_page().to_text();
+    let mut text = page
+        .trim_end()
+        .lines()
+        .map(|line| wrap(line, PAGE_WIDTH))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let record = variant.record();
+    if !record.options.is_empty() {
+        text.push_str("\n\nHere, choose them after the game's id:");
+        for option in record.options {
+            let ids: Vec<&str> = option.values.iter().map(|v| v.id).collect();
+            text.push_str(&format!("\n  {} {}", option.id, ids.join("|")));
+        }
+        let example: Vec<String> = record
+            .options
+            .iter()
+            .filter_map(|o| o.values.last().map(|v| format!("{} {}", o.id, v.id)))
+            .collect();
+        text.push_str(&format!(
+            "\n  e.g. `new computer {} {}`",
+            record.id,
+            example.join(" ")
+        ));
+    }
+    text
+}
+
+/// `line` broken at spaces into lines of at most `width` characters (a
+/// longer word stays whole); a list item's lines hang under its text.
+fn wrap(line: &str, width: usize) -> String {
+    let indent = if line.starts_with("- ") { "  " } else { "" };
+    let mut out = String::new();
+    let mut current = String::new();
+    for word in line.split(' ').filter(|w| !w.is_empty()) {
+        let needed = current.chars().count() + 1 + word.chars().count();
+        if !current.is_empty() && needed > width {
+            out.push_str(&current);
+            out.push('\n');
+            current = format!("{indent}{word}");
+        } else {
+            if !current.is_empty() {
+                current.push(' ');
+            }
+            current.push_str(word);
+        }
+    }
+    out.push_str(&current);
+    out
 }
 
 /// The list of games with their ids.
@@ -27,82 +73,47 @@ pub fn index() -> String {
     out
 }
 
-const NOROCHESS: &str = "\
-Chess with a non-royal king, no castling and capture points. Every game ends
-with a real score (\"White wins 38–33\") and almost never in a draw.
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-Pieces move as in chess (pawn double step, en passant, promotion to Q, R, B
-or N), but there is no castling and the king is an ordinary piece: no check,
-no checkmate. A king may be captured; its side plays on without it.
+    #[test]
+    fn every_listed_game_has_its_page_here() {
+        for id in Variant::IDS {
+            let variant = Variant::parse(id, None, None).ok();
+            let text = variant.map(page).unwrap_or_default();
+            let name = variant.map(|v| v.display_name()).unwrap_or_default();
+            assert!(text.starts_with(&name), "{id}: {text}");
+            assert!(text.lines().count() > 8, "{id}: {text}");
+        }
+    }
 
-Each capture scores the value of the captured piece:
-  queen 9 · rook 5 · bishop 3 · knight 3 · king 2 · pawn 1
-(a promoted piece counts as what it became; en passant scores 1).
+    #[test]
+    fn lines_are_wrapped_and_list_items_hang() {
+        let text = Variant::parse("norochess", None, None)
+            .map(page)
+            .unwrap_or_default();
+        assert!(
+            text.lines().all(|l| l.chars().count() <= PAGE_WIDTH),
+            "{text}"
+        );
+        assert!(text.contains("\n- No pieces left: "), "{text}");
+        assert!(text.contains("\n  "), "{text}");
+        assert_eq!(wrap("- aa bb cc", 7), "- aa bb\n  cc");
+    }
 
-Each player has 48 regular moves and at most 12 overtime moves. After each
-move the game ends, in this order, if:
-  1. a side has no pieces left — it loses at once, whatever the score;
-  2. a move creates the third occurrence of a position — its player loses;
-  3. the side to move has pieces but no legal move — the higher score wins;
-  4. after Black's 48th move, and after each of Black's moves 49 to 60, the
-     scores differ — the higher score wins (Black's last capture comes \"with
-     impunity\", balancing White's first move);
-  5. after Black's 60th move the scores are still equal — a draw.
-Resignation and agreed draws are possible as in any game.
-
-The score bar shows both scores, `Move 31 / 48`, and `Overtime 52 / 60` once
-the regular moves are over.";
-
-const NOROCHESS960: &str = "\
-Norochess from one of the 960 Chess960 set-ups: the back rank shuffled with
-the bishops on opposite colours and the king between the rooks, Black
-mirroring White. Start 518 is the standard set-up. There is no castling, so
-nothing else changes: everything else is Norochess (`rules norochess`).";
-
-const RAM: &str = "\
-10×10 chess with a royal king (check, checkmate, stalemate and the usual
-draws). Set-up: rook b1, knight c1, bishop d1, queen e1, king f1, bishop g1,
-knight h1, rook i1, pawns a2–j2; Black mirrors it on ranks 10 and 9.
-
-- White's first move must be a pawn stepping one square straight forward.
-- No castling and no en passant.
-- A pawn may step one or two squares forward from any rank.
-- A pawn captures diagonally forward, but only pieces, never pawns.
-- The ram: a pawn may ram the enemy pawn directly in front of it if another
-  enemy pawn stands right beside it (same rank, next file). Both pawns leave
-  the board. It is the only way a pawn takes a pawn. Written `exe5`.
-- Promotion by resurrection: a pawn reaching the last rank must become one of
-  its own piece types that is off the board (fewer than at the start); if
-  there is none, it may not move there.";
-
-const FRONTAL: &str = "\
-10×10 chess with a royal king and the set-up of Ram chess (`rules ram`).
-
-- White's first pawn move, whenever it is made, may not be a double step.
-- No castling and no en passant; pawns step one or two squares from any rank
-  and capture diagonally as in chess.
-- The frontal swap: a pawn with an enemy pawn directly in front of it may swap
-  places with it; nothing is captured. Written `e~e5`.
-- Reaching the last rank: if both players have their queen, the move is a
-  dethronement — the pawn and the opponent's queen leave the board (`e10^`).
-  Otherwise the pawn is resurrected as one of its own pieces that is off the
-  board, as in Ram chess. If neither applies, the move is illegal.
-- As always with a royal king, no move may leave your own king in check.";
-
-const IMPROVED: &str = "\
-Standard chess (castling, en passant, check and all draws) with one extra
-pawn move: a pawn in the zone whose square in front is blocked may also step
-like a knight to one of the two squares one rank forward and two files
-sideways, only onto an empty square and never capturing (written `eg6`).
-
-Options: zone `far-half` (ranks 5–7, the default), `beyond-fifth` (6–7) or
-`seventh` (7 only); blockage `enemy` (an enemy piece in front, the default)
-or `any` (any piece). Start one with e.g. `new computer improved zone seventh
-blockage any`.";
-
-const CRAB: &str = "\
-Standard chess with the oblique pawn step of Improved chess allowed from any
-rank whenever the square in front is occupied by any piece.";
-
-const CHESS: &str = "\
-Standard chess, with castling, en passant, check, checkmate and all draws.";
+    #[test]
+    fn options_are_written_as_commands() {
+        let text = Variant::parse("improved", None, None)
+            .map(page)
+            .unwrap_or_default();
+        assert!(
+            text.contains("  zone far-half|beyond-fifth|seventh"),
+            "{text}"
+        );
+        assert!(
+            text.contains("`new computer improved zone seventh blockage any`"),
+            "{text}"
+        );
+    }
+}

@@ -7,6 +7,7 @@ mod chess960;
 mod error;
 mod kind;
 mod options;
+mod rule_book;
 mod rules;
 mod table;
 
@@ -14,6 +15,7 @@ pub use chess960::back_rank;
 pub use error::VariantError;
 pub use kind::Variant;
 pub use options::{Blockage, GameOption, OptionValue, Zone, BLOCKAGE, ZONE};
+pub use rule_book::{RuleBlock, RulePage, RuleSection};
 pub(crate) use rules::RESURRECTABLE;
 pub use rules::{BoardSize, DoubleStep, MoveLimit, ObliqueStep, OpeningRule, PromotionRule, Rules};
 pub use table::{GameRecord, Start, StartNumbering, CHESS960, GAMES};
@@ -27,6 +29,13 @@ impl Variant {
     /// This game's record.
     pub fn record(self) -> &'static GameRecord {
         &table::TABLE[self.slot()]
+    }
+
+    /// This game's rule page for players (`docs/rules/ID.md`); a game's
+    /// options share one page, which describes them.
+    pub fn rule_page(self) -> RulePage {
+        let record = self.record();
+        RulePage::parse(record.id, record.rule_page)
     }
 
     /// Every game's record, in menu order, the test-only `plain10` last.

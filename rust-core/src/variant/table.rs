@@ -62,6 +62,9 @@ pub struct GameRecord {
     pub options: &'static [GameOption],
     /// Whether menus and listings offer it (not the test-only `plain10`).
     pub listed: bool,
+    /// Its rule page for players, in the Markdown subset of
+    /// [`super::RulePage::parse`]: the file `docs/rules/ID.md`.
+    pub rule_page: &'static str,
 }
 
 const CHESS_COUNTS: [u8; 6] = [8, 2, 2, 2, 1, 1];
@@ -132,6 +135,7 @@ pub const GAMES: [GameRecord; 8] = [
         rules: NOROCHESS_RULES,
         options: &[],
         listed: true,
+        rule_page: include_str!("../../../docs/rules/norochess.md"),
     },
     GameRecord {
         variant: Variant::Norochess960,
@@ -149,6 +153,7 @@ pub const GAMES: [GameRecord; 8] = [
         },
         options: &[],
         listed: true,
+        rule_page: include_str!("../../../docs/rules/norochess960.md"),
     },
     GameRecord {
         variant: Variant::Ram,
@@ -167,6 +172,7 @@ pub const GAMES: [GameRecord; 8] = [
         },
         options: &[],
         listed: true,
+        rule_page: include_str!("../../../docs/rules/ram.md"),
     },
     GameRecord {
         variant: Variant::Frontal,
@@ -184,6 +190,7 @@ pub const GAMES: [GameRecord; 8] = [
         },
         options: &[],
         listed: true,
+        rule_page: include_str!("../../../docs/rules/frontal.md"),
     },
     GameRecord {
         variant: IMPROVED_DEFAULT,
@@ -202,6 +209,7 @@ pub const GAMES: [GameRecord; 8] = [
         },
         options: &[ZONE, BLOCKAGE],
         listed: true,
+        rule_page: include_str!("../../../docs/rules/improved.md"),
     },
     GameRecord {
         variant: Variant::Crab,
@@ -220,6 +228,7 @@ pub const GAMES: [GameRecord; 8] = [
         },
         options: &[],
         listed: true,
+        rule_page: include_str!("../../../docs/rules/crab.md"),
     },
     GameRecord {
         variant: Variant::Chess,
@@ -231,6 +240,7 @@ pub const GAMES: [GameRecord; 8] = [
         rules: CHESS_RULES,
         options: &[],
         listed: true,
+        rule_page: include_str!("../../../docs/rules/chess.md"),
     },
     GameRecord {
         variant: Variant::Plain10,
@@ -242,6 +252,7 @@ pub const GAMES: [GameRecord; 8] = [
         rules: PLAIN10_RULES,
         options: &[],
         listed: false,
+        rule_page: include_str!("../../../docs/rules/plain10.md"),
     },
 ];
 
