@@ -44,6 +44,7 @@ mod game;
 mod library;
 mod logging;
 pub mod puzzles;
+mod rule_pages;
 mod session;
 #[cfg(test)]
 mod session_tests;
@@ -68,6 +69,7 @@ pub use puzzles::{
     builtin_puzzles, puzzles_by_difficulty, PuzzleDifficulty, PuzzleFeedback, PuzzleHint,
     PuzzleInfo, PuzzleObjective, PuzzleProgressHandle, PuzzleSessionHandle, PuzzleState,
 };
+pub use rule_pages::{rule_page, RuleBlock, RulePage, RuleSection};
 pub use session::{
     BoardMode, ColourChoice, ComputerMove, GameSessionHandle, MoveListEntry, NewGame,
     OpponentChoice, PlayerInfo, SaveState, SessionClock, SessionHint, SessionResult,

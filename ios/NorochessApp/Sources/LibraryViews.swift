@@ -122,21 +122,61 @@ struct SettingsView: View {
     }
 }
 
-/// A page per game.
+/// A page per game, from the core's rule book.
 struct RulesView: View {
     @Bindable var model: RulesModel
 
     var body: some View {
         List(model.orderedPages) { page in
             Section {
-                Text(verbatim: page.description)
-                ForEach(page.facts, id: \.self) { fact in
-                    Label { Text(verbatim: fact) } icon: { Image(systemName: "checkmark") }
+                Text(verbatim: page.summary)
+                ForEach(Array(page.sections.enumerated()), id: \.offset) { _, section in
+                    VStack(alignment: .leading, spacing: 6) {
+                        Text(verbatim: section.heading)
+                            .font(.headline)
+                            .accessibilityAddTraits(.isHeader)
+                        ForEach(Array(section.blocks.enumerated()), id: \.offset) { _, block in
+                            RuleBlockView(block: block)
+                        }
+                    }
                 }
             } header: {
                 Text(verbatim: page.name)
             }
         }
         .navigationTitle("Rules")
+    }
+}
+
+/// A paragraph, a bullet list or a table of a rule page.
+struct RuleBlockView: View {
+    let block: RuleBlock
+
+    var body: some View {
+        switch block {
+        case .paragraph(let text):
+            Text(verbatim: text)
+        case .bullets(let items):
+            VStack(alignment: .leading, spacing: 4) {
+                ForEach(Array(items.enumerated()), id: \.offset) { _, item in
+                    HStack(alignment: .firstTextBaseline, spacing: 8) {
+                        Text(verbatim: "\u{2022}")
+                        Text(verbatim: item)
+                    }
+                }
+            }
+        case .table(let header, let rows):
+            VStack(alignment: .leading, spacing: 2) {
+                ForEach(Array(([header] + rows).enumerated()), id: \.offset) { index, row in
+                    HStack {
+                        ForEach(Array(row.enumerated()), id: \.offset) { _, cell in
+                            Text(verbatim: cell)
+                                .fontWeight(index == 0 ? .semibold : .regular)
+                                .frame(maxWidth: .infinity, alignment: .leading)
+                        }
+                    }
+                }
+            }
+        }
     }
 }

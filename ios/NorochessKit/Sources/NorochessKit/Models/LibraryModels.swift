@@ -254,7 +254,9 @@ public final class SettingsModel {
     }
 }
 
-/// The rules: a page per game from the core's menu entries.
+/// The rules: every game of the core's menu with its rule page from the
+/// core (the rule book of `docs/rules/`), so a new game needs no change here
+/// and the terminal and Android show the same words.
 @MainActor
 @Observable
 public final class RulesModel {
@@ -262,10 +264,10 @@ public final class RulesModel {
         public let id: String
         public let variant: GameVariant
         public let name: String
-        /// The game's paragraph from the core.
-        public let description: String
-        /// Facts: board size, scoring, king.
-        public let facts: [String]
+        /// What the game is, in one paragraph.
+        public let summary: String
+        /// The page's sections (heading, paragraphs, lists, tables).
+        public let sections: [RuleSection]
     }
 
     public let pages: [Page]
@@ -273,17 +275,12 @@ public final class RulesModel {
 
     public init(selected: GameVariant? = nil) {
         self.selected = selected
-        pages = NorochessKit.variants().map { info in
-            var facts = [tr("Board %@×%@", "\(info.boardSize)", "\(info.boardSize)")]
-            facts.append(info.hasScores
-                ? tr("Captures score points (Q9 R5 B3 N3 K2 P1); after move 48 the higher score wins, with up to 12 overtime moves on a tie")
-                : tr("Won by checkmate"))
-            facts.append(info.royalKing ? tr("The king is royal: check and checkmate") : tr("The king is an ordinary piece worth 2 points"))
-            if info.hasStartNumber { facts.append(tr("960 start positions, numbered 0–959 (518 is the standard set-up)")) }
-            for option in info.options {
-                facts.append(tr("%@: %@", option.name, option.choices.map(\.name).joined(separator: ", ")))
-            }
-            return Page(id: info.id, variant: info.variant, name: info.name, description: info.description, facts: facts)
+        // A page the core cannot give (never for a game of its own menu) is
+        // left out rather than failing the screen.
+        pages = NorochessKit.variants().compactMap { info in
+            guard let page = try? rulePage(gameId: info.id) else { return nil }
+            return Page(id: info.id, variant: info.variant, name: page.title, summary: page.summary,
+                        sections: page.sections)
         }
     }
 

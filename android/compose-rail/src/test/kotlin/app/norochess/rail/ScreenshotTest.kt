@@ -105,8 +105,8 @@ class ScreenshotTest {
         shot("games-dark", dark = true) { GamesScreen(Fixtures.gamesList(), object : GamesEvents {}) }
         shot("stats-light") { StatsScreen(Fixtures.stats()) {} }
         shot("stats-dark-font2", dark = true, fontScale = 2f) { StatsScreen(Fixtures.stats()) {} }
-        shot("rules-light") { RulesScreen(rulePages(s), 0, {}) {} }
-        shot("rules-ram-dark", dark = true) { RulesScreen(rulePages(s), 2, {}) {} }
+        shot("rules-light") { RulesScreen(rulePages(), 0, {}) {} }
+        shot("rules-ram-dark", dark = true) { RulesScreen(rulePages(), 2, {}) {} }
         shot("settings-light") { SettingsScreen(Fixtures.settings(), {}) {} }
         shot("settings-dark", dark = true) { SettingsScreen(Fixtures.settings(), {}) {} }
         done()

@@ -3,6 +3,7 @@ package app.norochess.android.present
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.remember
 import app.norochess.android.ui.GameScreen
 import app.norochess.android.ui.GamesEvents
 import app.norochess.android.ui.GamesFilter
@@ -177,7 +178,8 @@ fun NorochessApp(app: AppController) {
         }
         Screen.RULES -> {
             val page by app.rulesPage.collectAsState()
-            RulesScreen(rulePages(app.strings), page, { app.rulesPage.value = it }) { app.go(Screen.HOME) }
+            val pages = remember { rulePages() }
+            RulesScreen(pages, page, { app.rulesPage.value = it }) { app.go(Screen.HOME) }
         }
         Screen.SETTINGS -> {
             val settings by app.settingsUi.collectAsState()

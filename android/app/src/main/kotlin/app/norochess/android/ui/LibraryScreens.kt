@@ -37,7 +37,12 @@ import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.heading
 import androidx.compose.ui.semantics.semantics
+import app.norochess.core.RuleBlock
+import app.norochess.core.RulePage
+import app.norochess.core.rulePage
+import app.norochess.core.variants
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.unit.dp
 
@@ -206,19 +211,59 @@ private fun signed(n: Int) = if (n > 0) "+$n" else if (n < 0) "\u2212${-n}" else
 
 // ---------------------------------------------------------------- Rules
 
-/** One game's rule page: a title and short paragraphs. */
-data class RulePage(val title: String, val paragraphs: List<String>)
-
+/**
+ * The Rules screen: every game of the core's table with its rule page
+ * (`rulePage`, the rule book of `docs/rules/`), so a new game needs no
+ * change here and the terminal and iOS show the same words.
+ */
 @Composable
 fun RulesScreen(pages: List<RulePage>, selected: Int, onSelect: (Int) -> Unit, onHome: () -> Unit) {
     val s = LocalStrings.current
     Scaffold(topBar = { NorochessTopBar(s.get(Str.nav_rules), onHome) }) { padding ->
         Column(Modifier.fillMaxSize().padding(padding).verticalScroll(rememberScrollState()).padding(12.dp)) {
             ChoiceChips(s.get(Str.label_game), pages.indices.map { it to pages[it].title }, selected, "rules", onSelect)
-            val page = pages[selected]
+            val page = pages.getOrNull(selected) ?: return@Column
             SectionTitle(page.title)
-            for (paragraph in page.paragraphs) {
-                Text(paragraph, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.padding(vertical = 4.dp).widthIn(max = 640.dp))
+            RuleText(page.summary)
+            for (section in page.sections) {
+                Text(
+                    section.heading,
+                    style = MaterialTheme.typography.titleMedium,
+                    modifier = Modifier.padding(top = 12.dp, bottom = 2.dp).semantics { heading() },
+                )
+                for (block in section.blocks) RuleBlockView(block)
+            }
+        }
+    }
+}
+
+@Composable
+private fun RuleText(text: String) {
+    Text(text, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.padding(vertical = 4.dp).widthIn(max = 640.dp))
+}
+
+@Composable
+private fun RuleBlockView(block: RuleBlock) {
+    when (block) {
+        is RuleBlock.Paragraph -> RuleText(block.text)
+        is RuleBlock.Bullets -> for (item in block.items) {
+            Row(Modifier.padding(vertical = 2.dp).widthIn(max = 640.dp)) {
+                Text("\u2022", style = MaterialTheme.typography.bodyLarge, modifier = Modifier.padding(end = 8.dp))
+                Text(item, style = MaterialTheme.typography.bodyLarge)
+            }
+        }
+        is RuleBlock.Table -> Column(Modifier.padding(vertical = 4.dp).widthIn(max = 360.dp)) {
+            for ((index, row) in (listOf(block.header) + block.rows).withIndex()) {
+                Row(Modifier.fillMaxWidth().padding(vertical = 2.dp)) {
+                    for (cell in row) {
+                        Text(
+                            cell,
+                            style = if (index == 0) MaterialTheme.typography.labelLarge else MaterialTheme.typography.bodyLarge,
+                            modifier = Modifier.weight(1f),
+                        )
+                    }
+                }
+                if (index == 0) HorizontalDivider()
             }
         }
     }
@@ -301,12 +346,9 @@ private fun Toggle(label: String, checked: Boolean, tag: String, onChange: (Bool
     }
 }
 
-/** The rule pages of every game, from the app's strings (paragraphs split at blank lines). */
-fun rulePages(strings: UiStrings): List<RulePage> = listOf(
-    Str.rules_norochess_title to Str.rules_norochess,
-    Str.rules_norochess960_title to Str.rules_norochess960,
-    Str.rules_ram_title to Str.rules_ram,
-    Str.rules_frontal_title to Str.rules_frontal,
-    Str.rules_improved_title to Str.rules_improved,
-    Str.rules_chess_title to Str.rules_chess,
-).map { (title, body) -> RulePage(strings.get(title), strings.get(body).split("\n\n").map(String::trim)) }
+/**
+ * The rule page of every game of the menu, in menu order, from the core. A
+ * page the core cannot give (never for a game of its own menu) is left out
+ * rather than crashing the screen.
+ */
+fun rulePages(): List<RulePage> = variants().mapNotNull { runCatching { rulePage(it.id) }.getOrNull() }

@@ -165,18 +165,6 @@ enum class Str {
     setting_default_level,
     setting_default_clock,
     setting_dark_mode_note,
-    rules_norochess_title,
-    rules_norochess,
-    rules_norochess960_title,
-    rules_norochess960,
-    rules_ram_title,
-    rules_ram,
-    rules_frontal_title,
-    rules_frontal,
-    rules_improved_title,
-    rules_improved,
-    rules_chess_title,
-    rules_chess,
 }
 
 /** The app's plurals (res/values/strings.xml, <plurals>). */
