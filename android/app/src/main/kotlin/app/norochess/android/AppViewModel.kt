@@ -8,6 +8,7 @@ import android.media.ToneGenerator
 import android.os.Build
 import android.os.SystemClock
 import android.os.VibrationEffect
+import android.util.Log
 import android.os.Vibrator
 import android.os.VibratorManager
 import androidx.lifecycle.AndroidViewModel
@@ -60,7 +61,12 @@ class AndroidEffects(private val context: Context, private val enabled: () -> Pa
     private fun feedback(tone: Int, millis: Long) {
         val (sounds, haptics) = enabled()
         if (sounds) tones?.startTone(tone, millis.toInt())
-        if (haptics && Build.VERSION.SDK_INT >= 26) vibrator?.vibrate(VibrationEffect.createOneShot(millis, VibrationEffect.DEFAULT_AMPLITUDE))
+        if (haptics && Build.VERSION.SDK_INT >= 26) {
+            // A device or profile that refuses vibration must never cost the
+            // player the move: the failure is logged, the game goes on.
+            runCatching { vibrator?.vibrate(VibrationEffect.createOneShot(millis, VibrationEffect.DEFAULT_AMPLITUDE)) }
+                .onFailure { Log.w("Norochess", "vibration refused: ${it.message}") }
+        }
     }
 
     override fun moved(capture: Boolean) =

@@ -86,6 +86,10 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
     val strings = LocalStrings.current
     val measurer = rememberTextMeasurer()
     val currentBoard by rememberUpdatedState(board)
+    // The gesture handler below lives as long as the board's size; a new
+    // game on the same screen (rematch) brings new events, which it must
+    // call instead of the first game's.
+    val currentEvents by rememberUpdatedState(events)
     var drag by remember { mutableStateOf<Pair<String, Offset>?>(null) }
     val w = board.width
     val h = board.height
@@ -121,8 +125,8 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
                             change.consume()
                             if (currentBoard.interactive && from != null) {
                                 val to = squareAt(change.position, size)
-                                if (!dragging) events.onSquareTap(from)
-                                else if (to != null && to != from) events.onDrag(from, to)
+                                if (!dragging) currentEvents.onSquareTap(from)
+                                else if (to != null && to != from) currentEvents.onDrag(from, to)
                             }
                             break
                         }
