@@ -9,8 +9,10 @@
 #
 #   scripts/build-ios.sh [--debug]
 #
-# Environment: IPHONEOS_DEPLOYMENT_TARGET (default 15.0) and
-# MACOSX_DEPLOYMENT_TARGET (default 12.0), as in Package.swift.
+# Environment: IPHONEOS_DEPLOYMENT_TARGET (default 17.0) and
+# MACOSX_DEPLOYMENT_TARGET (default 14.0), as in Package.swift (iOS 17,
+# macOS 14: Observation) and project.yml; scripts/check-ios-app.sh checks
+# that the three agree.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,8 +29,8 @@ if [[ ${1:-} == --debug ]]; then
 elif [[ $# -gt 0 ]]; then
     die "usage: $0 [--debug]"
 fi
-export IPHONEOS_DEPLOYMENT_TARGET=${IPHONEOS_DEPLOYMENT_TARGET:-15.0}
-export MACOSX_DEPLOYMENT_TARGET=${MACOSX_DEPLOYMENT_TARGET:-12.0}
+export IPHONEOS_DEPLOYMENT_TARGET=${IPHONEOS_DEPLOYMENT_TARGET:-17.0}
+export MACOSX_DEPLOYMENT_TARGET=${MACOSX_DEPLOYMENT_TARGET:-14.0}
 target_dir=${CARGO_TARGET_DIR:-target}
 
 device=aarch64-apple-ios

@@ -12,7 +12,7 @@
 #  2. XcodeGen's project.yml against the files on disk: every Swift file
 #     and resource under ios/NorochessApp is inside a listed source, every
 #     listed path exists, the deployment target is iOS 17.0 as in
-#     ios/NorochessKit/Package.swift;
+#     ios/NorochessKit/Package.swift and scripts/build-ios.sh;
 #  3. the String Catalog: Localizable.xcstrings is valid JSON with English
 #     as its source language, and holds every key the models pass to
 #     `tr("…")` and every literal the views give Text, Button, Label and
@@ -73,6 +73,10 @@ if not m or m.group(1) != "17.0":
 package = open(os.path.join(kit, "Package.swift"), encoding="utf-8").read()
 if ".iOS(.v17)" not in package:
     problems.append("Package.swift: the iOS platform must be .iOS(.v17), as project.yml")
+build_ios = open(os.path.join(app, "..", "..", "scripts", "build-ios.sh"), encoding="utf-8").read()
+if "IPHONEOS_DEPLOYMENT_TARGET:-17.0" not in build_ios or ".macOS(.v14)" not in package \
+        or "MACOSX_DEPLOYMENT_TARGET:-14.0" not in build_ios:
+    problems.append("scripts/build-ios.sh: its deployment targets must be Package.swift's (iOS 17.0, macOS 14.0)")
 
 def covered(path):
     rel = os.path.relpath(path, app)

@@ -35,9 +35,11 @@ struct HomeView: View {
         }
         .navigationTitle("Norochess")
         .alert("Norochess", isPresented: noticeShown) {
-            Button("OK") { app.notices.removeFirst() }
+            // Tapping OK dismisses the alert, which sets noticeShown to false:
+            // that is where the notice goes (removing it here too took two).
+            Button("OK") {}
         } message: {
-            Text(verbatim: app.notices.first ?? "")
+            Text(verbatim: app.currentNotice ?? "")
         }
         .alert("Something went wrong", isPresented: errorShown) {
             Button("OK") { app.error = nil }
@@ -47,7 +49,7 @@ struct HomeView: View {
     }
 
     private var noticeShown: Binding<Bool> {
-        Binding(get: { !app.notices.isEmpty }, set: { if !$0, !app.notices.isEmpty { app.notices.removeFirst() } })
+        Binding(get: { app.currentNotice != nil }, set: { if !$0 { app.dismissNotice() } })
     }
 
     private var errorShown: Binding<Bool> {

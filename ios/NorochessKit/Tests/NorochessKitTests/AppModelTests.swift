@@ -166,6 +166,11 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(app.notices.count, 1)
         XCTAssertFalse(app.notices[0].isEmpty)
         XCTAssertNil(app.continueGame)
+        XCTAssertEqual(app.currentNotice, app.notices[0])
+        app.dismissNotice()
+        XCTAssertNil(app.currentNotice)
+        app.dismissNotice()
+        XCTAssertTrue(app.notices.isEmpty)
         let moved = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("damaged") }
         XCTAssertEqual(moved.count, 1, "kept, not deleted")
     }
@@ -193,14 +198,25 @@ final class AppModelTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(clock.nowMs() - first, 15)
     }
 
-    func testRulesHaveAPagePerGame() async {
+    func testRulesHaveThePageOfEveryGameOfTheMenu() async {
         let rules = RulesModel(selected: .ram)
-        XCTAssertEqual(rules.pages.count, 7)
+        // Every game of the core's menu, Crab chess included, in its order.
+        XCTAssertEqual(rules.pages.map(\.id), variants().map(\.id))
+        XCTAssertTrue(rules.pages.contains { $0.id == "crab" })
         XCTAssertEqual(rules.page?.id, "ram")
         XCTAssertEqual(rules.orderedPages.first?.id, "ram")
-        XCTAssertEqual(rules.orderedPages.count, 7)
-        XCTAssertTrue(rules.page?.facts.contains("Board 10×10") ?? false)
-        XCTAssertFalse(rules.page?.description.isEmpty ?? true)
+        XCTAssertEqual(rules.orderedPages.count, rules.pages.count)
+        // The core's words: the ram section of Ram chess's page.
+        let ram = rules.page?.sections.first { $0.heading == "The ram" }
+        XCTAssertNotNil(ram)
+        XCTAssertFalse(rules.page?.summary.isEmpty ?? true)
+        let norochess = rules.pages.first { $0.id == "norochess" }
+        let points = norochess?.sections.first { $0.heading == "Capture points" }?.blocks.first {
+            if case .table = $0 { return true } else { return false }
+        }
+        guard case .table(let header, let rows)? = points else { return XCTFail("no points table") }
+        XCTAssertEqual(header, ["Piece taken", "Points"])
+        XCTAssertEqual(rows.first, ["Queen", "9"])
     }
 
     func testLocalisationFillsArguments() async {

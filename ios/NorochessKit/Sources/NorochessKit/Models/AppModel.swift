@@ -32,8 +32,19 @@ public final class AppModel {
     public private(set) var settings: Settings
     /// Home's "Continue": the unfinished game, if any.
     public private(set) var continueGame: GameSummary?
-    /// Notices to show once after opening (a recovered database, an import).
-    public var notices: [String]
+    /// Notices to show once after opening (a recovered database, an import),
+    /// the first one on screen; `dismissNotice()` takes it away.
+    public private(set) var notices: [String]
+
+    /// The notice on screen, if any.
+    public var currentNotice: String? { notices.first }
+
+    /// The player dismissed the notice on screen: that one goes, and the
+    /// next (if any) is shown. The view calls this from one place only, the
+    /// alert's binding, which SwiftUI sets to false once per dismissal.
+    public func dismissNotice() {
+        if !notices.isEmpty { notices.removeFirst() }
+    }
     /// The game screen's model while it is open.
     public private(set) var game: GameModel?
     public private(set) var newGame: NewGameModel?
