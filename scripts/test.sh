@@ -13,6 +13,9 @@ cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
+echo "== Rust for the phones: clippy of the bindings for the Android and iOS targets (C parts skipped)"
+bash scripts/check-phone-targets.sh
+
 echo "== cargo test (debug)"
 cargo test --workspace --locked
 
@@ -26,7 +29,7 @@ echo "== puzzles: the pack's figures, and its tiers against the playing levels"
 cargo run --release --locked --quiet --bin norochess -- puzzles stats builtin --solvers
 
 echo "== shellcheck (scripts)"
-shellcheck scripts/*.sh .ci/run
+shellcheck scripts/*.sh scripts/cross-check/*.sh .ci/run
 
 echo "== Kotlin bindings: JUnit 5 on the JVM against the host library"
 bash scripts/test-kotlin.sh
