@@ -68,6 +68,17 @@ fn every_subcommand_the_readme_names_answers_help_and_every_one_is_documented() 
     let known = subcommands();
     assert!(known.contains(&"play".to_string()), "{known:?}");
     let readme = repo_file("README.md");
+    // A command line the README gives to run must name a real subcommand.
+    for (at, _) in readme.match_indices("--bin norochess -- ") {
+        let word: String = readme[at + "--bin norochess -- ".len()..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
+        assert!(
+            known.contains(&word),
+            "README runs `norochess {word}`, which is not a subcommand ({known:?})"
+        );
+    }
     let named = named_subcommands(&readme, &known);
     assert!(named.contains(&"play".to_string()), "{named:?}");
     for sub in &named {
