@@ -4,7 +4,7 @@
 
 use norochess_app::{Library, PuzzleAttempt};
 use norochess_core::puzzle::builtin_pack;
-use norochess_core::{AnyPosition, Game, Objective, SolveLimits, Solver, Variant};
+use norochess_core::{AnyPosition, Color, Game, Objective, SolveLimits, Solver, Variant};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -193,6 +193,26 @@ fn a_pass_and_play_game_near_move_48_ends_on_the_move_limit() {
 }
 
 #[test]
+fn when_black_wins_the_winners_score_comes_first() {
+    let store = TempStore::new("black-wins");
+    let fen = "r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w - - 0 48 score=38-39";
+    let output = play(
+        &store,
+        &format!("new friend norochess fen \"{fen}\" names Ann Bob\nKf1\nKf8\ngames\n"),
+    );
+    let end = answer_to(&output, "Kf8");
+    assert!(
+        end.contains("■ Black wins 39–38 — higher score after move 48"),
+        "{end}"
+    );
+    let games = answer_to(&output, "games");
+    assert!(
+        games.contains("Norochess · Ann vs Bob · Black wins 39–38 (move limit)"),
+        "{games}"
+    );
+}
+
+#[test]
 fn equal_scores_after_move_48_go_to_overtime() {
     let store = TempStore::new("overtime");
     let fen = "r3k3/8/8/8/8/8/8/R3K3 w - - 0 48 score=20-20";
@@ -263,12 +283,14 @@ fn a_whole_game_from_the_start_played_by_script_moves() {
     let output = play(&store, &script);
     assert!(!output.contains("not a legal move"), "{output}");
     let end = answer_to(&output, moves.last().unwrap());
-    let who = match outcome.winner {
-        Some(color) => format!("{color} wins"),
-        None => "Draw".to_string(),
+    // The winner's score comes first.
+    let (who, first, second) = match outcome.winner {
+        Some(Color::Black) => ("Black wins".to_string(), black, white),
+        Some(color) => (format!("{color} wins"), white, black),
+        None => ("Draw".to_string(), white, black),
     };
     assert!(
-        end.contains(&format!("■ {who} {white}–{black} — ")),
+        end.contains(&format!("■ {who} {first}–{second} — ")),
         "expected {outcome}:\n{end}"
     );
     // The exported record replays to the same result.
@@ -1107,7 +1129,7 @@ fn a_puzzle_of_your_own_must_have_a_move_to_find_and_a_positive_margin() {
     );
     let refused = answer_to(&output, &format!("puzzle fen \"{over}\" objective win"));
     assert!(
-        refused.starts_with("That position is already over (Black wins 0–30 — "),
+        refused.starts_with("That position is already over (Black wins 30–0 — "),
         "{refused}"
     );
     assert!(

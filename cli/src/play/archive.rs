@@ -5,7 +5,7 @@ use super::app::{App, View};
 use super::game_screen::heading;
 use super::screen;
 use norochess_app::texts::date;
-use norochess_app::{GameFilter, GameResult, GameSummary};
+use norochess_app::{scores_text, GameFilter, GameResult, GameSummary};
 use norochess_core::{Color, EndReason, Game, Variant};
 
 /// How many games `games` lists.
@@ -58,10 +58,17 @@ fn describe(summary: &GameSummary) -> String {
     };
     let result = match summary.result.as_deref() {
         Some(token) => {
-            let who = match token {
-                "1-0" => "White wins",
-                "0-1" => "Black wins",
-                _ => "Draw",
+            let (who, winner) = match token {
+                "1-0" => ("White wins", Some(Color::White)),
+                "0-1" => ("Black wins", Some(Color::Black)),
+                _ => ("Draw", None),
+            };
+            // The winner's score first, as the result on the game screen.
+            let scores = |sep: &str| {
+                summary
+                    .scores
+                    .map(|s| format!("{sep}{}", scores_text(winner, s)))
+                    .unwrap_or_default()
             };
             let reason = summary
                 .end_reason
