@@ -109,7 +109,20 @@ fn is_prompt(line: &str) -> bool {
 
 /// The output of `command` only (up to the next prompt).
 fn answer_to<'a>(output: &'a str, command: &str) -> &'a str {
-    let rest = after(output, command);
+    up_to_prompt(after(output, command))
+}
+
+/// The output of the first `command` only, where it is typed more than once.
+fn first_answer_to<'a>(output: &'a str, command: &str) -> &'a str {
+    let marker = format!("> {command}\n");
+    let start = output
+        .find(&marker)
+        .unwrap_or_else(|| panic!("`{command}` not in the output:\n{output}"));
+    up_to_prompt(&output[start + marker.len()..])
+}
+
+/// `rest` up to the next prompt.
+fn up_to_prompt(rest: &str) -> &str {
     let mut end = 0;
     for line in rest.split_inclusive('\n') {
         if is_prompt(line) {
@@ -917,6 +930,80 @@ fn games_are_listed_replayed_and_exported() {
     // The unfinished game is played on from the list.
     let moves = answer_to(&output, "moves");
     assert!(moves.contains("2.  Qh5       Nc6"), "{moves}");
+}
+
+#[test]
+fn an_older_unfinished_game_says_continue_resumes_it_and_a_finished_one_says_it_is_over() {
+    let store = TempStore::new("resume-hint");
+    let output = play(
+        &store,
+        "new friend\ne4 e5\nnew friend chess\nf3 e5 g4 Qh4#\ngames\ngames 2\ncontinue\ngames 1\n",
+    );
+    let games = answer_to(&output, "games");
+    assert!(
+        games.contains("unfinished at move 2, 0–0  (`games 1`, then `continue`)"),
+        "{games}"
+    );
+    let finished = answer_to(&output, "continue");
+    assert!(
+        finished.starts_with("This game is finished: it cannot be played on."),
+        "{finished}"
+    );
+    assert!(!finished.contains("rematch"), "{finished}");
+    let replay = answer_to(&output, "games 1");
+    assert!(replay.contains("Ply 0 of 2"), "{replay}");
+    assert!(
+        replay.contains("Unfinished game: `continue` plays it on from the end."),
+        "{replay}"
+    );
+}
+
+#[test]
+fn redo_forward_and_live_always_say_what_happened() {
+    let store = TempStore::new("say-what-happened");
+    let output = play(
+        &store,
+        "new friend\ne4 e5 Nf3 Nc6\nredo\nlive\nforward\nback 2\nforward\nlive\nundo 3\nredo\nredo\n",
+    );
+    assert!(
+        first_answer_to(&output, "redo").starts_with("There is no move to replay."),
+        "{output}"
+    );
+    let first_live = first_answer_to(&output, "live");
+    assert!(
+        first_live.starts_with("This is the live game already."),
+        "{first_live}"
+    );
+    assert!(
+        first_answer_to(&output, "forward").starts_with("This is the live game already."),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "live").starts_with("Back to the live game."),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "back 2")
+            .starts_with("Showing the position after 2 of 4 moves; `live` returns to the game."),
+        "{output}"
+    );
+    let undo = answer_to(&output, "undo 3");
+    assert!(undo.starts_with("Took back 3 moves."), "{undo}");
+    assert!(undo.contains("Move 1 / 48"), "{undo}");
+    let replayed = after(&output, "undo 3");
+    assert!(
+        first_answer_to(replayed, "redo").starts_with("Replayed 1 move."),
+        "{replayed}"
+    );
+}
+
+#[test]
+fn a_move_to_a_square_off_the_board_gets_a_move_error_not_a_command_hint() {
+    let store = TempStore::new("ke9");
+    let output = play(&store, "new friend\nKe9\n");
+    let answer = answer_to(&output, "Ke9");
+    assert!(!answer.contains("Did you mean"), "{answer}");
+    assert!(answer.contains("Ke9"), "{answer}");
 }
 
 #[test]

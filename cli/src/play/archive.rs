@@ -102,9 +102,12 @@ impl App {
         let mut lines = vec!["Your games (newest first):".to_string()];
         for summary in &games {
             let mark = if Some(summary.id) == current {
-                "  (current: `continue`)"
+                "  (current: `continue`)".to_string()
+            } else if !summary.finished {
+                // An older unfinished game can be resumed too.
+                format!("  (`games {}`, then `continue`)", summary.id)
             } else {
-                ""
+                String::new()
             };
             lines.push(format!("  {:>3}.  {}{mark}", summary.id, describe(summary)));
         }
@@ -184,7 +187,7 @@ impl App {
             }
             "continue" | "resume" => {
                 if view.game.is_over() {
-                    self.say("This game is finished; `rematch` is for the current game, `new` starts another.");
+                    self.say("This game is finished: it cannot be played on. `new` starts another game, `home` goes back.");
                     return;
                 }
                 let id = view.id;
@@ -268,6 +271,9 @@ impl App {
                 Some(result) => lines.push(format!("  {}", result.sentence())),
                 None => lines.push("  Unfinished game: `continue` to play it on.".to_string()),
             }
+        }
+        if view.shown < total && !view.game.is_over() {
+            lines.push("  Unfinished game: `continue` plays it on from the end.".to_string());
         }
         lines.push(
             "  `forward` · `back` · `first` · `last` · `moves` · `export` · `home`".to_string(),

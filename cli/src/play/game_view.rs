@@ -174,7 +174,7 @@ impl App {
             return;
         }
         match command {
-            "undo" | "takeback" | "take" => self.undo(),
+            "undo" | "takeback" | "take" => self.undo(args),
             "redo" => self.redo(),
             "flip" => {
                 if let Some(s) = &mut self.game {
@@ -260,7 +260,10 @@ impl App {
                     }
                     let mut message = capitalized(&e.to_string());
                     if matches!(e, norochess_core::MoveError::Unreadable { .. }) {
-                        let hint = if words.len() == 1 {
+                        // A word with a digit is a move with a bad square
+                        // (`Ke9`), never a misspelt command.
+                        let move_like = word.bytes().any(|b| b.is_ascii_digit());
+                        let hint = if words.len() == 1 && !move_like {
                             self.did_you_mean(word)
                         } else {
                             String::new()
@@ -294,14 +297,37 @@ impl App {
         }
     }
 
-    /// `undo`: the session's takeback policy (against the computer back to
-    /// the person's last turn).
-    fn undo(&mut self) {
+    /// `undo [N]`: the session's takeback policy, N times (one move each
+    /// in pass and play; against the computer back to the person's
+    /// previous turn each time).
+    fn undo(&mut self, args: &[String]) {
+        let times = match args.first() {
+            None => 1,
+            Some(text) => match text.parse::<usize>() {
+                Ok(n) if n > 0 => n,
+                _ => {
+                    self.say(format!(
+                        "`{text}` is not a number of moves to take back (`undo` or `undo 3`)."
+                    ));
+                    return;
+                }
+            },
+        };
         let now = self.now();
         let Some(session) = &mut self.game else {
             return;
         };
-        match session.takeback(now) {
+        let mut result = session.takeback(now);
+        for _ in 1..times {
+            let Ok(undone) = result else { break };
+            // A withdrawn resignation or draw counts as one step; stop
+            // when nothing is left to take back.
+            match session.takeback(now) {
+                Ok(more) => result = Ok(undone + more),
+                Err(_) => break,
+            }
+        }
+        match result {
             Ok(undone) => {
                 // The session stopped the search; its answer will be stale.
                 self.cancel_thinking();
@@ -329,7 +355,8 @@ impl App {
             return;
         };
         match session.redo(now) {
-            Ok(_) => {
+            Ok(0) => self.say("Nothing to redo."),
+            Ok(redone) => {
                 self.cancel_thinking();
                 self.low_warned = [false; 2];
                 self.persist();
@@ -420,6 +447,10 @@ impl App {
             Ok(_) => {
                 self.cancel_thinking();
                 self.persist();
+                self.say(format!(
+                    "Replayed {redone} move{}.",
+                    if redone == 1 { "" } else { "s" }
+                ));
                 self.show_game();
             }
             Err(e) => self.say(format!("{}.", capitalized(&e.to_string()))),
@@ -583,16 +614,21 @@ impl App {
         let Some(session) = &mut self.game else {
             return;
         };
+        let before = session.snapshot(now).reviewing;
         let result = match command {
             "back" => session.review_step(-steps, now),
             "forward" => session.review_step(steps, now),
             "first" => session.review(Some(0), now),
             _ => session.review(None, now),
         };
-        match result {
-            Ok(()) => self.show_game(),
-            Err(e) => self.say(format!("{}.", capitalized(&e.to_string()))),
+        if let Err(e) = result {
+            self.say(format!("{}.", capitalized(&e.to_string())));
+            return;
         }
+        let after = session.snapshot(now).reviewing;
+        let plies = session.game().plies().len();
+        self.say(review_message(before, after, plies));
+        self.show_game();
     }
 
     fn legal(&mut self, args: &[String]) {
@@ -671,6 +707,29 @@ impl App {
         match session.rematch(seed) {
             Ok(next) => self.begin_game(next),
             Err(e) => self.say(format!("Cannot start the rematch: {e}.")),
+        }
+    }
+}
+
+/// What a review command did, in words: every `back`, `forward`, `first`,
+/// `last` and `live` says where it went, also when it could not move.
+fn review_message(before: Option<usize>, after: Option<usize>, plies: usize) -> String {
+    match (before, after) {
+        (None, None) => "This is the live game already.".to_string(),
+        (Some(_), None) => "Back to the live game.".to_string(),
+        (before, Some(ply)) => {
+            let stayed = if before == Some(ply) {
+                if ply == 0 {
+                    "Already at the start. "
+                } else {
+                    "No further. "
+                }
+            } else {
+                ""
+            };
+            format!(
+                "{stayed}Showing the position after {ply} of {plies} moves; `live` returns to the game."
+            )
         }
     }
 }
