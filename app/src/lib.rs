@@ -37,5 +37,5 @@ pub use players::{BoardMode, GameSpec, Opponent, Orientation, Player, PlayerKind
 pub use result::{scores_text, GameResult};
 pub use session::{
     ClockView, ComputerAnswer, ComputerRequest, EngineSettings, GameSession, HintAnswer,
-    HintRequest, MoveListEntry, SessionError, SessionSnapshot, Ticket,
+    HintRequest, MoveListEntry, NewGameError, SessionError, SessionSnapshot, Ticket,
 };

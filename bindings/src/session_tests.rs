@@ -446,3 +446,20 @@ fn a_puzzle_attempt_moves_the_rating_and_the_daily_puzzle_is_by_date() {
         Err(NorochessError::InvalidArgument { .. })
     ));
 }
+
+#[test]
+fn a_decided_position_is_refused_as_a_new_game_with_a_typed_error() {
+    let game = NewGame {
+        position_text: Some("8/8/8/8/8/8/8/4K3 w - - 0 1 score=0-0".into()),
+        ..friends(None)
+    };
+    match GameSessionHandle::new(game, None) {
+        Err(NorochessError::InvalidPosition { detail }) => assert!(
+            detail.starts_with("that position is already over (White wins 0–0"),
+            "{detail}"
+        ),
+        Err(other) => panic!("another error: {other:?}"),
+        Ok(_) => panic!("a decided position started a game"),
+    }
+}
+

@@ -1345,6 +1345,91 @@ fn the_clock_starts_at_whites_first_move() {
 }
 
 #[test]
+fn norochess960_random_and_no_start_mean_a_random_set_up_shown_and_recorded() {
+    let store = TempStore::new("960-random");
+    let output = play(
+        &store,
+        "new computer norochess960 random\nnew friend norochess960\ne4\nexport\n",
+    );
+    // The app layer draws the set-up from the script's seed (1).
+    let expected = random_start(Variant::Norochess960, 1).unwrap();
+    assert_ne!(expected, 518);
+    let title = format!("Norochess960 (start {expected})");
+    let computer = answer_to(&output, "new computer norochess960 random");
+    assert!(computer.contains(&title), "{computer}");
+    // `random` is the set-up, not the colour: the person plays White.
+    assert!(computer.contains("White to move — your move"), "{computer}");
+    let friend = answer_to(&output, "new friend norochess960");
+    assert!(friend.contains(&title), "{friend}");
+    let record = answer_to(&output, "export");
+    assert!(
+        record.contains(&format!("[Start \"{expected}\"]")),
+        "{record}"
+    );
+    let games = store
+        .library()
+        .list(&GameFilter::default(), 10)
+        .expect("the games list reads");
+    assert!(
+        games
+            .iter()
+            .all(|g| g.setup == format!("norochess960:{expected}")),
+        "{games:?}"
+    );
+    // The standard set-up says its number too.
+    let standard = TempStore::new("960-518");
+    let output = play(&standard, "new friend norochess960 start 518\n");
+    assert!(output.contains("Norochess960 (start 518)"), "{output}");
+    // Another seed, another set-up, the same every run.
+    let seeded = TempStore::new("960-seed");
+    let output = play_with(
+        &seeded,
+        &["--seed", "7", "--script", "-"],
+        "new friend norochess960\n",
+    );
+    let seven = random_start(Variant::Norochess960, 7).unwrap();
+    assert!(
+        output.contains(&format!("Norochess960 (start {seven})")),
+        "{output}"
+    );
+}
+
+#[test]
+fn a_position_already_decided_or_impossible_is_refused_as_a_new_game() {
+    let store = TempStore::new("decided");
+    let empty = "8/8/8/8/8/8/8/4K3 w - - 0 1 score=0-0";
+    let past = "r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R b - - 0 70 score=20-19";
+    let impossible = "r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w - - 0 20 score=999-0";
+    let commands = [
+        format!("new friend fen \"{empty}\""),
+        format!("new computer fen \"{past}\""),
+        format!("new friend fen \"{impossible}\""),
+    ];
+    let output = play(&store, &format!("{}\n", commands.join("\n")));
+    let refused = answer_to(&output, &commands[0]);
+    assert!(
+        refused.starts_with("Cannot start that game: that position is already over (White wins 0–0 — Black has no pieces left)"),
+        "{refused}"
+    );
+    let refused = answer_to(&output, &commands[1]);
+    assert!(
+        refused
+            .starts_with("Cannot start that game: move 70 is past the last move of the game (60)"),
+        "{refused}"
+    );
+    let refused = answer_to(&output, &commands[2]);
+    assert!(
+        refused.starts_with("Cannot start that game: White's score 999 cannot be reached"),
+        "{refused}"
+    );
+    // Nothing was started, nothing saved as a result: no board follows.
+    for command in &commands {
+        assert_eq!(answer_to(&output, command).lines().count(), 1, "{output}");
+    }
+    assert_eq!(store.library().game_count().unwrap(), 0);
+}
+
+#[test]
 fn a_norochess960_export_carries_setup_and_fen() {
     let store = TempStore::new("960");
     let output = play(&store, "new friend norochess960 start 0\ne4\nexport\n");

@@ -216,9 +216,11 @@ const HELP_NEW: &str = "
 new computer [game] [options]  /  new friend [game] [options]
   game               norochess (default), norochess960, ram, frontal, improved, crab, chess
   level N            1 (beginner) to 8 (full strength), against the computer
-  white|black|random your colour against the computer
+  white|black|random your colour against the computer (`side random` in
+                     Norochess960, where `random` alone is the set-up)
   clock C            a clock from `clocks` (number, id such as norochess-10, or 5+3)
-  start N|random     Norochess960 set-up number (518 is the standard one)
+  start N|random     Norochess960 set-up number (518 is the standard one;
+                     without it the set-up is random)
   zone Z, blockage B Improved chess options (far-half|beyond-fifth|seventh, enemy|any)
   fen \"<position>\"   start from a position (with move number and score=W-B)
   names A B          players' names in pass and play
