@@ -1430,6 +1430,27 @@ fn a_position_already_decided_or_impossible_is_refused_as_a_new_game() {
 }
 
 #[test]
+fn a_frontal_dethronement_is_put_into_words() {
+    let store = TempStore::new("dethrone");
+    let fen = "4r4k/3P6/10/10/10/q9/10/10/10/1Q7K w - - 0 1";
+    let computer = play(
+        &store,
+        &format!("new computer frontal fen \"{fen}\"\nd10^\n"),
+    );
+    let answer = answer_to(&computer, "d10^");
+    assert!(answer.starts_with("You play 1. d10^.\nDethronement: White's pawn reached d10 while both queens were on the board, so the pawn leaves the board and takes Black's queen with it"), "{answer}");
+    let friend = play(
+        &store,
+        &format!("new friend frontal fen \"{fen}\"\ndxe10^\n"),
+    );
+    let answer = answer_to(&friend, "dxe10^");
+    assert!(
+        answer.contains("takes Black's queen and the rook it captured with it"),
+        "{answer}"
+    );
+}
+
+#[test]
 fn a_norochess960_export_carries_setup_and_fen() {
     let store = TempStore::new("960");
     let output = play(&store, "new friend norochess960 start 0\ne4\nexport\n");

@@ -9,7 +9,7 @@ use super::screen;
 use super::text::time_seed;
 use super::worker::Job;
 use norochess_app::session::mix;
-use norochess_app::texts::format_time;
+use norochess_app::texts::{format_time, move_event};
 use norochess_app::{ComputerAnswer, EngineSettings, GameSession, LibraryError, Opponent};
 use norochess_core::{Color, Limits, Move, SearchResult};
 use std::time::Duration;
@@ -156,7 +156,12 @@ impl App {
         };
         match session.computer_answer(ticket, mv, now) {
             Ok(ComputerAnswer::Played { text, .. }) => {
+                let last = session.game().plies().len().saturating_sub(1);
+                let event = move_event(session.game(), last);
                 self.say(format!("Computer plays {text}."));
+                if let Some(event) = event {
+                    self.say(event);
+                }
                 self.persist();
                 self.show_game();
             }
@@ -240,6 +245,7 @@ impl App {
             return;
         }
         let mut played = 0;
+        let first_ply = self.game.as_ref().map_or(0, |s| s.game().plies().len());
         for word in &words {
             let now = self.now();
             let Some(session) = &mut self.game else {
@@ -288,11 +294,21 @@ impl App {
         }
         self.persist();
         let Some(session) = &self.game else { return };
+        let plies = session.game().plies().len();
+        let events: Vec<String> = (first_ply..plies)
+            .filter_map(|ply| move_event(session.game(), ply))
+            .collect();
         if session.computer_to_move() {
-            let last = screen::ply_text(session.game(), session.game().plies().len() - 1);
+            let last = screen::ply_text(session.game(), plies - 1);
             self.say(format!("You play {last}."));
+            for event in events {
+                self.say(event);
+            }
             self.computer_turn();
         } else {
+            for event in events {
+                self.say(event);
+            }
             self.show_game();
         }
     }
