@@ -2,7 +2,8 @@
 //! the same screens printed as plain text, a library in a temporary
 //! directory.
 
-use norochess_app::{Library, PuzzleAttempt};
+use norochess_app::session::random_start;
+use norochess_app::{GameFilter, Library, PuzzleAttempt};
 use norochess_core::puzzle::builtin_pack;
 use norochess_core::{AnyPosition, Color, Game, Objective, SolveLimits, Solver, Variant};
 use std::io::Write;
@@ -316,8 +317,12 @@ fn a_whole_game_from_the_start_played_by_script_moves() {
 #[test]
 fn a_repetition_ends_a_short_game_from_the_start() {
     let store = TempStore::new("repetition");
-    let output = play(&store, "new friend\nNf3 Nf6 Ng1 Ng8\nNf3 Nf6 Ng1\nNg8\n");
-    let end = answer_to(&output, "Ng8");
+    // The move that loses is asked about first (`yes` plays it).
+    let output = play(
+        &store,
+        "new friend\nNf3 Nf6 Ng1 Ng8\nNf3 Nf6 Ng1\nNg8\nyes\n",
+    );
+    let end = answer_to(&output, "yes");
     assert!(
         end.contains("■ White wins 0–0 — Black repeated the position a third time"),
         "{end}"
@@ -1447,6 +1452,48 @@ fn a_frontal_dethronement_is_put_into_words() {
     assert!(
         answer.contains("takes Black's queen and the rook it captured with it"),
         "{answer}"
+    );
+}
+
+#[test]
+fn a_move_that_repeats_a_position_a_third_time_is_asked_about_first() {
+    let store = TempStore::new("repetition");
+    let shuffle = "new friend noflip\nNf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1\n";
+    let output = play(&store, &format!("{shuffle}Ng8\nno\nNg8\nyes\n"));
+    let asked = first_answer_to(&output, "Ng8");
+    assert!(
+        asked.starts_with("Ng8 repeats a position for the third time: Black would lose at once. Type `yes` to play it anyway"),
+        "{asked}"
+    );
+    assert!(
+        output.contains("confirm> no\nNot played: choose another move.\n"),
+        "{output}"
+    );
+    let lost = answer_to(&output, "yes");
+    assert!(
+        lost.contains("■ White wins 0–0 — Black repeated the position a third time"),
+        "{lost}"
+    );
+    // In a line of several moves the ones before the question stand.
+    let several = TempStore::new("repetition-line");
+    let output = play(
+        &several,
+        "new friend noflip\nNf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8\n",
+    );
+    let answer = answer_to(&output, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+    assert!(answer.contains("Move 4 / 48"), "{answer}");
+    assert!(
+        answer.contains("Ng8 repeats a position for the third time"),
+        "{answer}"
+    );
+    // The setting turns the question off.
+    let off = TempStore::new("repetition-off");
+    let output = play(&off, &format!("set confirm-repetition off\n{shuffle}Ng8\n"));
+    let lost = answer_to(&output, "Ng8");
+    assert!(!lost.contains("repeats a position"), "{lost}");
+    assert!(
+        lost.contains("Black repeated the position a third time"),
+        "{lost}"
     );
 }
 

@@ -156,6 +156,7 @@ impl GameSession {
             Some(text) => Game::from_position(spec.variant, text)?,
             None => Game::new(spec.variant, spec.start)?,
         };
+        check_start(&game)?;
         let mut session = GameSession::with_game(spec, game);
         session.write_tags();
         if let Some(date) = crate::texts::today() {
@@ -392,6 +393,18 @@ impl GameSession {
             self.draw_offer = None;
         }
         Ok(())
+    }
+
+    /// Whether playing `mv` now would create the third occurrence of a
+    /// position and so lose the game at once (the Norochess family's
+    /// repetition rule): a screen asks "play it anyway?" first. `false`
+    /// for an illegal move and in games where repetition is a draw.
+    pub fn move_loses_by_repetition(&self, mv: Move) -> bool {
+        let mut trial = self.game.clone();
+        trial.play(mv).is_ok()
+            && trial
+                .outcome()
+                .is_some_and(|o| o.reason == EndReason::RepetitionLoss)
     }
 
     /// The person plays a move given in any notation (`Nf3`, `g1f3`, `Ng1-f3`).

@@ -208,8 +208,20 @@ impl App {
     }
 
     /// A line of move text: one move against the computer, one or more in
-    /// pass and play.
+    /// pass and play. A move that would repeat a position a third time,
+    /// and so lose, is asked about first (the `confirm-repetition` setting).
     pub(super) fn play_line(&mut self, line: &str) {
+        self.play_moves(line, false);
+    }
+
+    /// `yes` to the repetition question: the move is played.
+    pub(super) fn play_repetition(&mut self, uci: &str) {
+        self.play_moves(uci, true);
+    }
+
+    /// [`App::play_line`]; `repetition_confirmed` plays a losing repetition
+    /// without asking.
+    fn play_moves(&mut self, line: &str, repetition_confirmed: bool) {
         let words: Vec<&str> = line
             .split_whitespace()
             .filter(|w| {
@@ -246,6 +258,7 @@ impl App {
         }
         let mut played = 0;
         let first_ply = self.game.as_ref().map_or(0, |s| s.game().plies().len());
+        let mut question = None;
         for word in &words {
             let now = self.now();
             let Some(session) = &mut self.game else {
@@ -283,6 +296,18 @@ impl App {
                     break;
                 }
             };
+            if self.settings.confirm_repetition
+                && !repetition_confirmed
+                && session.move_loses_by_repetition(mv)
+            {
+                let mover = position.turn();
+                question = Some(format!(
+                    "{} repeats a position for the third time: {mover} would lose at once. Type `yes` to play it anyway, anything else to choose another move (`set confirm-repetition off` stops asking).",
+                    position.to_san(mv)
+                ));
+                self.confirm = Some(Confirm::Repetition(mv.uci(position.width())));
+                break;
+            }
             if let Err(e) = session.play(mv, now) {
                 self.say(format!("{}.", capitalized(&e.to_string())));
                 break;
@@ -290,6 +315,9 @@ impl App {
             played += 1;
         }
         if played == 0 {
+            if let Some(question) = question {
+                self.say(question);
+            }
             return;
         }
         self.persist();
@@ -298,7 +326,14 @@ impl App {
         let events: Vec<String> = (first_ply..plies)
             .filter_map(|ply| move_event(session.game(), ply))
             .collect();
-        if session.computer_to_move() {
+        if let Some(question) = question {
+            // Pass and play: the moves before the question stand.
+            for event in events {
+                self.say(event);
+            }
+            self.show_game();
+            self.say(question);
+        } else if session.computer_to_move() {
             let last = screen::ply_text(session.game(), plies - 1);
             self.say(format!("You play {last}."));
             for event in events {
@@ -376,6 +411,10 @@ impl App {
                 self.cancel_thinking();
                 self.low_warned = [false; 2];
                 self.persist();
+                self.say(format!(
+                    "Replayed {redone} move{}.",
+                    if redone == 1 { "" } else { "s" }
+                ));
                 self.show_game();
                 self.computer_turn();
             }
@@ -463,10 +502,6 @@ impl App {
             Ok(_) => {
                 self.cancel_thinking();
                 self.persist();
-                self.say(format!(
-                    "Replayed {redone} move{}.",
-                    if redone == 1 { "" } else { "s" }
-                ));
                 self.show_game();
             }
             Err(e) => self.say(format!("{}.", capitalized(&e.to_string()))),
