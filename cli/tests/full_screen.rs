@@ -341,3 +341,47 @@ fn ctrl_z_suspends_with_the_terminal_given_back_and_fg_draws_the_screen_again() 
         s.contains("Goodbye. Your game and progress are saved.")
     });
 }
+
+#[test]
+fn a_pasted_page_is_one_paste_echoed_shortened() {
+    if !tmux_available() {
+        eprintln!("SKIPPED: tmux is not installed (scripts/install-tools.sh installs it); the paste test did not run");
+        return;
+    }
+    let tmux = Tmux::start("paste", 100, 30, "");
+    tmux.wait_for("the home screen", |s| s.contains("norochess>"));
+    let long = "a".repeat(5000);
+    let status = Command::new("tmux")
+        .args(["set-buffer", "-b", &tmux.name, &long])
+        .status()
+        .expect("tmux set-buffer");
+    assert!(status.success());
+    // `-p`: as a terminal pastes, in bracketed-paste brackets when the
+    // program asked for them.
+    let started = Instant::now();
+    let status = Command::new("tmux")
+        .args([
+            "paste-buffer",
+            "-p",
+            "-d",
+            "-b",
+            &tmux.name,
+            "-t",
+            &tmux.name,
+        ])
+        .status()
+        .expect("tmux paste-buffer");
+    assert!(status.success());
+    tmux.keys(&["Enter"]);
+    let answer = tmux.wait_for("the answer to the long line", |s| {
+        s.contains("That line is 5000 characters long")
+    });
+    let took = started.elapsed();
+    assert!(
+        answer.contains(&format!("norochess> {}… (5000 characters)", "a".repeat(60))),
+        "{answer}"
+    );
+    // One paste is one event and one drawing; key by key it took over a
+    // minute here. The bound leaves room for a busy machine.
+    assert!(took < Duration::from_secs(10), "the paste took {took:?}");
+}

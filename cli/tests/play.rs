@@ -1498,6 +1498,21 @@ fn a_move_that_repeats_a_position_a_third_time_is_asked_about_first() {
 }
 
 #[test]
+fn a_line_of_5000_characters_is_echoed_shortened_and_refused() {
+    let store = TempStore::new("long-line");
+    let long = "x".repeat(5000);
+    let output = play(&store, &format!("new friend\n{long}\n"));
+    let echo = format!("1. White> {}… (5000 characters)\n", "x".repeat(60));
+    let start = output.find(&echo).unwrap_or_else(|| panic!("{output}"));
+    let answer = up_to_prompt(&output[start + echo.len()..]);
+    assert_eq!(
+        answer,
+        "That line is 5000 characters long: commands and moves are short (at most 500), so it was not read.\n"
+    );
+    assert!(!output.contains(&long), "the line is never printed whole");
+}
+
+#[test]
 fn a_norochess960_export_carries_setup_and_fen() {
     let store = TempStore::new("960");
     let output = play(&store, "new friend norochess960 start 0\ne4\nexport\n");

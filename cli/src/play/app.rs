@@ -9,7 +9,7 @@
 
 use super::puzzle_view::PuzzleView;
 use super::screen::Style;
-use super::text::tokenize;
+use super::text::{tokenize, MAX_LINE_CHARS};
 use super::worker::{Answer, Job, Reply, Worker};
 use norochess_app::library::PieceStyle;
 use norochess_app::{GameSession, Library, Settings};
@@ -294,6 +294,13 @@ impl App {
     pub fn command(&mut self, line: &str) {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
+            return;
+        }
+        let length = line.chars().count();
+        if length > MAX_LINE_CHARS {
+            self.say(format!(
+                "That line is {length} characters long: commands and moves are short (at most {MAX_LINE_CHARS}), so it was not read."
+            ));
             return;
         }
         if let Some(confirm) = self.confirm.take() {

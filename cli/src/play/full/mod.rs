@@ -27,7 +27,8 @@ use super::worker::Answer;
 use anyhow::{Context, Result};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event as TermEvent,
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    Event as TermEvent,
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
@@ -61,7 +62,12 @@ impl Screen {
     fn open() -> Result<Screen> {
         enable_raw_mode().context("cannot switch the terminal to raw mode")?;
         let mut out = std::io::stdout();
-        if let Err(e) = execute!(out, EnterAlternateScreen, EnableMouseCapture) {
+        if let Err(e) = execute!(
+            out,
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            EnableBracketedPaste
+        ) {
             let _ = disable_raw_mode();
             return Err(e).context("cannot open the full screen");
         }
@@ -92,8 +98,13 @@ impl Screen {
     /// the mouse, and everything drawn anew.
     fn resume(&mut self) -> Result<()> {
         enable_raw_mode().context("cannot switch the terminal to raw mode")?;
-        execute!(std::io::stdout(), EnterAlternateScreen, EnableMouseCapture)
-            .context("cannot open the full screen")?;
+        execute!(
+            std::io::stdout(),
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            EnableBracketedPaste
+        )
+        .context("cannot open the full screen")?;
         self.terminal.clear().context("cannot draw on the terminal")
     }
 }
@@ -105,9 +116,14 @@ impl Drop for Screen {
     }
 }
 
-/// Leaves full screen, mouse capture and raw mode.
+/// Leaves full screen, mouse capture, bracketed paste and raw mode.
 fn restore() {
-    let _ = execute!(std::io::stdout(), DisableMouseCapture, LeaveAlternateScreen);
+    let _ = execute!(
+        std::io::stdout(),
+        DisableBracketedPaste,
+        DisableMouseCapture,
+        LeaveAlternateScreen
+    );
     let _ = disable_raw_mode();
 }
 

@@ -7,6 +7,7 @@
 use super::super::app::{
     App, View, GAME_COMMANDS, GLOBAL_COMMANDS, PUZZLE_COMMANDS, REPLAY_COMMANDS,
 };
+use super::super::text::echo_text;
 use super::board::{Geometry, Look, Marks, Theme};
 use super::line::CommandLine;
 use super::picture::{self, Picture};
@@ -236,7 +237,7 @@ impl Shell {
     pub fn send(&mut self, app: &mut App, line: &str, echo: bool) -> Flow {
         if echo {
             self.log.push(LogLine {
-                text: format!("{}{}", app.prompt(), line.trim()),
+                text: format!("{}{}", app.prompt(), echo_text(line.trim())),
                 echo: true,
             });
         }
