@@ -1513,6 +1513,47 @@ fn a_line_of_5000_characters_is_echoed_shortened_and_refused() {
 }
 
 #[test]
+fn settings_that_do_nothing_in_a_terminal_are_not_offered() {
+    let store = TempStore::new("phone-settings");
+    let output = play(
+        &store,
+        "settings\nset sounds off\nset haptics off\nset pass-and-play-board face-to-face\nset pass-and-play-board fixed\n",
+    );
+    let listed = answer_to(&output, "settings");
+    assert!(listed.contains("confirm-resign"), "{listed}");
+    for phone_only in ["sounds", "haptics", "face-to-face"] {
+        assert!(!listed.contains(phone_only), "{listed}");
+    }
+    assert!(listed.contains("fixed or auto-flip"), "{listed}");
+    assert!(
+        answer_to(&output, "set sounds off").starts_with("`sounds` is a setting of the phone apps")
+    );
+    assert!(answer_to(&output, "set haptics off")
+        .starts_with("`haptics` is a setting of the phone apps"));
+    assert!(answer_to(&output, "set pass-and-play-board face-to-face")
+        .starts_with("face-to-face turns the pieces for two players across a phone or tablet"));
+    assert!(answer_to(&output, "set pass-and-play-board fixed")
+        .starts_with("pass-and-play-board is now fixed."));
+    let settings = store.library().settings().unwrap();
+    assert!(settings.sounds && settings.haptics, "nothing was stored");
+}
+
+#[test]
+fn the_help_of_the_program_says_what_it_is() {
+    let output = Command::new(env!("CARGO_BIN_EXE_norochess"))
+        .arg("--help")
+        .output()
+        .expect("the norochess binary starts");
+    let help = String::from_utf8(output.stdout).unwrap();
+    let first = help.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("Norochess, chess where every capture scores"),
+        "{help}"
+    );
+    assert!(!first.contains("as they land"), "{help}");
+}
+
+#[test]
 fn a_norochess960_export_carries_setup_and_fen() {
     let store = TempStore::new("960");
     let output = play(&store, "new friend norochess960 start 0\ne4\nexport\n");

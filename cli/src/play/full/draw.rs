@@ -484,9 +484,15 @@ fn help(buf: &mut Buffer, area: Rect, shell: &Shell, picture: &Picture, look: Lo
             let frame = frames[shell.spinner % frames.len()];
             format!("{frame} The computer is thinking · Ctrl-C or `stop` makes it move now")
         }
-        (None, Focus::Board) => {
+        (None, Focus::Board) if picture.board.as_ref().is_some_and(|b| b.live) => {
             "Arrows, Enter: pick up and play · mouse: click or drag · Tab: moves · type".to_string()
         }
+        // A replay, a review, a finished game: no piece can be picked up.
+        (None, Focus::Board) if picture.reviewable => {
+            "Tab: the moves (←→ step through them) · Esc: the last position · type a command"
+                .to_string()
+        }
+        (None, Focus::Board) => "Tab: the command line · type a command".to_string(),
         (None, Focus::Moves) => {
             "←→ one move · ↑↓ two · Home/End · Esc: the game · Tab: command line".to_string()
         }
