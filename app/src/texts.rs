@@ -153,9 +153,16 @@ pub fn move_event(game: &Game, ply: usize) -> Option<String> {
             } else {
                 format!(" and the {} it captured", taken.join(" and "))
             };
+            // Points only where captures score (not in Frontal chess as
+            // the rule book has it today).
             let points = after.score(mover).saturating_sub(before.score(mover));
+            let scored = if game.variant().rules().capture_points && points > 0 {
+                format!(" (+{points} for {mover})")
+            } else {
+                String::new()
+            };
             Some(format!(
-                "Dethronement: {mover}'s pawn reached {square} while both queens were on the board, so the pawn leaves the board and takes {}'s queen{also} with it (+{points} for {mover}).",
+                "Dethronement: {mover}'s pawn reached {square} while both queens were on the board, so the pawn leaves the board and takes {}'s queen{also} with it{scored}.",
                 !mover
             ))
         }
@@ -237,7 +244,7 @@ mod tests {
         game.play(m).unwrap();
         let said = move_event(&game, 0).expect("a dethronement is described");
         assert!(
-            said.starts_with("Dethronement: White's pawn reached d10 while both queens were on the board, so the pawn leaves the board and takes Black's queen with it (+"),
+            said == "Dethronement: White's pawn reached d10 while both queens were on the board, so the pawn leaves the board and takes Black's queen with it.",
             "{said}"
         );
         let mut game = Game::from_position(norochess_core::Variant::Frontal, start).unwrap();
