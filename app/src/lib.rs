@@ -34,8 +34,8 @@ pub use library::{
     StatsRow,
 };
 pub use players::{BoardMode, GameSpec, Opponent, Orientation, Player, PlayerKind};
-pub use result::GameResult;
+pub use result::{scores_text, GameResult};
 pub use session::{
     ClockView, ComputerAnswer, ComputerRequest, EngineSettings, GameSession, HintAnswer,
-    HintRequest, MoveListEntry, SessionError, SessionSnapshot, Ticket,
+    HintRequest, MoveListEntry, NewGameError, SessionError, SessionSnapshot, Ticket,
 };

@@ -93,7 +93,9 @@ pub struct Player {
 pub struct GameSpec {
     /// The game.
     pub variant: Variant,
-    /// The Norochess960 start number (0–959); `None` is 518 (the standard set-up).
+    /// The Norochess960 start number (0–959; 518 is the standard set-up);
+    /// `None` in a game from the start is a random set-up drawn from
+    /// `seed` ([`crate::GameSession::new`] fills it in).
     pub start: Option<u16>,
     /// A set-up position (the text of docs/position-format.md) instead of
     /// the start.

@@ -58,15 +58,24 @@ impl GameResult {
     }
 }
 
+/// The scores as a result reads them: the winner's first (`Black wins
+/// 39–38`), White's first in a draw or an unfinished game.
+pub fn scores_text(winner: Option<Color>, (white, black): (u16, u16)) -> String {
+    match winner {
+        Some(Color::Black) => format!("{black}–{white}"),
+        _ => format!("{white}–{black}"),
+    }
+}
+
 /// The result without the reason: `White wins 38–33`, `Draw 20–20`,
-/// `Black wins`.
+/// `Black wins 39–38`, `Black wins`.
 fn headline(result: &GameResult) -> String {
     let who = match result.winner {
         Some(color) => format!("{color} wins"),
         None => "Draw".to_string(),
     };
     match result.scores {
-        Some((white, black)) => format!("{who} {white}–{black}"),
+        Some(scores) => format!("{who} {}", scores_text(result.winner, scores)),
         None => who,
     }
 }
@@ -143,5 +152,14 @@ mod tests {
         assert_eq!(sentence(&r), "White wins 3–1 — Black resigned");
         let r = result(Some(Color::White), EndReason::RepetitionLoss, Some((0, 0)));
         assert_eq!(reason(&r), "Black repeated the position a third time");
+    }
+
+    #[test]
+    fn the_winners_score_comes_first() {
+        let r = result(Some(Color::Black), EndReason::MoveLimit, Some((38, 39)));
+        assert_eq!(headline(&r), "Black wins 39–38");
+        let r = result(None, EndReason::OvertimeExhausted, Some((20, 20)));
+        assert_eq!(headline(&r), "Draw 20–20");
+        assert_eq!(scores_text(None, (5, 3)), "5–3");
     }
 }

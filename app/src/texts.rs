@@ -1,9 +1,9 @@
 //! The English texts a screen shows beside a game, made once here so the
 //! terminal app and both phone apps say the same thing: clock names and
-//! times, dates, "did you mean" (why a game ended is
-//! [`crate::GameResult`]'s own).
+//! times, dates, "did you mean", what a special move did (why a game ended
+//! is [`crate::GameResult`]'s own).
 
-use norochess_core::{Color, TimeControl};
+use norochess_core::{Color, Game, MoveKind, Role, TimeControl};
 
 /// A short id for a time control, used in saved games and commands: `1+0`,
 /// `3+2`, `15d10`, `norochess-10`, `tournament`.
@@ -129,6 +129,47 @@ pub fn date(unix_seconds: i64) -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
+/// What move `ply` of `game` did, in words, when its notation alone does
+/// not say it: a Frontal chess dethronement (`c10^`) takes the pawn and the
+/// opponent's queen off the board. `None` for every other move.
+pub fn move_event(game: &Game, ply: usize) -> Option<String> {
+    let played = game.plies().get(ply)?;
+    let before = game.positions().get(ply)?;
+    let after = game.positions().get(ply + 1)?;
+    match played.mv.kind {
+        MoveKind::Dethrone => {
+            let mover = before.turn();
+            let square = before.square_name(played.mv.to);
+            // Whatever the pawn captured on the last rank goes too.
+            let mut taken: Vec<&str> = played
+                .captured
+                .iter()
+                .map(|p| p.role.name())
+                .filter(|&name| name != Role::Queen.name())
+                .collect();
+            taken.sort_unstable();
+            let also = if taken.is_empty() {
+                String::new()
+            } else {
+                format!(" and the {} it captured", taken.join(" and "))
+            };
+            // Points only where captures score (not in Frontal chess as
+            // the rule book has it today).
+            let points = after.score(mover).saturating_sub(before.score(mover));
+            let scored = if game.variant().rules().capture_points && points > 0 {
+                format!(" (+{points} for {mover})")
+            } else {
+                String::new()
+            };
+            Some(format!(
+                "Dethronement: {mover}'s pawn reached {square} while both queens were on the board, so the pawn leaves the board and takes {}'s queen{also} with it{scored}.",
+                !mover
+            ))
+        }
+        _ => None,
+    }
+}
+
 /// The word of `candidates` closest to `word`, for "did you mean `hint`?"
 /// answers to a mistyped command: at most two letters changed, added or
 /// removed (one for words of one or two letters, which are too short to
@@ -194,6 +235,32 @@ pub fn side_name(color: Color) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dethronement_is_put_into_words() {
+        let start = "4r4k/3P6/10/10/10/q9/10/10/10/1Q7K w - - 0 1";
+        let mut game = Game::from_position(norochess_core::Variant::Frontal, start).unwrap();
+        let m = game.position().parse_move("d10^").unwrap();
+        game.play(m).unwrap();
+        let said = move_event(&game, 0).expect("a dethronement is described");
+        assert!(
+            said == "Dethronement: White's pawn reached d10 while both queens were on the board, so the pawn leaves the board and takes Black's queen with it.",
+            "{said}"
+        );
+        let mut game = Game::from_position(norochess_core::Variant::Frontal, start).unwrap();
+        let m = game.position().parse_move("dxe10^").unwrap();
+        game.play(m).unwrap();
+        let said = move_event(&game, 0).expect("a dethronement is described");
+        assert!(
+            said.contains("takes Black's queen and the rook it captured with it"),
+            "{said}"
+        );
+        // An ordinary move needs no words beyond its notation.
+        let mut game = Game::new(norochess_core::Variant::Frontal, None).unwrap();
+        let m = game.position().legal_moves()[0];
+        game.play(m).unwrap();
+        assert_eq!(move_event(&game, 0), None);
+    }
 
     #[test]
     fn clocks_by_number_id_word_and_custom() {

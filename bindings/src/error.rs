@@ -347,6 +347,19 @@ impl From<core::ClockError> for NorochessError {
     }
 }
 
+impl From<app::NewGameError> for NorochessError {
+    fn from(e: app::NewGameError) -> Self {
+        match e {
+            app::NewGameError::Core(e) => e.into(),
+            // A decided or unreachable start is a position that cannot
+            // begin a game: the phones show it like any bad position.
+            refused => NorochessError::InvalidPosition {
+                detail: refused.to_string(),
+            },
+        }
+    }
+}
+
 impl From<app::SessionError> for NorochessError {
     fn from(e: app::SessionError) -> Self {
         use app::SessionError as S;

@@ -232,6 +232,11 @@ pub struct Settings {
     pub orientation: Orientation,
     /// Ask before resigning.
     pub confirm_resign: bool,
+    /// Ask before a move that repeats a position a third time, which
+    /// loses in the Norochess family (see
+    /// `GameSessionHandle.moveLosesByRepetition`).
+    #[uniffi(default = true)]
+    pub confirm_repetition: bool,
     /// Sounds on move, capture and game end.
     pub sounds: bool,
     /// Haptics on move, capture and game end.
@@ -266,6 +271,7 @@ impl From<app::Settings> for Settings {
                 app::library::Orientation::White => Orientation::White,
             },
             confirm_resign: s.confirm_resign,
+            confirm_repetition: s.confirm_repetition,
             sounds: s.sounds,
             haptics: s.haptics,
             hints: s.hints,
@@ -294,6 +300,7 @@ impl From<Settings> for app::Settings {
                 Orientation::White => app::library::Orientation::White,
             },
             confirm_resign: s.confirm_resign,
+            confirm_repetition: s.confirm_repetition,
             sounds: s.sounds,
             haptics: s.haptics,
             hints: s.hints,

@@ -750,6 +750,25 @@ impl GameSessionHandle {
         })
     }
 
+    /// Whether the move `from`–`to` (`promotion` as for [`Self::play`])
+    /// would create the third occurrence of a position, which loses at
+    /// once in the Norochess family: ask "play it anyway?" before playing
+    /// it (unless the player turned the warning off). `false` where
+    /// repetition is a draw. An error if there is no such move.
+    pub fn move_loses_by_repetition(
+        &self,
+        from: String,
+        to: String,
+        promotion: Option<PieceKind>,
+    ) -> Result<bool> {
+        guard("GameSessionHandle.move_loses_by_repetition", || {
+            let state = lock(&self.state);
+            let before = *state.session.game().position();
+            let mv = choose_move(&before, &from, &to, promotion)?;
+            Ok(state.session.move_loses_by_repetition(mv))
+        })
+    }
+
     /// The person plays from `from` to `to` at `now_ms`, as a board
     /// produces it (`promotion` chooses on the last rank). Refused on the
     /// computer's turn. Leaves review. Saved.

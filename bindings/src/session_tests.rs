@@ -446,3 +446,39 @@ fn a_puzzle_attempt_moves_the_rating_and_the_daily_puzzle_is_by_date() {
         Err(NorochessError::InvalidArgument { .. })
     ));
 }
+
+#[test]
+fn a_decided_position_is_refused_as_a_new_game_with_a_typed_error() {
+    let game = NewGame {
+        position_text: Some("8/8/8/8/8/8/8/4K3 w - - 0 1 score=0-0".into()),
+        ..friends(None)
+    };
+    match GameSessionHandle::new(game, None) {
+        Err(NorochessError::InvalidPosition { detail }) => assert!(
+            detail.starts_with("that position is already over (White wins 0–0"),
+            "{detail}"
+        ),
+        Err(other) => panic!("another error: {other:?}"),
+        Ok(_) => panic!("a decided position started a game"),
+    }
+}
+
+#[test]
+fn the_repetition_that_loses_is_told_before_the_move() {
+    let session = GameSessionHandle::new(friends(None), None).unwrap();
+    for (from, to) in [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8")]
+        .iter()
+        .chain(&[("g1", "f3"), ("g8", "f6"), ("f3", "g1")])
+    {
+        assert!(!session
+            .move_loses_by_repetition((*from).into(), (*to).into(), None)
+            .unwrap());
+        session.play((*from).into(), (*to).into(), None, 0).unwrap();
+    }
+    assert!(session
+        .move_loses_by_repetition("f6".into(), "g8".into(), None)
+        .unwrap());
+    assert!(session
+        .move_loses_by_repetition("e2".into(), "e9".into(), None)
+        .is_err());
+}

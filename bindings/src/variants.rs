@@ -120,8 +120,10 @@ pub struct GameSetup {
     /// Improved chess's blockage rule (`None`: the default, enemy). Only for Improved.
     #[uniffi(default = None)]
     pub blockage: Option<Blockage>,
-    /// Norochess960's start position, 0–959 (`None`: 518, the standard
-    /// set-up). Only for Norochess960 games from the start.
+    /// Norochess960's start position, 0–959 (518 is the standard set-up).
+    /// Only for Norochess960 games from the start. `None`: a new session
+    /// (`GameSessionHandle`) draws a random set-up from its seed; a bare
+    /// `GameHandle` starts from 518.
     #[uniffi(default = None)]
     pub start_number: Option<u16>,
 }

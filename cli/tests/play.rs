@@ -2,9 +2,10 @@
 //! the same screens printed as plain text, a library in a temporary
 //! directory.
 
-use norochess_app::{Library, PuzzleAttempt};
+use norochess_app::session::random_start;
+use norochess_app::{GameFilter, Library, PuzzleAttempt};
 use norochess_core::puzzle::builtin_pack;
-use norochess_core::{AnyPosition, Game, Objective, SolveLimits, Solver, Variant};
+use norochess_core::{AnyPosition, Color, Game, Objective, SolveLimits, Solver, Variant};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -109,7 +110,20 @@ fn is_prompt(line: &str) -> bool {
 
 /// The output of `command` only (up to the next prompt).
 fn answer_to<'a>(output: &'a str, command: &str) -> &'a str {
-    let rest = after(output, command);
+    up_to_prompt(after(output, command))
+}
+
+/// The output of the first `command` only, where it is typed more than once.
+fn first_answer_to<'a>(output: &'a str, command: &str) -> &'a str {
+    let marker = format!("> {command}\n");
+    let start = output
+        .find(&marker)
+        .unwrap_or_else(|| panic!("`{command}` not in the output:\n{output}"));
+    up_to_prompt(&output[start + marker.len()..])
+}
+
+/// `rest` up to the next prompt.
+fn up_to_prompt(rest: &str) -> &str {
     let mut end = 0;
     for line in rest.split_inclusive('\n') {
         if is_prompt(line) {
@@ -193,6 +207,26 @@ fn a_pass_and_play_game_near_move_48_ends_on_the_move_limit() {
 }
 
 #[test]
+fn when_black_wins_the_winners_score_comes_first() {
+    let store = TempStore::new("black-wins");
+    let fen = "r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w - - 0 48 score=38-39";
+    let output = play(
+        &store,
+        &format!("new friend norochess fen \"{fen}\" names Ann Bob\nKf1\nKf8\ngames\n"),
+    );
+    let end = answer_to(&output, "Kf8");
+    assert!(
+        end.contains("■ Black wins 39–38 — higher score after move 48"),
+        "{end}"
+    );
+    let games = answer_to(&output, "games");
+    assert!(
+        games.contains("Norochess · Ann vs Bob · Black wins 39–38 (move limit)"),
+        "{games}"
+    );
+}
+
+#[test]
 fn equal_scores_after_move_48_go_to_overtime() {
     let store = TempStore::new("overtime");
     let fen = "r3k3/8/8/8/8/8/8/R3K3 w - - 0 48 score=20-20";
@@ -263,12 +297,14 @@ fn a_whole_game_from_the_start_played_by_script_moves() {
     let output = play(&store, &script);
     assert!(!output.contains("not a legal move"), "{output}");
     let end = answer_to(&output, moves.last().unwrap());
-    let who = match outcome.winner {
-        Some(color) => format!("{color} wins"),
-        None => "Draw".to_string(),
+    // The winner's score comes first.
+    let (who, first, second) = match outcome.winner {
+        Some(Color::Black) => ("Black wins".to_string(), black, white),
+        Some(color) => (format!("{color} wins"), white, black),
+        None => ("Draw".to_string(), white, black),
     };
     assert!(
-        end.contains(&format!("■ {who} {white}–{black} — ")),
+        end.contains(&format!("■ {who} {first}–{second} — ")),
         "expected {outcome}:\n{end}"
     );
     // The exported record replays to the same result.
@@ -281,8 +317,12 @@ fn a_whole_game_from_the_start_played_by_script_moves() {
 #[test]
 fn a_repetition_ends_a_short_game_from_the_start() {
     let store = TempStore::new("repetition");
-    let output = play(&store, "new friend\nNf3 Nf6 Ng1 Ng8\nNf3 Nf6 Ng1\nNg8\n");
-    let end = answer_to(&output, "Ng8");
+    // The move that loses is asked about first (`yes` plays it).
+    let output = play(
+        &store,
+        "new friend\nNf3 Nf6 Ng1 Ng8\nNf3 Nf6 Ng1\nNg8\nyes\n",
+    );
+    let end = answer_to(&output, "yes");
     assert!(
         end.contains("■ White wins 0–0 — Black repeated the position a third time"),
         "{end}"
@@ -898,6 +938,80 @@ fn games_are_listed_replayed_and_exported() {
 }
 
 #[test]
+fn an_older_unfinished_game_says_continue_resumes_it_and_a_finished_one_says_it_is_over() {
+    let store = TempStore::new("resume-hint");
+    let output = play(
+        &store,
+        "new friend\ne4 e5\nnew friend chess\nf3 e5 g4 Qh4#\ngames\ngames 2\ncontinue\ngames 1\n",
+    );
+    let games = answer_to(&output, "games");
+    assert!(
+        games.contains("unfinished at move 2, 0–0  (`games 1`, then `continue`)"),
+        "{games}"
+    );
+    let finished = answer_to(&output, "continue");
+    assert!(
+        finished.starts_with("This game is finished: it cannot be played on."),
+        "{finished}"
+    );
+    assert!(!finished.contains("rematch"), "{finished}");
+    let replay = answer_to(&output, "games 1");
+    assert!(replay.contains("Ply 0 of 2"), "{replay}");
+    assert!(
+        replay.contains("Unfinished game: `continue` plays it on from the end."),
+        "{replay}"
+    );
+}
+
+#[test]
+fn redo_forward_and_live_always_say_what_happened() {
+    let store = TempStore::new("say-what-happened");
+    let output = play(
+        &store,
+        "new friend\ne4 e5 Nf3 Nc6\nredo\nlive\nforward\nback 2\nforward\nlive\nundo 3\nredo\nredo\n",
+    );
+    assert!(
+        first_answer_to(&output, "redo").starts_with("There is no move to replay."),
+        "{output}"
+    );
+    let first_live = first_answer_to(&output, "live");
+    assert!(
+        first_live.starts_with("This is the live game already."),
+        "{first_live}"
+    );
+    assert!(
+        first_answer_to(&output, "forward").starts_with("This is the live game already."),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "live").starts_with("Back to the live game."),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "back 2")
+            .starts_with("Showing the position after 2 of 4 moves; `live` returns to the game."),
+        "{output}"
+    );
+    let undo = answer_to(&output, "undo 3");
+    assert!(undo.starts_with("Took back 3 moves."), "{undo}");
+    assert!(undo.contains("Move 1 / 48"), "{undo}");
+    let replayed = after(&output, "undo 3");
+    assert!(
+        first_answer_to(replayed, "redo").starts_with("Replayed 1 move."),
+        "{replayed}"
+    );
+}
+
+#[test]
+fn a_move_to_a_square_off_the_board_gets_a_move_error_not_a_command_hint() {
+    let store = TempStore::new("ke9");
+    let output = play(&store, "new friend\nKe9\n");
+    let answer = answer_to(&output, "Ke9");
+    assert!(!answer.contains("Did you mean"), "{answer}");
+    assert!(answer.contains("Ke9"), "{answer}");
+}
+
+#[test]
 fn standard_input_without_a_terminal_is_a_script_and_ascii_is_plain() {
     let script = "new friend noflip\ne4\nquit\n";
     let a = TempStore::new("stdin-a");
@@ -1110,7 +1224,7 @@ fn a_puzzle_of_your_own_must_have_a_move_to_find_and_a_positive_margin() {
     );
     let refused = answer_to(&output, &format!("puzzle fen \"{over}\" objective win"));
     assert!(
-        refused.starts_with("That position is already over (Black wins 0–30 — "),
+        refused.starts_with("That position is already over (Black wins 30–0 — "),
         "{refused}"
     );
     assert!(
@@ -1236,6 +1350,210 @@ fn the_clock_starts_at_whites_first_move() {
         answer_to(&output, "e4").contains("Clock (Bullet 1+0): White 1:00   Black 1:00 ◀"),
         "{output}"
     );
+}
+
+#[test]
+fn norochess960_random_and_no_start_mean_a_random_set_up_shown_and_recorded() {
+    let store = TempStore::new("960-random");
+    let output = play(
+        &store,
+        "new computer norochess960 random\nnew friend norochess960\ne4\nexport\n",
+    );
+    // The app layer draws the set-up from the script's seed (1).
+    let expected = random_start(Variant::Norochess960, 1).unwrap();
+    assert_ne!(expected, 518);
+    let title = format!("Norochess960 (start {expected})");
+    let computer = answer_to(&output, "new computer norochess960 random");
+    assert!(computer.contains(&title), "{computer}");
+    // `random` is the set-up, not the colour: the person plays White.
+    assert!(computer.contains("White to move — your move"), "{computer}");
+    let friend = answer_to(&output, "new friend norochess960");
+    assert!(friend.contains(&title), "{friend}");
+    let record = answer_to(&output, "export");
+    assert!(
+        record.contains(&format!("[Start \"{expected}\"]")),
+        "{record}"
+    );
+    let games = store
+        .library()
+        .list(&GameFilter::default(), 10)
+        .expect("the games list reads");
+    assert!(
+        games
+            .iter()
+            .all(|g| g.setup == format!("norochess960:{expected}")),
+        "{games:?}"
+    );
+    // The standard set-up says its number too.
+    let standard = TempStore::new("960-518");
+    let output = play(&standard, "new friend norochess960 start 518\n");
+    assert!(output.contains("Norochess960 (start 518)"), "{output}");
+    // Another seed, another set-up, the same every run.
+    let seeded = TempStore::new("960-seed");
+    let output = play_with(
+        &seeded,
+        &["--seed", "7", "--script", "-"],
+        "new friend norochess960\n",
+    );
+    let seven = random_start(Variant::Norochess960, 7).unwrap();
+    assert!(
+        output.contains(&format!("Norochess960 (start {seven})")),
+        "{output}"
+    );
+}
+
+#[test]
+fn a_position_already_decided_or_impossible_is_refused_as_a_new_game() {
+    let store = TempStore::new("decided");
+    let empty = "8/8/8/8/8/8/8/4K3 w - - 0 1 score=0-0";
+    let past = "r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R b - - 0 70 score=20-19";
+    let impossible = "r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w - - 0 20 score=999-0";
+    let commands = [
+        format!("new friend fen \"{empty}\""),
+        format!("new computer fen \"{past}\""),
+        format!("new friend fen \"{impossible}\""),
+    ];
+    let output = play(&store, &format!("{}\n", commands.join("\n")));
+    let refused = answer_to(&output, &commands[0]);
+    assert!(
+        refused.starts_with("Cannot start that game: that position is already over (White wins 0–0 — Black has no pieces left)"),
+        "{refused}"
+    );
+    let refused = answer_to(&output, &commands[1]);
+    assert!(
+        refused
+            .starts_with("Cannot start that game: move 70 is past the last move of the game (60)"),
+        "{refused}"
+    );
+    let refused = answer_to(&output, &commands[2]);
+    assert!(
+        refused.starts_with("Cannot start that game: White's score 999 cannot be reached"),
+        "{refused}"
+    );
+    // Nothing was started, nothing saved as a result: no board follows.
+    for command in &commands {
+        assert_eq!(answer_to(&output, command).lines().count(), 1, "{output}");
+    }
+    assert_eq!(store.library().game_count().unwrap(), 0);
+}
+
+#[test]
+fn a_frontal_dethronement_is_put_into_words() {
+    let store = TempStore::new("dethrone");
+    let fen = "4r4k/3P6/10/10/10/q9/10/10/10/1Q7K w - - 0 1";
+    let computer = play(
+        &store,
+        &format!("new computer frontal fen \"{fen}\"\nd10^\n"),
+    );
+    let answer = answer_to(&computer, "d10^");
+    assert!(answer.starts_with("You play 1. d10^.\nDethronement: White's pawn reached d10 while both queens were on the board, so the pawn leaves the board and takes Black's queen with it"), "{answer}");
+    let friend = play(
+        &store,
+        &format!("new friend frontal fen \"{fen}\"\ndxe10^\n"),
+    );
+    let answer = answer_to(&friend, "dxe10^");
+    assert!(
+        answer.contains("takes Black's queen and the rook it captured with it"),
+        "{answer}"
+    );
+}
+
+#[test]
+fn a_move_that_repeats_a_position_a_third_time_is_asked_about_first() {
+    let store = TempStore::new("repetition");
+    let shuffle = "new friend noflip\nNf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1\n";
+    let output = play(&store, &format!("{shuffle}Ng8\nno\nNg8\nyes\n"));
+    let asked = first_answer_to(&output, "Ng8");
+    assert!(
+        asked.starts_with("Ng8 repeats a position for the third time: Black would lose at once. Type `yes` to play it anyway"),
+        "{asked}"
+    );
+    assert!(
+        output.contains("confirm> no\nNot played: choose another move.\n"),
+        "{output}"
+    );
+    let lost = answer_to(&output, "yes");
+    assert!(
+        lost.contains("■ White wins 0–0 — Black repeated the position a third time"),
+        "{lost}"
+    );
+    // In a line of several moves the ones before the question stand.
+    let several = TempStore::new("repetition-line");
+    let output = play(
+        &several,
+        "new friend noflip\nNf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8\n",
+    );
+    let answer = answer_to(&output, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+    assert!(answer.contains("Move 4 / 48"), "{answer}");
+    assert!(
+        answer.contains("Ng8 repeats a position for the third time"),
+        "{answer}"
+    );
+    // The setting turns the question off.
+    let off = TempStore::new("repetition-off");
+    let output = play(&off, &format!("set confirm-repetition off\n{shuffle}Ng8\n"));
+    let lost = answer_to(&output, "Ng8");
+    assert!(!lost.contains("repeats a position"), "{lost}");
+    assert!(
+        lost.contains("Black repeated the position a third time"),
+        "{lost}"
+    );
+}
+
+#[test]
+fn a_line_of_5000_characters_is_echoed_shortened_and_refused() {
+    let store = TempStore::new("long-line");
+    let long = "x".repeat(5000);
+    let output = play(&store, &format!("new friend\n{long}\n"));
+    let echo = format!("1. White> {}… (5000 characters)\n", "x".repeat(60));
+    let start = output.find(&echo).unwrap_or_else(|| panic!("{output}"));
+    let answer = up_to_prompt(&output[start + echo.len()..]);
+    assert_eq!(
+        answer,
+        "That line is 5000 characters long: commands and moves are short (at most 500), so it was not read.\n"
+    );
+    assert!(!output.contains(&long), "the line is never printed whole");
+}
+
+#[test]
+fn settings_that_do_nothing_in_a_terminal_are_not_offered() {
+    let store = TempStore::new("phone-settings");
+    let output = play(
+        &store,
+        "settings\nset sounds off\nset haptics off\nset pass-and-play-board face-to-face\nset pass-and-play-board fixed\n",
+    );
+    let listed = answer_to(&output, "settings");
+    assert!(listed.contains("confirm-resign"), "{listed}");
+    for phone_only in ["sounds", "haptics", "face-to-face"] {
+        assert!(!listed.contains(phone_only), "{listed}");
+    }
+    assert!(listed.contains("fixed or auto-flip"), "{listed}");
+    assert!(
+        answer_to(&output, "set sounds off").starts_with("`sounds` is a setting of the phone apps")
+    );
+    assert!(answer_to(&output, "set haptics off")
+        .starts_with("`haptics` is a setting of the phone apps"));
+    assert!(answer_to(&output, "set pass-and-play-board face-to-face")
+        .starts_with("face-to-face turns the pieces for two players across a phone or tablet"));
+    assert!(answer_to(&output, "set pass-and-play-board fixed")
+        .starts_with("pass-and-play-board is now fixed."));
+    let settings = store.library().settings().unwrap();
+    assert!(settings.sounds && settings.haptics, "nothing was stored");
+}
+
+#[test]
+fn the_help_of_the_program_says_what_it_is() {
+    let output = Command::new(env!("CARGO_BIN_EXE_norochess"))
+        .arg("--help")
+        .output()
+        .expect("the norochess binary starts");
+    let help = String::from_utf8(output.stdout).unwrap();
+    let first = help.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("Norochess, chess where every capture scores"),
+        "{help}"
+    );
+    assert!(!first.contains("as they land"), "{help}");
 }
 
 #[test]

@@ -36,6 +36,9 @@ pub struct Settings {
     pub orientation: Orientation,
     /// Ask before resigning.
     pub confirm_resign: bool,
+    /// Ask before a move that repeats a position a third time, which
+    /// loses in the Norochess family.
+    pub confirm_repetition: bool,
     /// Sounds on move, capture and game end.
     pub sounds: bool,
     /// Haptics on move, capture and game end.
@@ -64,6 +67,7 @@ impl Default for Settings {
             pass_and_play_board: BoardMode::AutoFlip,
             orientation: Orientation::MySide,
             confirm_resign: true,
+            confirm_repetition: true,
             sounds: true,
             haptics: true,
             hints: true,
@@ -80,7 +84,7 @@ impl Default for Settings {
 pub const BOARD_THEMES: [&str; 4] = ["brown", "green", "blue", "grey"];
 
 /// Each key with what it takes, in display order.
-pub const SETTING_KEYS: [(&str, &str); 15] = [
+pub const SETTING_KEYS: [(&str, &str); 16] = [
     ("board-theme", "brown, green, blue or grey"),
     ("pieces", "classic or letters"),
     ("coordinates", "on or off"),
@@ -91,6 +95,10 @@ pub const SETTING_KEYS: [(&str, &str); 15] = [
     ("pass-and-play-board", "fixed, auto-flip or face-to-face"),
     ("orientation", "my-side or white (against the computer)"),
     ("confirm-resign", "on or off"),
+    (
+        "confirm-repetition",
+        "on or off (ask before a move that repeats a position a third time and loses)",
+    ),
     ("sounds", "on or off"),
     ("haptics", "on or off"),
     ("hints", "on or off"),
@@ -165,6 +173,7 @@ impl Settings {
                 Orientation::White => "white".to_string(),
             },
             "confirm-resign" => on_off(self.confirm_resign).to_string(),
+            "confirm-repetition" => on_off(self.confirm_repetition).to_string(),
             "sounds" => on_off(self.sounds).to_string(),
             "haptics" => on_off(self.haptics).to_string(),
             "hints" => on_off(self.hints).to_string(),
@@ -237,6 +246,7 @@ impl Settings {
                 }
             }
             "confirm-resign" => self.confirm_resign = flag()?,
+            "confirm-repetition" => self.confirm_repetition = flag()?,
             "sounds" => self.sounds = flag()?,
             "haptics" => self.haptics = flag()?,
             "hints" => self.hints = flag()?,

@@ -22,10 +22,12 @@
 mod clock;
 mod computer;
 mod snapshot;
+mod start_check;
 
 pub use crate::result::GameResult;
 pub use computer::{ComputerAnswer, ComputerRequest, HintAnswer, HintRequest, Ticket};
 pub use snapshot::{ClockView, MoveListEntry, SessionSnapshot};
+pub use start_check::{check_start, NewGameError};
 
 use crate::players::{BoardMode, GameSpec, Opponent, Orientation, Player};
 use clock::SessionClock;
@@ -139,12 +141,22 @@ pub(crate) mod tags {
 }
 
 impl GameSession {
-    /// A new game as `spec` says.
-    pub fn new(spec: GameSpec) -> Result<GameSession, norochess_core::Error> {
+    /// A new game as `spec` says. A Norochess960 game from the start
+    /// without a start number gets a random set-up drawn from the spec's
+    /// seed (so a seeded script gets the same one every time); the number
+    /// is kept in the spec, so a rematch plays the same set-up.
+    /// A position already decided, past the last move or with scores no
+    /// game reaches is refused ([`check_start`]).
+    pub fn new(spec: GameSpec) -> Result<GameSession, NewGameError> {
+        let mut spec = spec;
+        if spec.start.is_none() && spec.position.is_none() {
+            spec.start = random_start(spec.variant, spec.seed);
+        }
         let game = match &spec.position {
             Some(text) => Game::from_position(spec.variant, text)?,
             None => Game::new(spec.variant, spec.start)?,
         };
+        check_start(&game)?;
         let mut session = GameSession::with_game(spec, game);
         session.write_tags();
         if let Some(date) = crate::texts::today() {
@@ -381,6 +393,18 @@ impl GameSession {
             self.draw_offer = None;
         }
         Ok(())
+    }
+
+    /// Whether playing `mv` now would create the third occurrence of a
+    /// position and so lose the game at once (the Norochess family's
+    /// repetition rule): a screen asks "play it anyway?" first. `false`
+    /// for an illegal move and in games where repetition is a draw.
+    pub fn move_loses_by_repetition(&self, mv: Move) -> bool {
+        let mut trial = self.game.clone();
+        trial.play(mv).is_ok()
+            && trial
+                .outcome()
+                .is_some_and(|o| o.reason == EndReason::RepetitionLoss)
     }
 
     /// The person plays a move given in any notation (`Nf3`, `g1f3`, `Ng1-f3`).
@@ -898,7 +922,7 @@ impl GameSession {
 
     /// The same game again: against the computer with colours swapped, in
     /// pass and play with the players swapped; a new seed.
-    pub fn rematch(&self, seed: u64) -> Result<GameSession, norochess_core::Error> {
+    pub fn rematch(&self, seed: u64) -> Result<GameSession, NewGameError> {
         let mut spec = self.spec.clone();
         match &mut spec.opponent {
             Opponent::Computer { human, .. } => *human = !*human,
@@ -962,6 +986,23 @@ fn increment(control: TimeControl) -> u64 {
         }
         TimeControl::Delay { delay_ms, .. } => delay_ms,
         TimeControl::SuddenDeath { .. } => 0,
+    }
+}
+
+/// A random start number for a variant that numbers its set-ups
+/// (Norochess960: 0–959), from `seed`; `None` for the other games.
+pub fn random_start(variant: norochess_core::Variant, seed: u64) -> Option<u16> {
+    let count = variant.start_numbering()?.count;
+    u16::try_from(mix(seed, 960) % u64::from(count)).ok()
+}
+
+/// A random side for the person against the computer (`new computer
+/// random`), from `seed`.
+pub fn random_side(seed: u64) -> Color {
+    if mix(seed, 2) % 2 == 1 {
+        Color::Black
+    } else {
+        Color::White
     }
 }
 

@@ -523,3 +523,24 @@ fn a_cancelled_request_is_never_played_even_if_its_search_answers() {
         ComputerAnswer::Played { .. }
     ));
 }
+
+#[test]
+fn a_move_making_the_third_occurrence_is_known_to_lose_before_it_is_played() {
+    let mut s = friends(None);
+    for text in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
+        let mv = s.game().position().parse_move(text).unwrap();
+        assert!(!s.move_loses_by_repetition(mv), "{text}");
+        s.play(mv, 0).unwrap();
+    }
+    let third = s.game().position().parse_move("Ng8").unwrap();
+    assert!(s.move_loses_by_repetition(third));
+    // Asking changes nothing; another move is safe.
+    assert_eq!(s.game().plies().len(), 7);
+    let other = s.game().position().parse_move("Nh5").unwrap();
+    assert!(!s.move_loses_by_repetition(other));
+    s.play(third, 0).unwrap();
+    assert_eq!(
+        s.game().outcome().map(|o| o.reason),
+        Some(EndReason::RepetitionLoss)
+    );
+}

@@ -9,7 +9,7 @@
 
 use super::puzzle_view::PuzzleView;
 use super::screen::Style;
-use super::text::tokenize;
+use super::text::{tokenize, MAX_LINE_CHARS};
 use super::worker::{Answer, Job, Reply, Worker};
 use norochess_app::library::PieceStyle;
 use norochess_app::{GameSession, Library, Settings};
@@ -97,6 +97,9 @@ pub(super) enum Confirm {
     /// The promotion picker: one of these moves (in coordinates), by the
     /// letter or name of the piece.
     Promotion(Vec<(norochess_core::Role, String)>),
+    /// `yes` plays this move (in coordinates), which repeats a position a
+    /// third time and loses.
+    Repetition(String),
 }
 
 /// A search in progress on the engine thread.
@@ -230,7 +233,7 @@ impl App {
     pub fn prompt(&self) -> String {
         match &self.confirm {
             Some(Confirm::Promotion(_)) => return "promotion> ".to_string(),
-            Some(Confirm::Resign(_)) => return "confirm> ".to_string(),
+            Some(Confirm::Resign(_) | Confirm::Repetition(_)) => return "confirm> ".to_string(),
             None => {}
         }
         let place = match &self.view {
@@ -291,6 +294,13 @@ impl App {
     pub fn command(&mut self, line: &str) {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
+            return;
+        }
+        let length = line.chars().count();
+        if length > MAX_LINE_CHARS {
+            self.say(format!(
+                "That line is {length} characters long: commands and moves are short (at most {MAX_LINE_CHARS}), so it was not read."
+            ));
             return;
         }
         if let Some(confirm) = self.confirm.take() {
@@ -372,6 +382,10 @@ impl App {
         match confirm {
             Confirm::Resign(by) if matches!(answer.as_str(), "yes" | "y") => self.resign(by),
             Confirm::Resign(_) => self.say("Cancelled."),
+            Confirm::Repetition(uci) if matches!(answer.as_str(), "yes" | "y") => {
+                self.play_repetition(&uci)
+            }
+            Confirm::Repetition(_) => self.say("Not played: choose another move."),
             Confirm::Promotion(choices) => {
                 let picked = choices.iter().find(|(role, _)| {
                     answer == role.name() || answer.chars().eq(std::iter::once(role.char()))

@@ -5,7 +5,7 @@ use super::app::{App, View};
 use super::game_screen::heading;
 use super::screen;
 use norochess_app::texts::date;
-use norochess_app::{GameFilter, GameResult, GameSummary};
+use norochess_app::{scores_text, GameFilter, GameResult, GameSummary};
 use norochess_core::{Color, EndReason, Game, Variant};
 
 /// How many games `games` lists.
@@ -58,10 +58,17 @@ fn describe(summary: &GameSummary) -> String {
     };
     let result = match summary.result.as_deref() {
         Some(token) => {
-            let who = match token {
-                "1-0" => "White wins",
-                "0-1" => "Black wins",
-                _ => "Draw",
+            let (who, winner) = match token {
+                "1-0" => ("White wins", Some(Color::White)),
+                "0-1" => ("Black wins", Some(Color::Black)),
+                _ => ("Draw", None),
+            };
+            // The winner's score first, as the result on the game screen.
+            let scores = |sep: &str| {
+                summary
+                    .scores
+                    .map(|s| format!("{sep}{}", scores_text(winner, s)))
+                    .unwrap_or_default()
             };
             let reason = summary
                 .end_reason
@@ -95,9 +102,12 @@ impl App {
         let mut lines = vec!["Your games (newest first):".to_string()];
         for summary in &games {
             let mark = if Some(summary.id) == current {
-                "  (current: `continue`)"
+                "  (current: `continue`)".to_string()
+            } else if !summary.finished {
+                // An older unfinished game can be resumed too.
+                format!("  (`games {}`, then `continue`)", summary.id)
             } else {
-                ""
+                String::new()
             };
             lines.push(format!("  {:>3}.  {}{mark}", summary.id, describe(summary)));
         }
@@ -177,7 +187,7 @@ impl App {
             }
             "continue" | "resume" => {
                 if view.game.is_over() {
-                    self.say("This game is finished; `rematch` is for the current game, `new` starts another.");
+                    self.say("This game is finished: it cannot be played on. `new` starts another game, `home` goes back.");
                     return;
                 }
                 let id = view.id;
@@ -261,6 +271,9 @@ impl App {
                 Some(result) => lines.push(format!("  {}", result.sentence())),
                 None => lines.push("  Unfinished game: `continue` to play it on.".to_string()),
             }
+        }
+        if view.shown < total && !view.game.is_over() {
+            lines.push("  Unfinished game: `continue` plays it on from the end.".to_string());
         }
         lines.push(
             "  `forward` · `back` · `first` · `last` · `moves` · `export` · `home`".to_string(),

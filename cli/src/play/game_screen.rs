@@ -157,7 +157,7 @@ pub fn heading(style: Style, title: &str) -> String {
 pub fn variant_title(game: &Game) -> String {
     let name = game.variant().display_name();
     match (game.start_number(), game.variant().improved_options()) {
-        (Some(n), _) if n != 518 => format!("{name} (start {n})"),
+        (Some(n), _) => format!("{name} (start {n})"),
         (_, Some((zone, blockage))) => {
             format!("{name} (zone {}, blockage {})", zone.id(), blockage.id())
         }

@@ -9,7 +9,7 @@ use super::screen;
 use super::text::time_seed;
 use super::worker::Job;
 use norochess_app::session::mix;
-use norochess_app::texts::format_time;
+use norochess_app::texts::{format_time, move_event};
 use norochess_app::{ComputerAnswer, EngineSettings, GameSession, LibraryError, Opponent};
 use norochess_core::{Color, Limits, Move, SearchResult};
 use std::time::Duration;
@@ -156,7 +156,12 @@ impl App {
         };
         match session.computer_answer(ticket, mv, now) {
             Ok(ComputerAnswer::Played { text, .. }) => {
+                let last = session.game().plies().len().saturating_sub(1);
+                let event = move_event(session.game(), last);
                 self.say(format!("Computer plays {text}."));
+                if let Some(event) = event {
+                    self.say(event);
+                }
                 self.persist();
                 self.show_game();
             }
@@ -174,7 +179,7 @@ impl App {
             return;
         }
         match command {
-            "undo" | "takeback" | "take" => self.undo(),
+            "undo" | "takeback" | "take" => self.undo(args),
             "redo" => self.redo(),
             "flip" => {
                 if let Some(s) = &mut self.game {
@@ -203,8 +208,20 @@ impl App {
     }
 
     /// A line of move text: one move against the computer, one or more in
-    /// pass and play.
+    /// pass and play. A move that would repeat a position a third time,
+    /// and so lose, is asked about first (the `confirm-repetition` setting).
     pub(super) fn play_line(&mut self, line: &str) {
+        self.play_moves(line, false);
+    }
+
+    /// `yes` to the repetition question: the move is played.
+    pub(super) fn play_repetition(&mut self, uci: &str) {
+        self.play_moves(uci, true);
+    }
+
+    /// [`App::play_line`]; `repetition_confirmed` plays a losing repetition
+    /// without asking.
+    fn play_moves(&mut self, line: &str, repetition_confirmed: bool) {
         let words: Vec<&str> = line
             .split_whitespace()
             .filter(|w| {
@@ -240,6 +257,8 @@ impl App {
             return;
         }
         let mut played = 0;
+        let first_ply = self.game.as_ref().map_or(0, |s| s.game().plies().len());
+        let mut question = None;
         for word in &words {
             let now = self.now();
             let Some(session) = &mut self.game else {
@@ -260,7 +279,10 @@ impl App {
                     }
                     let mut message = capitalized(&e.to_string());
                     if matches!(e, norochess_core::MoveError::Unreadable { .. }) {
-                        let hint = if words.len() == 1 {
+                        // A word with a digit is a move with a bad square
+                        // (`Ke9`), never a misspelt command.
+                        let move_like = word.bytes().any(|b| b.is_ascii_digit());
+                        let hint = if words.len() == 1 && !move_like {
                             self.did_you_mean(word)
                         } else {
                             String::new()
@@ -274,6 +296,18 @@ impl App {
                     break;
                 }
             };
+            if self.settings.confirm_repetition
+                && !repetition_confirmed
+                && session.move_loses_by_repetition(mv)
+            {
+                let mover = position.turn();
+                question = Some(format!(
+                    "{} repeats a position for the third time: {mover} would lose at once. Type `yes` to play it anyway, anything else to choose another move (`set confirm-repetition off` stops asking).",
+                    position.to_san(mv)
+                ));
+                self.confirm = Some(Confirm::Repetition(mv.uci(position.width())));
+                break;
+            }
             if let Err(e) = session.play(mv, now) {
                 self.say(format!("{}.", capitalized(&e.to_string())));
                 break;
@@ -281,27 +315,70 @@ impl App {
             played += 1;
         }
         if played == 0 {
+            if let Some(question) = question {
+                self.say(question);
+            }
             return;
         }
         self.persist();
         let Some(session) = &self.game else { return };
-        if session.computer_to_move() {
-            let last = screen::ply_text(session.game(), session.game().plies().len() - 1);
+        let plies = session.game().plies().len();
+        let events: Vec<String> = (first_ply..plies)
+            .filter_map(|ply| move_event(session.game(), ply))
+            .collect();
+        if let Some(question) = question {
+            // Pass and play: the moves before the question stand.
+            for event in events {
+                self.say(event);
+            }
+            self.show_game();
+            self.say(question);
+        } else if session.computer_to_move() {
+            let last = screen::ply_text(session.game(), plies - 1);
             self.say(format!("You play {last}."));
+            for event in events {
+                self.say(event);
+            }
             self.computer_turn();
         } else {
+            for event in events {
+                self.say(event);
+            }
             self.show_game();
         }
     }
 
-    /// `undo`: the session's takeback policy (against the computer back to
-    /// the person's last turn).
-    fn undo(&mut self) {
+    /// `undo [N]`: the session's takeback policy, N times (one move each
+    /// in pass and play; against the computer back to the person's
+    /// previous turn each time).
+    fn undo(&mut self, args: &[String]) {
+        let times = match args.first() {
+            None => 1,
+            Some(text) => match text.parse::<usize>() {
+                Ok(n) if n > 0 => n,
+                _ => {
+                    self.say(format!(
+                        "`{text}` is not a number of moves to take back (`undo` or `undo 3`)."
+                    ));
+                    return;
+                }
+            },
+        };
         let now = self.now();
         let Some(session) = &mut self.game else {
             return;
         };
-        match session.takeback(now) {
+        let mut result = session.takeback(now);
+        for _ in 1..times {
+            let Ok(undone) = result else { break };
+            // A withdrawn resignation or draw counts as one step; stop
+            // when nothing is left to take back.
+            match session.takeback(now) {
+                Ok(more) => result = Ok(undone + more),
+                Err(_) => break,
+            }
+        }
+        match result {
             Ok(undone) => {
                 // The session stopped the search; its answer will be stale.
                 self.cancel_thinking();
@@ -329,10 +406,15 @@ impl App {
             return;
         };
         match session.redo(now) {
-            Ok(_) => {
+            Ok(0) => self.say("Nothing to redo."),
+            Ok(redone) => {
                 self.cancel_thinking();
                 self.low_warned = [false; 2];
                 self.persist();
+                self.say(format!(
+                    "Replayed {redone} move{}.",
+                    if redone == 1 { "" } else { "s" }
+                ));
                 self.show_game();
                 self.computer_turn();
             }
@@ -583,16 +665,21 @@ impl App {
         let Some(session) = &mut self.game else {
             return;
         };
+        let before = session.snapshot(now).reviewing;
         let result = match command {
             "back" => session.review_step(-steps, now),
             "forward" => session.review_step(steps, now),
             "first" => session.review(Some(0), now),
             _ => session.review(None, now),
         };
-        match result {
-            Ok(()) => self.show_game(),
-            Err(e) => self.say(format!("{}.", capitalized(&e.to_string()))),
+        if let Err(e) = result {
+            self.say(format!("{}.", capitalized(&e.to_string())));
+            return;
         }
+        let after = session.snapshot(now).reviewing;
+        let plies = session.game().plies().len();
+        self.say(review_message(before, after, plies));
+        self.show_game();
     }
 
     fn legal(&mut self, args: &[String]) {
@@ -671,6 +758,29 @@ impl App {
         match session.rematch(seed) {
             Ok(next) => self.begin_game(next),
             Err(e) => self.say(format!("Cannot start the rematch: {e}.")),
+        }
+    }
+}
+
+/// What a review command did, in words: every `back`, `forward`, `first`,
+/// `last` and `live` says where it went, also when it could not move.
+fn review_message(before: Option<usize>, after: Option<usize>, plies: usize) -> String {
+    match (before, after) {
+        (None, None) => "This is the live game already.".to_string(),
+        (Some(_), None) => "Back to the live game.".to_string(),
+        (before, Some(ply)) => {
+            let stayed = if before == Some(ply) {
+                if ply == 0 {
+                    "Already at the start. "
+                } else {
+                    "No further. "
+                }
+            } else {
+                ""
+            };
+            format!(
+                "{stayed}Showing the position after {ply} of {plies} moves; `live` returns to the game."
+            )
         }
     }
 }

@@ -98,7 +98,8 @@ impl App {
         self.say(text.trim_end());
     }
 
-    /// `settings`.
+    /// `settings`: the settings a terminal uses (not the phones' sounds
+    /// and haptics).
     pub(super) fn show_settings(&mut self) {
         let place = match self.library.path() {
             Some(path) => format!("kept in {}", path.display()),
@@ -106,8 +107,13 @@ impl App {
         };
         let width = SETTING_KEYS.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
         let mut lines = vec![format!("Settings (change with `set KEY VALUE`; {place}):")];
-        for (key, about) in SETTING_KEYS {
+        for (key, about) in terminal_settings() {
             let value = self.settings.get(key).unwrap_or_default();
+            let about = if key == BOARD_KEY {
+                TERMINAL_BOARD_MODES
+            } else {
+                about
+            };
             lines.push(format!("  {key:<width$}  {value:<14} {about}"));
         }
         self.say(lines.join("\n"));
@@ -126,6 +132,19 @@ impl App {
             return;
         }
         let value = rest.join(" ");
+        let canonical = Settings::canonical_key(key);
+        if let Some(phone_only) = canonical.filter(|k| PHONE_ONLY_KEYS.contains(k)) {
+            self.say(format!(
+                "`{phone_only}` is a setting of the phone apps: a terminal has none. `settings` lists the terminal's."
+            ));
+            return;
+        }
+        if canonical == Some(BOARD_KEY) && value.trim().eq_ignore_ascii_case("face-to-face") {
+            self.say(format!(
+                "face-to-face turns the pieces for two players across a phone or tablet; in a terminal {BOARD_KEY} is {TERMINAL_BOARD_MODES}."
+            ));
+            return;
+        }
         match self.library.set_setting(key, &value) {
             Ok(settings) => {
                 self.settings = settings;
@@ -195,6 +214,22 @@ const ABOUT: [&str; 3] = [
     "After move 48 the higher score wins (equal scores play on to move 60).",
 ];
 
+/// Settings of the phone apps that do nothing in a terminal: not listed,
+/// and `set` says so.
+pub(super) const PHONE_ONLY_KEYS: [&str; 2] = ["sounds", "haptics"];
+/// The pass-and-play board setting, whose face-to-face mode is the
+/// phones' only.
+const BOARD_KEY: &str = "pass-and-play-board";
+/// What the pass-and-play board takes in a terminal.
+const TERMINAL_BOARD_MODES: &str = "fixed or auto-flip";
+
+/// The settings a terminal uses, in display order.
+pub(super) fn terminal_settings() -> impl Iterator<Item = (&'static str, &'static str)> {
+    SETTING_KEYS
+        .into_iter()
+        .filter(|(key, _)| !PHONE_ONLY_KEYS.contains(key))
+}
+
 const HELP_HOME: &str = "
 Commands (type them at the prompt; words in [brackets] are optional):
   new computer [game] [level 1-8] [white|black|random] [clock C] [fen \"…\"]
@@ -216,9 +251,11 @@ const HELP_NEW: &str = "
 new computer [game] [options]  /  new friend [game] [options]
   game               norochess (default), norochess960, ram, frontal, improved, crab, chess
   level N            1 (beginner) to 8 (full strength), against the computer
-  white|black|random your colour against the computer
+  white|black|random your colour against the computer (`side random` in
+                     Norochess960, where `random` alone is the set-up)
   clock C            a clock from `clocks` (number, id such as norochess-10, or 5+3)
-  start N|random     Norochess960 set-up number (518 is the standard one)
+  start N|random     Norochess960 set-up number (518 is the standard one;
+                     without it the set-up is random)
   zone Z, blockage B Improved chess options (far-half|beyond-fifth|seventh, enemy|any)
   fen \"<position>\"   start from a position (with move number and score=W-B)
   names A B          players' names in pass and play

@@ -196,7 +196,11 @@ fn run_script(config: Config, storage: Storage, lines: Box<dyn BufRead>) -> Resu
                 continue;
             }
         };
-        print(&format!("{}{}\n", app.prompt(), line.trim_end()))?;
+        print(&format!(
+            "{}{}\n",
+            app.prompt(),
+            text::echo_text(line.trim_end())
+        ))?;
         app.command(&line);
         print(&app.take_output())?;
         while app.is_thinking() {

@@ -3,7 +3,7 @@
 
 use super::app::App;
 use super::text::time_seed;
-use norochess_app::session::mix;
+use norochess_app::session::random_side;
 use norochess_app::texts::parse_clock;
 use norochess_app::{BoardMode, GameSpec, Opponent};
 use norochess_core::{Color, Variant};
@@ -50,6 +50,7 @@ impl App {
         let mut names: Option<[String; 2]> = None;
         let mut board_mode = self.settings.pass_and_play_board;
         let mut seed = self.cfg.seed;
+        let mut random_word = false;
         let value = |name: &str, words: &mut dyn Iterator<Item = &str>| {
             words
                 .next()
@@ -68,7 +69,17 @@ impl App {
                         .filter(|l| (1..=8).contains(l))
                         .ok_or_else(|| format!("level `{v}` is not a number from 1 to 8"))?;
                 }
-                "white" | "black" | "random" => colour = Some(lower),
+                "white" | "black" => colour = Some(lower),
+                // In Norochess960 a bare `random` is the set-up (checked
+                // below, once the game is known); `side random` is the colour.
+                "random" => random_word = true,
+                "side" | "colour" | "color" => {
+                    let v = value("side", &mut words)?.to_ascii_lowercase();
+                    if !matches!(v.as_str(), "white" | "black" | "random") {
+                        return Err(format!("side `{v}` is not white, black or random"));
+                    }
+                    colour = Some(v);
+                }
                 "clock" => {
                     clock = parse_clock(&value("clock", &mut words)?)
                         .map_err(|e| format!("{e} (`clocks` lists them)"))?
@@ -99,12 +110,26 @@ impl App {
         let variant = Variant::parse(&variant_id, zone.as_deref(), blockage.as_deref())
             .map_err(|e| e.to_string())?;
         let seed = seed.unwrap_or_else(time_seed);
+        let numbered = variant.start_numbering().is_some();
+        if random_word {
+            if numbered {
+                if start.is_some() {
+                    return Err("give either `random` or `start`, not both".to_string());
+                }
+                start = Some("random".to_string());
+            } else if colour.is_none() {
+                colour = Some("random".to_string());
+            }
+        }
+        // No start number (or `random`): the session draws the set-up
+        // from the seed.
+        if fen.is_some() && start.is_some() {
+            return Err("give either `start` or `fen`, not both".to_string());
+        }
         let start = match start.as_deref() {
             None => None,
-            Some(_) if variant != Variant::Norochess960 => {
-                return Err("`start` is for norochess960".to_string())
-            }
-            Some("random") => Some((mix(seed, 960) % 960) as u16),
+            Some(_) if !numbered => return Err("`start` is for norochess960".to_string()),
+            Some("random") => None,
             Some(n) => Some(
                 n.parse::<u16>()
                     .ok()
@@ -112,9 +137,6 @@ impl App {
                     .ok_or_else(|| format!("start `{n}` is not a number from 0 to 959"))?,
             ),
         };
-        if fen.is_some() && start.is_some() {
-            return Err("give either `start` or `fen`, not both".to_string());
-        }
         let opponent = if friend {
             if colour.is_some() {
                 return Err("colours are for games against the computer".to_string());
@@ -123,7 +145,7 @@ impl App {
         } else {
             let human = match colour.as_deref() {
                 Some("black") => Color::Black,
-                Some("random") if mix(seed, 2) % 2 == 1 => Color::Black,
+                Some("random") => random_side(seed),
                 _ => Color::White,
             };
             Opponent::Computer { human, level }

@@ -1,4 +1,25 @@
-//! Small text helpers of `norochess play`: command words and seeds.
+//! Small text helpers of `norochess play`: command words, long lines and
+//! seeds.
+
+/// The longest command line read (in characters): commands, moves and
+/// even a position with its quotes are far shorter, so a longer line is a
+/// paste gone wrong and is refused rather than echoed and parsed.
+pub const MAX_LINE_CHARS: usize = 500;
+
+/// How much of a long line an echo shows.
+const ECHO_CHARS: usize = 60;
+
+/// `line` as an echo shows it: whole up to [`MAX_LINE_CHARS`], else its
+/// start and its length (`abc… (5000 characters)`), so a pasted page
+/// does not fill the screen.
+pub fn echo_text(line: &str) -> String {
+    let count = line.chars().count();
+    if count <= MAX_LINE_CHARS {
+        return line.to_string();
+    }
+    let start: String = line.chars().take(ECHO_CHARS).collect();
+    format!("{start}… ({count} characters)")
+}
 
 /// Splits a command line into words; double quotes keep spaces inside a
 /// word (`fen "6k1/5ppp/… w - - 0 47 score=21-19"`).
@@ -56,5 +77,17 @@ mod tests {
             vec!["new", "friend", "fen", "8/8 w - - 0 47", "x"]
         );
         assert!(tokenize("fen \"open").is_err());
+    }
+
+    #[test]
+    fn a_long_line_is_echoed_shortened() {
+        assert_eq!(echo_text("e4"), "e4");
+        let long = "x".repeat(5000);
+        let echo = echo_text(&long);
+        assert!(echo.ends_with("… (5000 characters)"), "{echo}");
+        assert_eq!(
+            echo.chars().count(),
+            ECHO_CHARS + "… (5000 characters)".chars().count()
+        );
     }
 }

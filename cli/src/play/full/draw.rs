@@ -2,8 +2,9 @@
 //! message log under it and the score, clocks, captured pieces and move
 //! list beside it (or, on a tall narrow terminal, everything under the
 //! board); the key help and the command line at the bottom. The board
-//! takes the largest cells that fit, and a terminal smaller than 80×24
-//! gets a clear message instead.
+//! takes the largest cells that fit. Below 80×24 only the narrow layout
+//! is drawn, when the board fits it (a tall terminal at least 50 columns
+//! wide); a smaller terminal gets a clear message instead.
 
 use super::board::{self, Geometry, Look, CELL_SIZES};
 use super::picture::{ListedMove, Picture, Tone};
@@ -14,9 +15,15 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-/// The smallest terminal the full-screen mode draws in.
+/// The smallest terminal the full-screen mode always draws in.
 pub const MIN_SIZE: (u16, u16) = (80, 24);
+/// The narrowest terminal drawn at all: below 80 columns only with
+/// everything under the board, so each half under it keeps 25 columns.
+pub const NARROW_MIN_WIDTH: u16 = 50;
+/// Rows under the board the narrow layout needs (the panels and messages).
+const UNDER_ROWS: u16 = 12;
 /// The narrowest panel beside the board.
 const PANEL_WIDTH: u16 = 34;
 /// The column of a move list row where Black's move starts.
@@ -38,7 +45,7 @@ struct Areas {
 pub fn frame(frame: &mut Frame, shell: &Shell, picture: &Picture) -> Hits {
     let area = frame.area();
     let buf = frame.buffer_mut();
-    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+    if !fits(area, picture) {
         return too_small(buf, area, shell, picture);
     }
     let areas = layout(area, picture);
@@ -69,7 +76,26 @@ pub fn frame(frame: &mut Frame, shell: &Shell, picture: &Picture) -> Hits {
     hits
 }
 
-/// Where everything goes on a screen at least 80×24.
+/// Whether the screen can be drawn at this size: always from 80×24; below
+/// 80 columns (from [`NARROW_MIN_WIDTH`]) when the board fits with
+/// everything under it.
+fn fits(area: Rect, picture: &Picture) -> bool {
+    if area.width >= MIN_SIZE.0 && area.height >= MIN_SIZE.1 {
+        return true;
+    }
+    if area.width < NARROW_MIN_WIDTH || area.height < MIN_SIZE.1 {
+        return false;
+    }
+    let body = (area.width, area.height - 3);
+    picture.board.as_ref().is_none_or(|board| {
+        CELL_SIZES.iter().any(|&cell| {
+            let (w, h) = Geometry::size(cell, board.snapshot.width, board.snapshot.height);
+            w < body.0 && h + 1 + UNDER_ROWS <= body.1
+        })
+    })
+}
+
+/// Where everything goes on a screen that [`fits`].
 fn layout(area: Rect, picture: &Picture) -> Areas {
     let title = Rect::new(area.x, area.y, area.width, 1);
     let help = Rect::new(area.x, area.bottom() - 2, area.width, 1);
@@ -94,7 +120,7 @@ fn layout(area: Rect, picture: &Picture) -> Areas {
     });
     let under = CELL_SIZES.iter().position(|&cell| {
         let (w, h) = Geometry::size(cell, files, ranks);
-        w < body.width && h + 1 + 12 <= body.height
+        w < body.width && h + 1 + UNDER_ROWS <= body.height
     });
     // Larger cells win (a lower index); beside on a tie, as screens are wide.
     let use_under = match (beside, under) {
@@ -161,7 +187,7 @@ fn info_rows(picture: &Picture, width: u16) -> u16 {
     let rows: usize = picture
         .info
         .iter()
-        .map(|l| l.text.chars().count().div_ceil(width).max(1))
+        .map(|l| l.text.width().div_ceil(width).max(1))
         .sum();
     u16::try_from(rows).unwrap_or(u16::MAX)
 }
@@ -358,8 +384,8 @@ fn move_list(
     Some((inner, first))
 }
 
-/// Splits `text` into lines of at most `width` characters, at spaces when
-/// it can.
+/// Splits `text` into lines of at most `width` columns, at spaces when it
+/// can. Columns, not characters: an emoji or a fullwidth letter takes two.
 fn wrap(text: &str, width: usize) -> Vec<String> {
     // Indented lines (lists) keep their indent on every piece.
     let indent = text.len() - text.trim_start_matches(' ').len();
@@ -377,7 +403,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut line = String::new();
     let mut count = 0;
     for word in text.split(' ') {
-        let length = word.chars().count();
+        let length = word.width();
         if count > 0 && count + 1 + length > width {
             lines.push(std::mem::take(&mut line));
             count = 0;
@@ -386,16 +412,14 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
             line.push(' ');
             count += 1;
         }
-        let mut chars = word.chars().peekable();
-        while chars.peek().is_some() {
-            if count == width {
+        for c in word.chars() {
+            let columns = c.width().unwrap_or(0);
+            if count > 0 && count + columns > width {
                 lines.push(std::mem::take(&mut line));
                 count = 0;
             }
-            if let Some(c) = chars.next() {
-                line.push(c);
-                count += 1;
-            }
+            line.push(c);
+            count += columns;
         }
     }
     lines.push(line);
@@ -460,9 +484,15 @@ fn help(buf: &mut Buffer, area: Rect, shell: &Shell, picture: &Picture, look: Lo
             let frame = frames[shell.spinner % frames.len()];
             format!("{frame} The computer is thinking · Ctrl-C or `stop` makes it move now")
         }
-        (None, Focus::Board) => {
+        (None, Focus::Board) if picture.board.as_ref().is_some_and(|b| b.live) => {
             "Arrows, Enter: pick up and play · mouse: click or drag · Tab: moves · type".to_string()
         }
+        // A replay, a review, a finished game: no piece can be picked up.
+        (None, Focus::Board) if picture.reviewable => {
+            "Tab: the moves (←→ step through them) · Esc: the last position · type a command"
+                .to_string()
+        }
+        (None, Focus::Board) => "Tab: the command line · type a command".to_string(),
         (None, Focus::Moves) => {
             "←→ one move · ↑↓ two · Home/End · Esc: the game · Tab: command line".to_string()
         }
@@ -499,7 +529,7 @@ fn help(buf: &mut Buffer, area: Rect, shell: &Shell, picture: &Picture, look: Lo
 /// The command line; returns where the terminal's cursor goes.
 fn command(buf: &mut Buffer, area: Rect, shell: &Shell, picture: &Picture) -> (u16, u16) {
     let prompt = &picture.prompt;
-    let prompt_width = prompt.chars().count() as u16;
+    let prompt_width = u16::try_from(prompt.width()).unwrap_or(u16::MAX);
     buf.set_stringn(
         area.x,
         area.y,
@@ -507,21 +537,43 @@ fn command(buf: &mut Buffer, area: Rect, shell: &Shell, picture: &Picture) -> (u
         usize::from(area.width),
         Style::default().add_modifier(Modifier::BOLD),
     );
-    let room = usize::from(area.width.saturating_sub(prompt_width + 1));
+    let room = usize::from(area.width.saturating_sub(prompt_width.saturating_add(1)));
     let text: Vec<char> = shell.line.text().chars().collect();
-    let cursor = shell.line.cursor();
-    // Long lines scroll so that the cursor stays visible.
-    let skip = (cursor + 1).saturating_sub(room);
-    let shown: String = text.iter().skip(skip).take(room).collect();
+    let cursor = shell.line.cursor().min(text.len());
+    // Long lines scroll so that the cursor stays visible (in columns:
+    // wide characters take two). Counted back from the cursor, so a long
+    // pasted line costs only the room on screen.
+    let mut skip = cursor;
+    let mut before = 0;
+    while skip > 0 {
+        let columns = text[skip - 1].width().unwrap_or(0);
+        if before + columns + 1 > room {
+            break;
+        }
+        before += columns;
+        skip -= 1;
+    }
+    let mut used = 0;
+    let shown: String = text[skip..]
+        .iter()
+        .take_while(|c| {
+            used += c.width().unwrap_or(0);
+            used <= room
+        })
+        .collect();
     buf.set_string(area.x + prompt_width, area.y, shown, Style::default());
-    (area.x + prompt_width + (cursor - skip) as u16, area.y)
+    let before = u16::try_from(before).unwrap_or(u16::MAX);
+    (
+        area.x.saturating_add(prompt_width).saturating_add(before),
+        area.y,
+    )
 }
 
 /// The screen of a terminal too small to play in.
 fn too_small(buf: &mut Buffer, area: Rect, shell: &Shell, picture: &Picture) -> Hits {
     let text = format!(
-        "The terminal is {}×{}: Norochess needs at least {}×{}. Make the window larger, or run `norochess play --line` for line mode. Ctrl-C twice or `quit` leaves (your game is saved).",
-        area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
+        "The terminal is {}×{}: Norochess needs at least {}×{} (or {} columns and enough lines for the board with everything under it). Make the window larger, or run `norochess play --line` for line mode. Ctrl-C twice or `quit` leaves (your game is saved).",
+        area.width, area.height, MIN_SIZE.0, MIN_SIZE.1, NARROW_MIN_WIDTH
     );
     let text = if shell.look.unicode {
         text
@@ -551,5 +603,18 @@ mod tests {
         assert_eq!(wrap("one two three", 7), vec!["one two", "three"]);
         assert_eq!(wrap("abcdefghij", 4), vec!["abcd", "efgh", "ij"]);
         assert_eq!(wrap("", 4), vec![""]);
+    }
+
+    #[test]
+    fn wrapping_counts_columns_so_wide_characters_take_two() {
+        // Each of these takes two columns: four fit in eight.
+        assert_eq!(wrap("😀😀😀😀😀", 8), vec!["😀😀😀😀", "😀"]);
+        assert_eq!(wrap("Ｔｙｐｅ help", 9), vec!["Ｔｙｐｅ", "help"]);
+        for line in wrap(
+            "`😀😀😀` is not a command. Type `help` for the commands",
+            20,
+        ) {
+            assert!(line.width() <= 20, "{line}");
+        }
     }
 }

@@ -8,13 +8,17 @@
 //! The [`App`] underneath is the one line mode runs: the shell only draws
 //! its state ([`picture`]) and turns keys and clicks into its commands
 //! ([`shell`]). Ctrl-C stops the computer's thought like `stop`; a second
-//! Ctrl-C, like `quit`, leaves with the game saved.
+//! Ctrl-C, like `quit`, leaves with the game saved. SIGTERM and SIGHUP
+//! leave the same way; Ctrl-Z (and SIGTSTP) suspends with the terminal
+//! given back, and the screen is drawn again on `fg`.
 
 mod board;
 mod draw;
 mod line;
 mod picture;
 mod shell;
+#[cfg(unix)]
+mod signals;
 #[cfg(test)]
 mod tests;
 
@@ -23,7 +27,8 @@ use super::worker::Answer;
 use anyhow::{Context, Result};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event as TermEvent,
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    Event as TermEvent,
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
@@ -43,6 +48,8 @@ enum Event {
     Terminal(TermEvent),
     Engine(Answer),
     InputGone,
+    #[cfg(unix)]
+    Signal(signals::Signal),
 }
 
 /// The terminal in full-screen mode; dropping it gives the terminal back
@@ -55,7 +62,12 @@ impl Screen {
     fn open() -> Result<Screen> {
         enable_raw_mode().context("cannot switch the terminal to raw mode")?;
         let mut out = std::io::stdout();
-        if let Err(e) = execute!(out, EnterAlternateScreen, EnableMouseCapture) {
+        if let Err(e) = execute!(
+            out,
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            EnableBracketedPaste
+        ) {
             let _ = disable_raw_mode();
             return Err(e).context("cannot open the full screen");
         }
@@ -70,6 +82,33 @@ impl Screen {
     }
 }
 
+impl Screen {
+    /// Gives the terminal back and stops the process (Ctrl-Z); when it is
+    /// continued, takes the full screen again.
+    fn suspend(&mut self) -> Result<()> {
+        restore();
+        let _ = self.terminal.show_cursor();
+        #[cfg(unix)]
+        signals::stop_self()?;
+        self.resume()
+    }
+
+    /// Full screen again after a stop (also one by SIGSTOP, which cannot
+    /// be caught: SIGCONT comes then): raw mode, the alternate screen and
+    /// the mouse, and everything drawn anew.
+    fn resume(&mut self) -> Result<()> {
+        enable_raw_mode().context("cannot switch the terminal to raw mode")?;
+        execute!(
+            std::io::stdout(),
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            EnableBracketedPaste
+        )
+        .context("cannot open the full screen")?;
+        self.terminal.clear().context("cannot draw on the terminal")
+    }
+}
+
 impl Drop for Screen {
     fn drop(&mut self) {
         restore();
@@ -77,9 +116,14 @@ impl Drop for Screen {
     }
 }
 
-/// Leaves full screen, mouse capture and raw mode.
+/// Leaves full screen, mouse capture, bracketed paste and raw mode.
 fn restore() {
-    let _ = execute!(std::io::stdout(), DisableMouseCapture, LeaveAlternateScreen);
+    let _ = execute!(
+        std::io::stdout(),
+        DisableBracketedPaste,
+        DisableMouseCapture,
+        LeaveAlternateScreen
+    );
     let _ = disable_raw_mode();
 }
 
@@ -95,6 +139,11 @@ pub fn run(config: Config, storage: Storage, color: bool) -> Result<()> {
     });
     let mut shell = Shell::new(color, unicode);
     let mut screen = Screen::open()?;
+    #[cfg(unix)]
+    {
+        let signal_events = events.clone();
+        signals::listen(move |signal| signal_events.send(Event::Signal(signal)).is_ok())?;
+    }
     std::thread::Builder::new()
         .name("norochess-keys".to_string())
         .spawn(move || loop {
@@ -123,6 +172,14 @@ pub fn run(config: Config, storage: Storage, color: bool) -> Result<()> {
             .context("cannot draw on the terminal")?;
         shell.hits = hits;
         let flow = match inbox.recv_timeout(TICK) {
+            Ok(Event::Terminal(TermEvent::Key(key)))
+                if key.code == event::KeyCode::Char('z')
+                    && key.modifiers.contains(event::KeyModifiers::CONTROL)
+                    && key.kind != event::KeyEventKind::Release =>
+            {
+                screen.suspend()?;
+                Flow::Go
+            }
             Ok(Event::Terminal(TermEvent::Key(key))) => {
                 // Slow commands (the puzzle solver) keep this thread busy:
                 // say so before the app gets the key.
@@ -155,6 +212,23 @@ pub fn run(config: Config, storage: Storage, color: bool) -> Result<()> {
             Ok(Event::InputGone) | Err(mpsc::RecvTimeoutError::Disconnected) => {
                 shell.send(&mut app, "quit", false)
             }
+            #[cfg(unix)]
+            Ok(Event::Signal(signals::Signal::Leave)) => {
+                // Saved and gone whatever `quit` answers: no one may be
+                // there to answer a question.
+                shell.send(&mut app, "quit", false);
+                Flow::Quit
+            }
+            #[cfg(unix)]
+            Ok(Event::Signal(signals::Signal::Suspend)) => {
+                screen.suspend()?;
+                Flow::Go
+            }
+            #[cfg(unix)]
+            Ok(Event::Signal(signals::Signal::Resume)) => {
+                screen.resume()?;
+                Flow::Go
+            }
             Err(mpsc::RecvTimeoutError::Timeout) => Flow::Go,
         };
         if flow == Flow::Quit {
@@ -170,11 +244,12 @@ pub fn run(config: Config, storage: Storage, color: bool) -> Result<()> {
         }
     }
     drop(screen);
-    // The goodbye, on the ordinary screen where it stays.
+    // The goodbye, on the ordinary screen where it stays. After SIGHUP the
+    // terminal may be gone: the game is saved, so a failed write is not
+    // an error of the program.
     if let Some(last) = shell.log.last() {
         let mut out = std::io::stdout().lock();
-        writeln!(out, "{}", last.text)?;
-        out.flush()?;
+        let _ = writeln!(out, "{}", last.text).and_then(|()| out.flush());
     }
     Ok(())
 }

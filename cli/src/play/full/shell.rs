@@ -7,10 +7,11 @@
 use super::super::app::{
     App, View, GAME_COMMANDS, GLOBAL_COMMANDS, PUZZLE_COMMANDS, REPLAY_COMMANDS,
 };
+use super::super::home::terminal_settings;
+use super::super::text::echo_text;
 use super::board::{Geometry, Look, Marks, Theme};
 use super::line::CommandLine;
 use super::picture::{self, Picture};
-use norochess_app::library::SETTING_KEYS;
 use norochess_core::Square;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -28,6 +29,11 @@ pub struct LogLine {
     /// A command sent (after its prompt), not the app's answer.
     pub echo: bool,
 }
+
+/// The home screen's title and the start of its last line, which bound
+/// its text in the log.
+const HOME_TITLE: &str = "play in the terminal";
+const HOME_LAST_LINE: &str = "Example: new computer";
 
 /// Where keys go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -234,13 +240,17 @@ impl Shell {
     /// Sends a command line to the app, as line mode would, `echo`ing it
     /// in the log after the prompt.
     pub fn send(&mut self, app: &mut App, line: &str, echo: bool) -> Flow {
+        let was_home = matches!(app.view, View::Home);
         if echo {
             self.log.push(LogLine {
-                text: format!("{}{}", app.prompt(), line.trim()),
+                text: format!("{}{}", app.prompt(), echo_text(line.trim())),
                 echo: true,
             });
         }
         app.command(line);
+        if was_home && !matches!(app.view, View::Home) {
+            self.drop_home_screens();
+        }
         self.after_command(app);
         self.select_for_legal(app, line);
         if app.wants_quit() {
@@ -248,6 +258,27 @@ impl Shell {
         } else {
             Flow::Go
         }
+    }
+
+    /// Takes the home screen's text out of the log when a game, a puzzle
+    /// or a replay starts: it is no news there. What was said around it
+    /// (warnings, the commands) stays.
+    fn drop_home_screens(&mut self) {
+        let mut inside = false;
+        self.log.retain(|line| {
+            if line.echo {
+                inside = false;
+                return true;
+            }
+            if line.text.contains(HOME_TITLE) {
+                inside = true;
+            }
+            let keep = !inside;
+            if inside && line.text.trim_start().starts_with(HOME_LAST_LINE) {
+                inside = false;
+            }
+            keep
+        });
     }
 
     /// After the app changed: the log, the puzzle progress, and the focus
@@ -703,7 +734,7 @@ pub fn completions(app: &App, picture: &Picture) -> Vec<String> {
         .chain(&ARGUMENT_WORDS)
         .map(|c| c.to_string())
         .collect();
-    words.extend(SETTING_KEYS.iter().map(|(key, _)| key.to_string()));
+    words.extend(terminal_settings().map(|(key, _)| key.to_string()));
     if let Some(board) = picture.board.as_ref().filter(|b| b.live) {
         let width = board.snapshot.width;
         let position = match &app.view {

@@ -362,3 +362,62 @@ fn the_board_settings_apply_at_once() {
     assert!(!screen.contains(" a  b  c"), "{screen}");
     assert!(!screen.contains('•'), "{screen}");
 }
+
+#[test]
+fn a_tall_narrow_terminal_gets_the_narrow_layout_and_wide_characters_wrap_by_width() {
+    let mut h = Harness::new(true);
+    h.command("new friend norochess");
+    h.command("e4");
+    // Emoji and fullwidth letters take two columns each: the message
+    // wraps by columns and loses no letter.
+    h.command("😀😀😀😀 Ｔｙｐｅ");
+    for (name, width, height) in [
+        ("wide_narrow_60x40", 60, 40),
+        ("wide_80x24", 80, 24),
+        ("wide_120x40", 120, 40),
+    ] {
+        let screen = h.screen(width, height);
+        assert!(!screen.contains("The terminal is"), "{name}:\n{screen}");
+        assert!(screen.contains("1... Black>"), "{name}:\n{screen}");
+        // "Ty" was all that was left of "Type" before.
+        assert!(screen.contains("Type `help`"), "{name}:\n{screen}");
+        assert!(screen.contains("Cannot"), "{name}:\n{screen}");
+        assert_snapshot(name, &screen);
+    }
+    // Below 24 lines: still refused.
+    assert!(h.screen(60, 23).contains("The terminal is 60×23"));
+}
+
+#[test]
+fn the_key_help_of_a_replay_names_only_keys_that_work_there() {
+    let mut h = Harness::new(true);
+    h.command("new friend norochess");
+    h.command("e4 e5");
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("pick up and play"), "{screen}");
+    h.command("games 1");
+    h.shell.focus = Focus::Board;
+    let screen = h.screen(80, 24);
+    assert!(!screen.contains("pick up"), "{screen}");
+    assert!(!screen.contains("click or drag"), "{screen}");
+    assert!(
+        screen.contains("Tab: the moves (←→ step through them)"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn the_home_screens_text_leaves_the_messages_when_a_game_starts() {
+    let mut h = Harness::new(true);
+    h.command("home");
+    assert!(h.screen(80, 24).contains("play in the terminal"));
+    h.command("new friend norochess");
+    let screen = h.screen(80, 24);
+    assert!(!screen.contains("play in the terminal"), "{screen}");
+    assert!(!screen.contains("play the computer:"), "{screen}");
+    // The commands typed stay.
+    assert!(
+        screen.contains("norochess> new friend norochess"),
+        "{screen}"
+    );
+}

@@ -1,0 +1,154 @@
+//! Whether a position may start a new game: one already decided (a side
+//! without pieces, a move past the last one, a game over before its first
+//! move) or with scores no game can reach is refused with the reason, the
+//! same in every shell.
+
+use crate::result::GameResult;
+use norochess_core::{Color, Game, Role};
+use thiserror::Error;
+
+/// Why a new game could not start.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NewGameError {
+    /// The variant, its options or the position text are wrong.
+    #[error(transparent)]
+    Core(#[from] norochess_core::Error),
+    /// The position is decided before its first move.
+    #[error("that position is already over ({result}): a new game needs a move to play")]
+    AlreadyOver {
+        /// The result, as the game screen would say it.
+        result: String,
+    },
+    /// The move number lies past the game's last move.
+    #[error("move {number} is past the last move of the game ({last})")]
+    PastTheLastMove {
+        /// The position's move number.
+        number: u32,
+        /// The last move a game can reach (60 in the Norochess family).
+        last: u32,
+    },
+    /// A side's score is more than its captures could have scored.
+    #[error(
+        "{side}'s score {score} cannot be reached: {captured} captured pieces score at most {most}"
+    )]
+    ImpossibleScore {
+        /// The side with the score.
+        side: Color,
+        /// Its score in the position.
+        score: u16,
+        /// How many of the opponent's pieces are missing from the board.
+        captured: u32,
+        /// The most those captures can score.
+        most: u32,
+    },
+}
+
+/// Refuses `game` as the start of a new game if it is decided or cannot
+/// occur (see [`NewGameError`]).
+pub fn check_start(game: &Game) -> Result<(), NewGameError> {
+    let position = game.position();
+    if let Some(limit) = game.variant().rules().move_limit {
+        let number = position.fullmove_number();
+        if number > limit.last_move {
+            return Err(NewGameError::PastTheLastMove {
+                number,
+                last: limit.last_move,
+            });
+        }
+    }
+    if let Some(result) = GameResult::of(game) {
+        return Err(NewGameError::AlreadyOver {
+            result: result.sentence(),
+        });
+    }
+    if game.variant().rules().capture_points {
+        let rules = game.variant().rules();
+        let start_units: u32 = rules.start_counts.iter().map(|&n| u32::from(n)).sum();
+        // A capture scores at most the most valuable piece (a pawn can
+        // promote to it before it is taken).
+        let most_per_capture = Role::ALL
+            .iter()
+            .map(|role| u32::from(role.capture_points()))
+            .max()
+            .unwrap_or(0);
+        for side in Color::ALL {
+            let on_board: u32 = Role::ALL
+                .iter()
+                .map(|&role| position.count(!side, role))
+                .sum();
+            // Units are never added to a side (promotion and resurrection
+            // turn a pawn into another piece), so the pieces missing from
+            // the opponent's army are all the captures there were.
+            let captured = start_units.saturating_sub(on_board);
+            let most = captured * most_per_capture;
+            let score = position.score(side);
+            if u32::from(score) > most {
+                return Err(NewGameError::ImpossibleScore {
+                    side,
+                    score,
+                    captured,
+                    most,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use norochess_core::Variant;
+
+    fn game(text: &str) -> Game {
+        Game::from_position(Variant::Norochess, text).expect("the position reads")
+    }
+
+    #[test]
+    fn positions_that_can_start_a_game_pass() {
+        let start = Game::new(Variant::Norochess, None).unwrap();
+        assert_eq!(check_start(&start), Ok(()));
+        let late = game("r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w - - 0 47 score=20-19");
+        assert_eq!(check_start(&late), Ok(()));
+    }
+
+    #[test]
+    fn an_empty_side_is_already_over() {
+        let empty = game("8/8/8/8/8/8/8/4K3 w - - 0 1 score=0-0");
+        assert!(
+            matches!(check_start(&empty), Err(NewGameError::AlreadyOver { ref result }) if result.starts_with("White wins")),
+            "{:?}",
+            check_start(&empty)
+        );
+    }
+
+    #[test]
+    fn a_move_past_the_last_one_is_refused() {
+        let past = game("r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R b - - 0 70 score=20-19");
+        assert_eq!(
+            check_start(&past),
+            Err(NewGameError::PastTheLastMove {
+                number: 70,
+                last: 60
+            })
+        );
+    }
+
+    #[test]
+    fn a_score_no_captures_could_reach_is_refused() {
+        let impossible = game("r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w - - 0 20 score=999-0");
+        let refusal = check_start(&impossible);
+        assert!(
+            matches!(
+                refusal,
+                Err(NewGameError::ImpossibleScore {
+                    side: Color::White,
+                    score: 999,
+                    captured: 7,
+                    most: 63
+                })
+            ),
+            "{refusal:?}"
+        );
+    }
+}
