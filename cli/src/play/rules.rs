@@ -83,7 +83,7 @@ mod tests {
             let variant = Variant::parse(id, None, None).ok();
             let text = variant.map(page).unwrap_or_default();
             let name = variant.map(|v| v.display_name()).unwrap_or_default();
-            assert!(text.starts_with(&name), "{id}: {text}");
+            assert!(text.starts_with(name), "{id}: {text}");
             assert!(text.lines().count() > 8, "{id}: {text}");
         }
     }
