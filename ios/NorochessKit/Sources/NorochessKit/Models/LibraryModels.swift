@@ -76,10 +76,12 @@ public final class GamesListModel {
         case .friend:
             opponent = tr("%@ vs %@", game.white, game.black)
         }
-        let score = game.scores.map { "\($0.white)–\($0.black)" }
+        let token = game.finished ? game.result ?? "" : ""
+        // The winner's score first, as the app layer's result sentences
+        // write it ("Black wins 39–38").
+        let score = game.scores.map { token == "0-1" ? "\($0.black)–\($0.white)" : "\($0.white)–\($0.black)" }
         let result: String
         if game.finished {
-            let token = game.result ?? ""
             let who = token == "1-0" ? tr("White wins") : token == "0-1" ? tr("Black wins") : tr("Draw")
             result = score.map { tr("%@ %@", who, $0) } ?? who
         } else {

@@ -328,7 +328,12 @@ object Mapping {
         id = game.id,
         title = game.description,
         date = date(game.updatedAt),
-        result = listOfNotNull(game.result, game.scores?.let { "${it.white}–${it.black}" }, game.endReason).joinToString(" · ")
+        // The winner's score first, as the app layer's result sentences write it.
+        result = listOfNotNull(
+            game.result,
+            game.scores?.let { if (game.result == "0-1") "${it.black}–${it.white}" else "${it.white}–${it.black}" },
+            game.endReason,
+        ).joinToString(" · ")
             .ifEmpty { "…" },
     )
 
