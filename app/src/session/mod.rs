@@ -21,10 +21,14 @@
 
 mod clock;
 mod computer;
+pub mod puzzle_run;
 mod snapshot;
 
 pub use crate::result::GameResult;
 pub use computer::{ComputerAnswer, ComputerRequest, HintAnswer, HintRequest, Ticket};
+pub use puzzle_run::{
+    AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, PuzzlePhase, PuzzleRun, PuzzleRunError,
+};
 pub use snapshot::{ClockView, MoveListEntry, SessionSnapshot};
 
 use crate::players::{BoardMode, GameSpec, Opponent, Orientation, Player};
