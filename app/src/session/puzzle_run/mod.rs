@@ -162,11 +162,11 @@ impl AttemptLog for Library {
 pub enum PuzzleRunError {
     /// The puzzle cannot be played (its position, opponent's move or
     /// solution does not read).
-    #[error("puzzle {id} cannot be played: {problem}")]
+    #[error("{problem}")]
     Unplayable {
         /// The puzzle.
         id: String,
-        /// Why.
+        /// Why, naming the puzzle (`puzzle np1042: …`).
         problem: String,
     },
     /// A move was given while the run does not wait for one.
