@@ -7,6 +7,9 @@
 //!   (the computer's turn with stale answers dropped, takeback, resign, draw
 //!   offers, the clock, review, rematch), drawn from one
 //!   [`SessionSnapshot`];
+//! - [`PuzzleRun`]: one puzzle attempt with the one rule of how it counts
+//!   (clean, with help, solution shown, failed), recorded once, and the
+//!   next and daily puzzle policies ([`session::puzzle_run::policy`]);
 //! - [`Library`]: the SQLite database of games (saved after every move),
 //!   puzzle progress, settings and statistics;
 //! - [`ratings`]: Glicko-2 puzzle ratings of the player and of each
@@ -35,6 +38,9 @@ pub use library::{
 };
 pub use players::{BoardMode, GameSpec, Opponent, Orientation, Player, PlayerKind};
 pub use result::{scores_text, GameResult};
+pub use session::{
+    AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, PuzzlePhase, PuzzleRun, PuzzleRunError,
+};
 pub use session::{
     ClockView, ComputerAnswer, ComputerRequest, EngineSettings, GameSession, HintAnswer,
     HintRequest, MoveListEntry, NewGameError, SessionError, SessionSnapshot, Ticket,

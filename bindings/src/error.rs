@@ -255,12 +255,6 @@ impl NorochessError {
         }
     }
 
-    pub(crate) fn invalid_progress(detail: impl Into<String>) -> Self {
-        NorochessError::InvalidProgress {
-            detail: detail.into(),
-        }
-    }
-
     pub(crate) fn invalid_argument(detail: impl Into<String>) -> Self {
         NorochessError::InvalidArgument {
             detail: detail.into(),

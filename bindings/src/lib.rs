@@ -11,7 +11,7 @@
 //! | [`GameHandle`] | `GameHandle(setup)`, `game.play("e2", "e4", null)` | `try GameHandle(setup:)`, `try game.play(from: "e2", to: "e4", promotion: nil)` |
 //! | [`ClockHandle`] | `ClockHandle(control)` | `try ClockHandle(control:)` |
 //! | [`EngineHandle`] | `EngineHandle(16u).bestMove(game, limits, null)` | `try EngineHandle(hashMb: 16).bestMove(...)` |
-//! | [`builtin_puzzles`], [`PuzzleSessionHandle`], [`PuzzleProgressHandle`] | `PuzzleSessionHandle("np1042").play("c2", "f5", null)` | `try PuzzleSessionHandle(puzzleId: "np1042").play(from: "c2", to: "f5", promotion: nil)` |
+//! | [`builtin_puzzles`], [`PuzzleRun`], [`next_puzzle`] | `PuzzleRun("np1042", library).play("c2", "f5", null)` | `try PuzzleRun(puzzleId: "np1042", library: library).play(from: "c2", to: "f5", promotion: nil)` |
 //! | [`GameSessionHandle`] (the app's way to play: policies, clock, autosave) | `GameSessionHandle(NewGame(...), library)`, `session.computerMove(nowMs)` (`suspend`) | `try GameSessionHandle(game:library:)`, `try await session.computerMove(nowMs:)` |
 //! | [`LibraryHandle`] (games, settings, puzzle attempts, statistics) | `LibraryHandle.open(filesDir.path)` | `try LibraryHandle.open(folderPath:)` |
 //! | [`NorochessError`] | `NorochessException.IllegalMove` with `.moveText`, `.detail` … | `NorochessError.IllegalMove(moveText:detail:)` … |
@@ -43,6 +43,7 @@ mod error;
 mod game;
 mod library;
 mod logging;
+pub mod puzzle_run;
 pub mod puzzles;
 mod rule_pages;
 mod session;
@@ -60,14 +61,13 @@ pub use error::{NorochessError, Refusal, Result};
 pub use game::{EndReason, GameHandle, GameOutcome, GameSnapshot, OvertimeInfo, PromotionChoices};
 pub use library::{
     setting_keys, GameFilter, GameSummary, LibraryHandle, LibraryNotice, NoticeKind,
-    OpponentFilter, Orientation, PieceStyle, PuzzleAttempt, PuzzleRating, PuzzleRatingChange,
-    PuzzleStats, PuzzleTierStats, RatingPoint, SavedOpponent, SettingKey, Settings, Stats,
-    StatsRow,
+    OpponentFilter, Orientation, PieceStyle, PuzzleAttempt, PuzzleRating, PuzzleStats,
+    PuzzleTierStats, RatingPoint, SavedOpponent, SettingKey, Settings, Stats, StatsRow,
 };
 pub use logging::{set_log_level, LogLevel};
+pub use puzzle_run::{next_puzzle, NextPuzzle, PuzzleFeedback, PuzzleHint, PuzzleRun};
 pub use puzzles::{
-    builtin_puzzles, puzzles_by_difficulty, PuzzleDifficulty, PuzzleFeedback, PuzzleHint,
-    PuzzleInfo, PuzzleObjective, PuzzleProgressHandle, PuzzleSessionHandle, PuzzleState,
+    builtin_puzzles, puzzles_by_difficulty, PuzzleDifficulty, PuzzleInfo, PuzzleObjective,
 };
 pub use rule_pages::{rule_page, RuleBlock, RulePage, RuleSection};
 pub use session::{

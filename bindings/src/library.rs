@@ -9,7 +9,7 @@
 
 use crate::clock::TimeControl;
 use crate::error::{guard, NorochessError, Result};
-use crate::puzzles::{PuzzleDifficulty, PuzzleInfo};
+use crate::puzzles::PuzzleInfo;
 use crate::session::{BoardMode, GameSessionHandle};
 use crate::types::{lock, Scores, Side};
 use norochess_app as app;
@@ -334,39 +334,20 @@ pub fn setting_keys() -> Vec<SettingKey> {
         .collect()
 }
 
-/// How one puzzle attempt ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub use app::PuzzleAttempt;
+
+/// How one puzzle attempt ended (the app layer's type, declared here: the
+/// macro checks the variants against it). docs/puzzles.md defines each.
+#[uniffi::remote(Enum)]
 pub enum PuzzleAttempt {
-    /// Solved without a wrong move or hint.
+    /// Solved with no wrong move, no hint of any kind, the solution not shown.
     Clean,
-    /// Solved after a wrong move or a hint.
+    /// Solved with help: after a wrong move or a hint.
     Solved,
     /// The solution was shown.
     Shown,
-    /// Given up.
+    /// Left unsolved after a wrong move or a hint.
     Failed,
-}
-
-impl From<PuzzleAttempt> for app::PuzzleAttempt {
-    fn from(a: PuzzleAttempt) -> Self {
-        match a {
-            PuzzleAttempt::Clean => app::PuzzleAttempt::Clean,
-            PuzzleAttempt::Solved => app::PuzzleAttempt::Solved,
-            PuzzleAttempt::Shown => app::PuzzleAttempt::Shown,
-            PuzzleAttempt::Failed => app::PuzzleAttempt::Failed,
-        }
-    }
-}
-
-impl From<app::PuzzleAttempt> for PuzzleAttempt {
-    fn from(a: app::PuzzleAttempt) -> Self {
-        match a {
-            app::PuzzleAttempt::Clean => PuzzleAttempt::Clean,
-            app::PuzzleAttempt::Solved => PuzzleAttempt::Solved,
-            app::PuzzleAttempt::Shown => PuzzleAttempt::Shown,
-            app::PuzzleAttempt::Failed => PuzzleAttempt::Failed,
-        }
-    }
 }
 
 /// Puzzle counts of one difficulty tier.
@@ -433,7 +414,7 @@ impl From<app::RatingPoint> for RatingPoint {
         RatingPoint {
             at_unix_seconds: p.at,
             puzzle_id: p.puzzle_id,
-            outcome: p.outcome.into(),
+            outcome: p.outcome,
             rating: p.rating,
             deviation: p.deviation,
         }
@@ -460,37 +441,6 @@ impl From<app::ratings::Rating> for PuzzleRating {
             rating: r.rating,
             deviation: r.deviation,
             volatility: r.volatility,
-            text: r.text(),
-        }
-    }
-}
-
-/// What one recorded attempt did to the ratings.
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
-pub struct PuzzleRatingChange {
-    /// The player's rating before the attempt.
-    pub player_before: PuzzleRating,
-    /// The player's rating after it.
-    pub player_after: PuzzleRating,
-    /// The puzzle's rating before it.
-    pub puzzle_before: PuzzleRating,
-    /// The puzzle's rating after it.
-    pub puzzle_after: PuzzleRating,
-    /// The player's change in whole points, as the rounded ratings show it
-    /// (`+12`, `-8`).
-    pub change: i32,
-    /// `Puzzle rating 1563 ± 290 (+63)`.
-    pub text: String,
-}
-
-impl From<app::RatedAttempt> for PuzzleRatingChange {
-    fn from(r: app::RatedAttempt) -> Self {
-        PuzzleRatingChange {
-            player_before: r.player_before.into(),
-            player_after: r.player_after.into(),
-            puzzle_before: r.puzzle_before.into(),
-            puzzle_after: r.puzzle_after.into(),
-            change: r.change(),
             text: r.text(),
         }
     }
@@ -584,6 +534,11 @@ pub struct LibraryHandle {
 }
 
 impl LibraryHandle {
+    /// Runs `body` on the library, holding its lock only that long.
+    pub(crate) fn with_library<T>(&self, body: impl FnOnce(&mut app::Library) -> T) -> T {
+        body(&mut lock(&self.library))
+    }
+
     fn wrap(library: app::Library) -> Arc<LibraryHandle> {
         Arc::new(LibraryHandle {
             library: Mutex::new(library),
@@ -738,28 +693,6 @@ impl LibraryHandle {
         })
     }
 
-    /// Records how an attempt at puzzle `puzzle_id` of `tier` ended and
-    /// rates it (Glicko-2: a clean solve is a win for the player; solved
-    /// with help, shown or failed a loss). A built-in puzzle starts at its
-    /// pack rating. Returns what the attempt did to both ratings.
-    pub fn record_puzzle_attempt(
-        &self,
-        puzzle_id: String,
-        tier: PuzzleDifficulty,
-        attempt: PuzzleAttempt,
-    ) -> Result<PuzzleRatingChange> {
-        guard("LibraryHandle.record_puzzle_attempt", || {
-            let tier = match tier {
-                PuzzleDifficulty::Easy => "easy",
-                PuzzleDifficulty::Medium => "medium",
-                PuzzleDifficulty::Hard => "hard",
-            };
-            Ok(lock(&self.library)
-                .record_puzzle_attempt(&puzzle_id, tier, attempt.into())?
-                .into())
-        })
-    }
-
     /// The player's puzzle rating now (1500 ± 350 before any attempt).
     pub fn puzzle_rating(&self) -> Result<PuzzleRating> {
         guard("LibraryHandle.puzzle_rating", || {
@@ -799,9 +732,7 @@ impl LibraryHandle {
     /// The best attempt at a puzzle so far (`None`: never tried).
     pub fn puzzle_status(&self, puzzle_id: String) -> Result<Option<PuzzleAttempt>> {
         guard("LibraryHandle.puzzle_status", || {
-            Ok(lock(&self.library)
-                .puzzle_status(&puzzle_id)?
-                .map(PuzzleAttempt::from))
+            Ok(lock(&self.library).puzzle_status(&puzzle_id)?)
         })
     }
 

@@ -17,6 +17,16 @@ impl Wake for Unpark {
     }
 }
 
+/// Solves pack puzzle `id` by its intended line through a [`PuzzleRun`]
+/// (which records the attempt) and returns how it ended.
+fn solve_by_the_line(library: &Arc<LibraryHandle>, id: &str) -> norochess_app::AttemptEnd {
+    let run = PuzzleRun::new(id.into(), library.clone()).unwrap();
+    for uci in run.puzzle().solution.iter().step_by(2) {
+        run.play_text(uci.clone()).unwrap();
+    }
+    run.end().unwrap()
+}
+
 /// Runs a future to its end on this thread.
 fn block_on<T>(future: impl Future<Output = T>) -> T {
     let mut future = pin!(future);
@@ -355,9 +365,10 @@ fn the_library_saves_every_change_and_a_killed_app_continues() {
     assert_eq!(stats.against_computer.losses, 1);
     assert!(stats.worst_loss.is_some());
     let first = crate::puzzles::builtin_puzzles().unwrap().remove(0);
-    library
-        .record_puzzle_attempt(first.id, first.difficulty, PuzzleAttempt::Clean)
-        .unwrap();
+    assert_eq!(
+        solve_by_the_line(&library, &first.id).kind,
+        PuzzleAttempt::Clean
+    );
     assert_eq!(library.puzzle_stats().unwrap().streak, 1);
     assert!(matches!(
         library.delete(999),
@@ -426,15 +437,14 @@ fn a_puzzle_attempt_moves_the_rating_and_the_daily_puzzle_is_by_date() {
         library.daily_puzzle(2026, 11, 30).unwrap().map(|p| p.id),
         Some(daily.id.clone())
     );
-    let change = library
-        .record_puzzle_attempt(daily.id.clone(), daily.difficulty, PuzzleAttempt::Clean)
-        .unwrap();
-    assert_eq!(change.player_before, before);
-    assert!(change.change > 0, "{change:?}");
-    assert_eq!(change.puzzle_before.rating, f64::from(daily.rating));
-    assert!(change.text.starts_with("Puzzle rating "), "{}", change.text);
+    let end = solve_by_the_line(&library, &daily.id);
+    assert_eq!(end.kind, PuzzleAttempt::Clean);
+    assert!(end.rating_change > 0, "{end:?}");
+    let text = end.rating_text.unwrap_or_default();
+    assert!(text.starts_with("Puzzle rating "), "{text}");
+    assert!(before.rating < f64::from(end.rating_after.unwrap_or_default()));
     let stats = library.puzzle_stats().unwrap();
-    assert_eq!(stats.rating, change.player_after.rating.round() as i32);
+    assert_eq!(Some(stats.rating), end.rating_after);
     assert_eq!(stats.rated_attempts, 1);
     assert_eq!(stats.rating_history.len(), 1);
     assert_eq!(stats.rating_history[0].puzzle_id, daily.id);

@@ -562,7 +562,7 @@ fn puzzles_from_a_file_with_progress_streak_and_tiers() {
     let output = play_with(
         &store,
         &args,
-        "puzzle\nhint\nRc8\nnext\nhint\nhint\nQxf5\nQg4\nhome\n",
+        "puzzle\nRc8\nnext\nhint\nhint\nQxf5\nQg4\nhome\n",
     );
     let first = answer_to(&output, "puzzle");
     assert!(
@@ -618,6 +618,34 @@ fn puzzles_from_a_file_with_progress_streak_and_tiers() {
     let list = answer_to(&output, "puzzle list");
     assert!(list.contains("t1       easy   1200  clean"), "{list}");
     assert!(list.contains("t7       hard   1829  solved"), "{list}");
+    let _ = std::fs::remove_file(&file);
+}
+
+/// The one rule of docs/puzzles.md: any hint, the piece hint included,
+/// makes a solve one with help (the terminal used to count it as clean).
+#[test]
+fn a_puzzle_solved_after_the_piece_hint_is_solved_with_help() {
+    let store = TempStore::new("puzzle-piece-hint");
+    let file = store.path().with_extension("puzzles.txt");
+    std::fs::write(
+        &file,
+        "# norochess-puzzles 2\n\
+         t1|norochess|6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1 w - - 0 47 score=21-19|-|win|c1c8|1200|back-rank\n",
+    )
+    .unwrap();
+    let file_arg = file.display().to_string();
+    let args = ["--puzzles", file_arg.as_str(), "--script", "-"];
+    let output = play_with(&store, &args, "puzzle\nhint\nRc8\npuzzle list\n");
+    assert!(
+        answer_to(&output, "hint").contains("Hint: move your rook on c1"),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "Rc8").contains("Puzzle solved, with help (the streak starts again)."),
+        "{output}"
+    );
+    let list = answer_to(&output, "puzzle list");
+    assert!(list.contains("t1       easy   1200  solved"), "{list}");
     let _ = std::fs::remove_file(&file);
 }
 

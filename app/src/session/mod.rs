@@ -21,11 +21,15 @@
 
 mod clock;
 mod computer;
+pub mod puzzle_run;
 mod snapshot;
 mod start_check;
 
 pub use crate::result::GameResult;
 pub use computer::{ComputerAnswer, ComputerRequest, HintAnswer, HintRequest, Ticket};
+pub use puzzle_run::{
+    AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, PuzzlePhase, PuzzleRun, PuzzleRunError,
+};
 pub use snapshot::{ClockView, MoveListEntry, SessionSnapshot};
 pub use start_check::{check_start, NewGameError};
 

@@ -175,7 +175,7 @@ impl App {
             },
             None => match (&self.view, &self.game) {
                 (View::Game, Some(session)) => Some(session.game().variant()),
-                (View::Puzzle(p), _) => Some(p.session.puzzle().variant),
+                (View::Puzzle(p), _) => Some(p.run.puzzle().variant),
                 _ => None,
             },
         };

@@ -5,30 +5,29 @@ use super::app::{promotion_choices, promotion_question, App, View};
 use super::game_screen::heading;
 use super::screen::{self, Marks};
 use norochess_app::ratings::Day;
-use norochess_app::{GameResult, PuzzleAttempt};
-use norochess_core::puzzle::{Difficulty, Hint, MoveFeedback, Puzzle, PuzzleSession, SessionState};
+use norochess_app::session::puzzle_run::policy::{daily_puzzle_index, next_puzzle_in_library};
+use norochess_app::{GameResult, Keeping, PuzzleAttempt, PuzzlePhase, PuzzleRun};
+use norochess_core::puzzle::{Difficulty, Hint, Puzzle};
 use norochess_core::{AnyPosition, Color, Game, Objective, Proof, SolveLimits, Solver, Variant};
 
-/// A puzzle on the screen.
+/// A puzzle on the screen: the attempt (the app layer's [`PuzzleRun`],
+/// which decides how it counts and records it) and what only this screen
+/// keeps.
 pub struct PuzzleView {
-    pub session: PuzzleSession,
+    pub run: PuzzleRun,
     /// Where it is in the pack (`None` for a puzzle of your own).
     pub index: Option<usize>,
     /// The tier `next` keeps to.
     pub tier: Option<Difficulty>,
-    /// Whether progress has been recorded for this attempt.
-    pub recorded: bool,
-    /// A wrong move or a move hint was used.
-    pub helped: bool,
-    /// The solution was shown (then the puzzle does not count as solved).
-    pub shown: bool,
+    /// Whether the end of the attempt has been announced.
+    pub announced: bool,
     pub flipped: bool,
 }
 
 impl PuzzleView {
     /// The screen's title: `Puzzle np1042 · 42 of 640 · easy (1090)`.
     pub fn title(&self, pack_len: usize) -> String {
-        let puzzle = self.session.puzzle();
+        let puzzle = self.run.puzzle();
         match self.index {
             Some(i) => format!(
                 "Puzzle {} · {} of {pack_len} · {} ({})",
@@ -132,14 +131,14 @@ impl App {
         }
     }
 
-    /// `puzzle daily [YYYY-MM-DD]`: the day's puzzle (today, UTC, by
+    /// `puzzle daily [YYYY-MM-DD]`: the day's puzzle (today's local date by
     /// default), near the player's rating at the start of that day.
     fn daily_puzzle(&mut self, date: Option<&str>) {
         if self.pack_is_empty() {
             return;
         }
         let day = match date {
-            None => Day::today(),
+            None => local_today(),
             Some(text) => match Day::parse(text) {
                 Some(day) => day,
                 None => {
@@ -150,16 +149,13 @@ impl App {
                 }
             },
         };
-        let chosen = match self.library.daily_puzzle(&self.cfg.pack, day) {
-            Ok(chosen) => chosen,
+        let index = match daily_puzzle_index(&self.library, &self.cfg.pack, day) {
+            Ok(Some(index)) => index,
+            Ok(None) => return,
             Err(e) => {
                 self.say(format!("The daily puzzle cannot be chosen: {e}."));
                 return;
             }
-        };
-        let Some(index) = chosen.and_then(|p| self.cfg.pack.iter().position(|q| q.id == p.id))
-        else {
-            return;
         };
         self.say(format!(
             "The daily puzzle of {day}: {}.",
@@ -225,61 +221,50 @@ impl App {
         self.say(lines.join("\n"));
     }
 
-    /// The next unsolved puzzle after the current one (of `tier`, if given).
+    /// The next puzzle (of `tier`, if given) by the app layer's one rule:
+    /// the first after the current one, in pack order, not yet solved
+    /// cleanly.
     fn next_puzzle(&mut self, tier: Option<Difficulty>) {
         if self.pack_is_empty() {
             return;
         }
-        let after = match &self.view {
-            View::Puzzle(view) => view.index.map_or(0, |i| i + 1),
-            _ => 0,
-        };
-        let n = self.cfg.pack.len();
-        let statuses = self.pack_statuses();
-        let fits = |p: &Puzzle| tier.is_none_or(|t| p.difficulty() == t);
-        // Not yet solved cleanly: one solved with help is worth another try.
-        let unsolved = (0..n)
-            .map(|k| (after + k) % n)
-            .find(|&i| fits(&self.cfg.pack[i]) && statuses[i] != Some(PuzzleAttempt::Clean));
-        let any = (0..n)
-            .map(|k| (after + k) % n)
-            .find(|&i| fits(&self.cfg.pack[i]));
-        match unsolved.or(any) {
-            Some(index) => {
-                if unsolved.is_none() {
+        let current = match &self.view {
+            View::Puzzle(view) => view.index.and_then(|i| self.cfg.pack.get(i)),
+            _ => None,
+        }
+        .map(|p| p.id.clone());
+        match next_puzzle_in_library(&self.library, &self.cfg.pack, tier, current.as_deref()) {
+            Ok(Some(next)) => {
+                if next.all_solved_cleanly {
                     self.say("You have solved every puzzle of this kind; here they come again.");
                 }
-                self.open_puzzle(index, tier)
+                self.open_puzzle(next.index, tier)
             }
-            None => self.say(format!(
+            Ok(None) => self.say(format!(
                 "The pack has no {} puzzles.",
                 tier.map_or("", |t| t.id())
             )),
+            Err(e) => self.say(format!("Puzzle progress cannot be read: {e}.")),
         }
     }
 
     fn open_puzzle(&mut self, index: usize, tier: Option<Difficulty>) {
-        let puzzle = self.cfg.pack[index].clone();
-        match PuzzleSession::new(puzzle) {
-            Ok(session) => self.enter_puzzle(session, Some(index), tier),
+        let Some(puzzle) = self.cfg.pack.get(index).cloned() else {
+            return;
+        };
+        match PuzzleRun::new(puzzle, Keeping::Kept) {
+            Ok(run) => self.enter_puzzle(run, Some(index), tier),
             Err(e) => self.say(format!("That puzzle cannot be played: {e}.")),
         }
     }
 
-    fn enter_puzzle(
-        &mut self,
-        session: PuzzleSession,
-        index: Option<usize>,
-        tier: Option<Difficulty>,
-    ) {
+    fn enter_puzzle(&mut self, run: PuzzleRun, index: Option<usize>, tier: Option<Difficulty>) {
         self.leave_view();
         self.view = View::Puzzle(Box::new(PuzzleView {
-            session,
+            run,
             index,
             tier,
-            recorded: false,
-            helped: false,
-            shown: false,
+            announced: false,
             flipped: false,
         }));
         self.show_puzzle();
@@ -390,8 +375,8 @@ impl App {
             rating: 1500,
             themes: Vec::new(),
         };
-        match PuzzleSession::new(puzzle) {
-            Ok(session) => self.enter_puzzle(session, None, None),
+        match PuzzleRun::new(puzzle, Keeping::NotKept) {
+            Ok(run) => self.enter_puzzle(run, None, None),
             Err(e) => self.say(format!("That puzzle cannot be played: {e}.")),
         }
     }
@@ -402,7 +387,7 @@ impl App {
             "hint" => self.puzzle_hint(),
             "retry" | "undo" | "takeback" => {
                 let View::Puzzle(view) = &mut self.view else { return };
-                if view.session.retry() {
+                if view.run.retry() {
                     self.say("Taken back: try again.");
                     self.show_puzzle();
                 } else {
@@ -411,17 +396,12 @@ impl App {
             }
             "solution" | "solve" => {
                 let View::Puzzle(view) = &mut self.view else { return };
-                if view.session.state() == SessionState::Wrong {
-                    view.session.retry();
-                }
-                let before = view.session.game().plies().len();
-                let played = view.session.show_next();
-                view.shown = true;
-                if played.is_empty() {
+                let first = view.run.show_next(&mut self.library);
+                if first >= view.run.game().plies().len() {
                     self.say("There is no further move to show.");
                     return;
                 }
-                let words = moves_from(view.session.game(), before);
+                let words = moves_from(view.run.game(), first);
                 self.say(format!("Solution: {words}"));
                 self.after_puzzle_move();
             }
@@ -435,7 +415,7 @@ impl App {
             "board" | "show" | "screen" => self.show_puzzle(),
             "moves" => {
                 let View::Puzzle(view) = &self.view else { return };
-                let lines = screen::move_list(view.session.game(), None);
+                let lines = screen::move_list(view.run.game(), None);
                 let text = if lines.is_empty() {
                     "No moves yet.".to_string()
                 } else {
@@ -445,7 +425,7 @@ impl App {
             }
             "legal" => {
                 let View::Puzzle(view) = &self.view else { return };
-                let position = *view.session.game().position();
+                let position = *view.run.game().position();
                 let mut moves: Vec<String> = position
                     .legal_moves()
                     .into_iter()
@@ -473,18 +453,18 @@ impl App {
         let View::Puzzle(view) = &mut self.view else {
             return;
         };
-        match view.session.state() {
-            SessionState::Solved => {
+        match view.run.phase() {
+            PuzzlePhase::Solved | PuzzlePhase::Left => {
                 self.say("Solved! Type `next` for another puzzle.");
                 return;
             }
-            SessionState::Wrong => {
+            PuzzlePhase::Wrong => {
                 self.say("Type `retry` to take the wrong move back, or `solution`.");
                 return;
             }
-            SessionState::Solving => {}
+            PuzzlePhase::Solving => {}
         }
-        let position = *view.session.game().position();
+        let position = *view.run.game().position();
         let m = match position.parse_move(line.trim()) {
             Ok(m) => m,
             Err(_) if !promotion_choices(&position, line).is_empty() => {
@@ -504,90 +484,67 @@ impl App {
             }
         };
         let san = position.to_san(m);
-        let before = view.session.game().plies().len();
-        let played = view.session.play(m);
+        let played = view.run.play(m, &mut self.library);
         drop(busy);
-        let feedback = match played {
-            Ok(feedback) => feedback,
+        let answer = match played {
+            Ok(answer) => answer,
             Err(e) => {
                 self.say(format!("{e}."));
                 return;
             }
         };
-        let player = view.session.player();
-        let opponent = !player;
-        let answers = moves_after(view.session.game(), before + 1);
-        let message = match feedback {
-            MoveFeedback::Correct { solved, .. } => {
-                let mut text = format!("✓ {san} is right.");
-                if !answers.is_empty() {
-                    text.push_str(&format!(" {opponent} answers {answers}."));
-                }
-                if !solved {
-                    text.push_str(" Your move.");
-                }
-                text
+        let opponent = !view.run.player();
+        let answers = moves_after(view.run.game(), answer.ply + 1);
+        let message = if answer.right {
+            let mut text = format!("✓ {san} is right.");
+            if !answers.is_empty() {
+                text.push_str(&format!(" {opponent} answers {answers}."));
             }
-            MoveFeedback::Wrong { .. } => {
-                view.helped = true;
-                format!(
-                    "✗ {san} is not it: {opponent} answers {answers}, and the objective is out of reach. `retry` to try again, or `solution`."
-                )
+            if !answer.solved {
+                text.push_str(" Your move.");
             }
+            text
+        } else {
+            format!(
+                "✗ {san} is not it: {opponent} answers {answers}, and the objective is out of reach. `retry` to try again, or `solution`."
+            )
         };
         self.say(message);
         self.after_puzzle_move();
     }
 
-    /// Records a finished puzzle and prints the screen.
+    /// Prints the screen and, once, how a finished attempt counted (the
+    /// run recorded it when it ended).
     fn after_puzzle_move(&mut self) {
         let View::Puzzle(view) = &mut self.view else {
             return;
         };
         let mut note = None;
-        if view.session.state() == SessionState::Solved && !view.recorded {
-            view.recorded = true;
-            let attempt = if view.shown {
-                PuzzleAttempt::Shown
-            } else if view.session.solved_cleanly() && !view.helped {
-                PuzzleAttempt::Clean
-            } else {
-                PuzzleAttempt::Solved
-            };
-            let pack_puzzle = view.index.is_some();
-            let puzzle = view.session.puzzle();
-            let (id, tier, rating) = (puzzle.id.clone(), puzzle.difficulty().id(), puzzle.rating);
-            let mut rated = None;
-            if pack_puzzle {
-                // The pack's (or the puzzle file's) rating is where a puzzle
-                // never rated before starts.
-                match self
-                    .library
-                    .record_rated_puzzle_attempt(&id, tier, rating, attempt)
-                {
-                    Ok(r) => rated = Some(r),
-                    Err(e) => self.say(format!("Your puzzle progress was not saved: {e}.")),
-                }
-            }
-            let text = match attempt {
+        if let (Some(end), false) = (view.run.end(), view.announced) {
+            view.announced = true;
+            let kept = view.run.keeping() == Keeping::Kept;
+            let text = match end.kind {
                 PuzzleAttempt::Shown => {
                     "The solution was shown: the puzzle does not count as solved.".to_string()
                 }
-                PuzzleAttempt::Clean if pack_puzzle => {
+                PuzzleAttempt::Clean if kept => {
                     let (streak, best) = self
                         .library
                         .puzzle_stats()
                         .map_or((0, 0), |s| (s.streak, s.best_streak));
                     format!("Puzzle solved! Streak {streak} (best {best}).")
                 }
-                PuzzleAttempt::Solved if pack_puzzle => {
+                PuzzleAttempt::Solved if kept => {
                     "Puzzle solved, with help (the streak starts again).".to_string()
                 }
                 _ => "Puzzle solved!".to_string(),
             };
-            note = Some(match rated {
-                Some(rated) => format!("{text} {}.", rated.text()),
-                None => text,
+            note = Some(match (&end.rating_text, &end.problem) {
+                (Some(rating), _) => format!("{text} {rating}."),
+                (None, Some(problem)) => {
+                    format!("{text} Your puzzle progress was not saved: {problem}.")
+                }
+                (None, None) => text,
             });
         }
         self.show_puzzle();
@@ -596,45 +553,30 @@ impl App {
         }
     }
 
-    /// Leaving a puzzle unsolved: after the solution was shown it counts
-    /// as shown, after a wrong move or a move hint as failed; a puzzle only
-    /// looked at is not recorded.
+    /// Leaving a puzzle: the run records an unsolved attempt as shown or
+    /// failed (a puzzle only looked at is not recorded).
     pub(super) fn record_abandoned_puzzle(&mut self) {
         let View::Puzzle(view) = &mut self.view else {
             return;
         };
-        if view.recorded || !(view.helped || view.shown) {
+        let id = view.run.puzzle().id.clone();
+        let Some(end) = view.run.leave(&mut self.library) else {
             return;
-        }
-        view.recorded = true;
-        if view.index.is_none() {
-            return;
-        }
-        let attempt = if view.shown {
-            PuzzleAttempt::Shown
-        } else {
-            PuzzleAttempt::Failed
         };
-        let puzzle = view.session.puzzle();
-        let (id, tier, rating) = (puzzle.id.clone(), puzzle.difficulty().id(), puzzle.rating);
-        match self
-            .library
-            .record_rated_puzzle_attempt(&id, tier, rating, attempt)
-        {
-            Ok(rated) => {
-                let text = format!("Puzzle {id} not solved: {}.", rated.text());
-                self.say(text);
-            }
-            Err(e) => self.say(format!("Your puzzle progress was not saved: {e}.")),
-        }
+        let text = match (&end.rating_text, &end.problem) {
+            (Some(rating), _) => format!("Puzzle {id} not solved: {rating}."),
+            (None, Some(problem)) => format!("Your puzzle progress was not saved: {problem}."),
+            (None, None) => return,
+        };
+        self.say(text);
     }
 
     fn puzzle_hint(&mut self) {
         let View::Puzzle(view) = &mut self.view else {
             return;
         };
-        let position = *view.session.game().position();
-        match view.session.hint() {
+        let position = *view.run.game().position();
+        match view.run.hint() {
             Some(Hint::Piece(square)) => {
                 let piece = position
                     .piece_at(square)
@@ -645,7 +587,6 @@ impl App {
                 ));
             }
             Some(Hint::Move(m)) => {
-                view.helped = true;
                 self.say(format!("Hint: play {}.", position.to_san(m)));
             }
             None => self.say("No hint now (`retry` after a wrong move, `next` after solving)."),
@@ -662,9 +603,9 @@ impl App {
         let View::Puzzle(view) = &self.view else {
             return;
         };
-        let session = &view.session;
-        let puzzle = session.puzzle();
-        let game = session.game();
+        let run = &view.run;
+        let puzzle = run.puzzle();
+        let game = run.game();
         let snapshot = game.snapshot();
         let title = view.title(self.cfg.pack.len());
         let mut lines = vec![heading(style, &title), String::new()];
@@ -684,9 +625,9 @@ impl App {
             ..Marks::default()
         };
         let bottom = if view.flipped {
-            !session.player()
+            !run.player()
         } else {
-            session.player()
+            run.player()
         };
         lines.extend(screen::board(&snapshot, bottom, &marks, style));
         lines.push(String::new());
@@ -699,13 +640,13 @@ impl App {
         if let Some(result) = GameResult::of(game) {
             lines.push(format!("  {}", result.sentence()));
         }
-        let player: Color = session.player();
-        lines.push(match session.state() {
-            SessionState::Solving => format!(
+        let player: Color = run.player();
+        lines.push(match run.phase() {
+            PuzzlePhase::Solving => format!(
                 "  Your move ({player}). `hint` · `solution` · `next` · `flip` · `home` · `help`"
             ),
-            SessionState::Wrong => "  Not solved yet: `retry` · `solution` · `next`".to_string(),
-            SessionState::Solved => {
+            PuzzlePhase::Wrong => "  Not solved yet: `retry` · `solution` · `next`".to_string(),
+            PuzzlePhase::Solved | PuzzlePhase::Left => {
                 "  Solved. `next` for another puzzle, `home` for the menu.".to_string()
             }
         });
@@ -716,6 +657,20 @@ impl App {
         }
         self.say(lines.join("\n"));
     }
+}
+
+/// Today's date where the player is: the `date` command's local date,
+/// else (no `date`, an unreadable answer) the UTC date. The standard
+/// library has no time zones, and the daily puzzle is the same all of the
+/// player's calendar day (docs/puzzles.md).
+fn local_today() -> Day {
+    std::process::Command::new("date")
+        .arg("+%Y-%m-%d")
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .and_then(|out| Day::parse(&String::from_utf8_lossy(&out.stdout)))
+        .unwrap_or_else(Day::today)
 }
 
 /// The moves of `game` from ply `from` on, in SAN.

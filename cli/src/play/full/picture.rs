@@ -10,8 +10,7 @@ use super::super::game_screen::variant_title;
 use super::super::puzzle_view::opponent_played;
 use super::super::screen::{self, CounterTone, Style};
 use norochess_app::texts::{clock_name, format_time};
-use norochess_app::{GameResult, Opponent, PlayerKind};
-use norochess_core::puzzle::SessionState;
+use norochess_app::{GameResult, Opponent, PlayerKind, PuzzlePhase};
 use norochess_core::{Color, Game, Snapshot};
 
 /// How a line beside the board should stand out.
@@ -262,9 +261,9 @@ fn puzzle(app: &App, style: Style, progress: Option<&str>) -> Picture {
     let View::Puzzle(view) = &app.view else {
         return of_nothing();
     };
-    let session = &view.session;
-    let puzzle = session.puzzle();
-    let game = session.game();
+    let run = &view.run;
+    let puzzle = run.puzzle();
+    let game = run.game();
     let snapshot = game.snapshot();
     let title = view.title(app.cfg.pack.len());
     // What the opponent just played (its mistake), then the objective.
@@ -278,12 +277,14 @@ fn puzzle(app: &App, style: Style, progress: Option<&str>) -> Picture {
     if let Some(result) = GameResult::of(game) {
         info.push(InfoLine::new(result.sentence(), Tone::Strong));
     }
-    let player = session.player();
-    let state = session.state();
-    info.push(match state {
-        SessionState::Solving => InfoLine::new(format!("Your move ({player})"), Tone::Strong),
-        SessionState::Wrong => InfoLine::new("Not solved yet: retry · solution · next", Tone::Warn),
-        SessionState::Solved => InfoLine::new("Solved! next · home", Tone::Strong),
+    let player = run.player();
+    let phase = run.phase();
+    info.push(match phase {
+        PuzzlePhase::Solving => InfoLine::new(format!("Your move ({player})"), Tone::Strong),
+        PuzzlePhase::Wrong => InfoLine::new("Not solved yet: retry · solution · next", Tone::Warn),
+        PuzzlePhase::Solved | PuzzlePhase::Left => {
+            InfoLine::new("Solved! next · home", Tone::Strong)
+        }
     });
     info.push(InfoLine::new(
         "hint · solution · next · flip · home",
@@ -293,7 +294,7 @@ fn puzzle(app: &App, style: Style, progress: Option<&str>) -> Picture {
         info.push(InfoLine::new(format!("Progress: {progress}"), Tone::Dim));
     }
     let bottom = if view.flipped { !player } else { player };
-    let live = state == SessionState::Solving && snapshot.turn == player;
+    let live = phase == PuzzlePhase::Solving && snapshot.turn == player;
     let moves = listed(game);
     let shown = moves.len();
     Picture {

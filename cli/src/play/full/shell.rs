@@ -738,7 +738,7 @@ pub fn completions(app: &App, picture: &Picture) -> Vec<String> {
     if let Some(board) = picture.board.as_ref().filter(|b| b.live) {
         let width = board.snapshot.width;
         let position = match &app.view {
-            View::Puzzle(view) => Some(*view.session.game().position()),
+            View::Puzzle(view) => Some(*view.run.game().position()),
             _ => app.game.as_ref().map(|s| *s.game().position()),
         };
         for m in &board.snapshot.legal_moves {

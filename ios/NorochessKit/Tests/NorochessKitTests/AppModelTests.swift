@@ -232,7 +232,7 @@ final class PuzzleModelTests: XCTestCase {
     func testAPuzzleWithAWrongMoveAHintAndTheSolve() async throws {
         let library = try LibraryHandle.inMemory()
         let feedback = RecordingFeedback()
-        let model = PuzzleModel(session: try PuzzleSessionHandle.fromLine(line: puzzleLine), library: library,
+        let model = PuzzleModel(run: try PuzzleRun.fromLine(line: puzzleLine, library: library), library: library,
                                 settings: nil, feedback: feedback)
         XCTAssertEqual(model.objectiveText, "White to play and win — move 48, score 13–13")
         XCTAssertNil(model.opponentMoveText)
@@ -244,7 +244,7 @@ final class PuzzleModelTests: XCTestCase {
         XCTAssertTrue(model.isBusy, "the solver answers off the main actor")
         XCTAssertTrue(model.layout.squares.allSatisfy { !$0.isTarget }, "no input while it answers")
         await model.waitForAnswer()
-        XCTAssertEqual(model.state, .wrong)
+        XCTAssertEqual(model.phase, .wrong)
         XCTAssertFalse(model.isCorrectFeedback)
         XCTAssertTrue(model.feedbackText?.hasPrefix("Wrong: h3.") ?? false, model.feedbackText ?? "")
         XCTAssertEqual(model.spoken?.text, model.feedbackText, "VoiceOver hears the answer")
@@ -252,7 +252,7 @@ final class PuzzleModelTests: XCTestCase {
         XCTAssertFalse(model.canHint)
         model.retry()
         await model.waitForAnswer()
-        XCTAssertEqual(model.state, .solving)
+        XCTAssertEqual(model.phase, .solving)
         XCTAssertEqual(model.board.plyCount, 0)
         // Hint: the piece, then the move.
         model.hint()
@@ -267,7 +267,7 @@ final class PuzzleModelTests: XCTestCase {
         model.tap("c2")
         model.tap("f5")
         await model.waitForAnswer()
-        XCTAssertEqual(model.state, .solving)
+        XCTAssertEqual(model.phase, .solving)
         XCTAssertTrue(model.feedbackText?.hasPrefix("Correct: Qxf5. Black answers Bxh2.") ?? false, model.feedbackText ?? "")
         model.playText("Qxg4")
         await model.waitForAnswer()
@@ -280,7 +280,7 @@ final class PuzzleModelTests: XCTestCase {
 
     func testAPuzzleSaysWhatTheOpponentJustPlayed() async throws {
         let library = try LibraryHandle.inMemory()
-        let model = PuzzleModel(session: try PuzzleSessionHandle.fromLine(line: opponentMoveLine), library: library,
+        let model = PuzzleModel(run: try PuzzleRun.fromLine(line: opponentMoveLine, library: library), library: library,
                                 settings: nil)
         XCTAssertEqual(model.opponentMoveText, "Black played Qd5")
         XCTAssertEqual(model.objectiveText, "White to play and gain 9 points in one move — move 30, score 10–10")
@@ -288,7 +288,7 @@ final class PuzzleModelTests: XCTestCase {
         XCTAssertEqual(model.layout.bottom, .white)
         model.playText("h3")
         await model.waitForAnswer()
-        XCTAssertEqual(model.state, .wrong)
+        XCTAssertEqual(model.phase, .wrong)
         model.retry()
         await model.waitForAnswer()
         XCTAssertEqual(model.board.lastMove?.uci, "d8d5", "retry keeps the opponent's move")
@@ -329,7 +329,7 @@ final class PuzzleModelTests: XCTestCase {
         XCTAssertEqual(try app.library.puzzleStatus(puzzleId: first.id), .shown)
         puzzle.next()
         XCTAssertNotEqual(puzzle.info.id, first.id)
-        XCTAssertEqual(puzzle.state, .solving)
+        XCTAssertEqual(puzzle.phase, .solving)
         XCTAssertEqual(puzzle.info.difficulty, .easy)
         app.path = [.puzzles]
         XCTAssertNil(app.puzzle)

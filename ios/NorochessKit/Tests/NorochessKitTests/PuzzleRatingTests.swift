@@ -25,15 +25,16 @@ final class PuzzleRatingTests: XCTestCase {
             XCTAssertNil(puzzle.error)
         }
         XCTAssertTrue(puzzle.isSolved)
-        let change = try XCTUnwrap(puzzle.ratingChange)
-        XCTAssertGreaterThan(change.change, 0, "a clean solve is a win")
-        XCTAssertEqual(change.puzzleBefore.rating, Double(puzzle.info.rating))
+        let end = try XCTUnwrap(puzzle.end)
+        XCTAssertEqual(end.kind, .clean)
+        XCTAssertGreaterThan(end.ratingChange, 0, "a clean solve is a win")
         let text = try XCTUnwrap(puzzle.ratingText)
         XCTAssertTrue(text.hasPrefix("Puzzle rating 1"), text)
-        XCTAssertTrue(text.hasSuffix("(+\(change.change))"), text)
+        XCTAssertTrue(text.hasSuffix("(+\(end.ratingChange))"), text)
 
         let stats = try app.library.puzzleStats()
         XCTAssertGreaterThan(stats.rating, 1500)
+        XCTAssertEqual(end.ratingAfter, stats.rating)
         XCTAssertLessThan(stats.deviation, 350)
         XCTAssertEqual(stats.ratingHistory.map(\.puzzleId), [dailyId])
         app.path = [.puzzles]

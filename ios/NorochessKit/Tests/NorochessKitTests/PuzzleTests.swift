@@ -23,9 +23,9 @@ private func promotionOf(_ uci: String) -> PieceKind? {
     }
 }
 
-/// Plays the player's moves of the intended line, checking each reply against it.
+/// Plays the player's moves of the intended line, checking each reply against it: a clean solve.
 func solveByTheIntendedLine(
-    _ session: PuzzleSessionHandle, _ puzzle: PuzzleInfo, file: StaticString = #filePath, line: UInt = #line
+    _ session: PuzzleRun, _ puzzle: PuzzleInfo, file: StaticString = #filePath, line: UInt = #line
 ) throws {
     let moves = puzzle.solution
     for i in stride(from: 0, to: moves.count, by: 2) {
@@ -41,8 +41,8 @@ func solveByTheIntendedLine(
         XCTAssertEqual(solved, last, "\(puzzle.id): solved after \(move)", file: file, line: line)
         XCTAssertEqual(reply?.uci, last ? nil : moves[i + 1], "\(puzzle.id): reply to \(move)", file: file, line: line)
     }
-    XCTAssertEqual(session.state(), .solved, file: file, line: line)
-    XCTAssertTrue(session.solvedCleanly(), file: file, line: line)
+    XCTAssertEqual(session.phase(), .solved, file: file, line: line)
+    XCTAssertEqual(session.end()?.kind, .clean, file: file, line: line)
 }
 
 /// The answer to a move played on another thread (written before `done` is signalled).
@@ -51,9 +51,14 @@ final class FeedbackBox: @unchecked Sendable {
 }
 
 final class PuzzleTests: XCTestCase {
+    /// Where the runs of a test record their attempts (a new one per test).
+    private var library: LibraryHandle!
+
+    override func setUpWithError() throws {
+        library = try LibraryHandle.inMemory()
+    }
+
     private func isPuzzle(_ e: NorochessError) -> Bool { if case .InvalidPuzzle = e { return true }; return false }
-    private func isProgress(_ e: NorochessError) -> Bool { if case .InvalidProgress = e { return true }; return false }
-    private func isArgument(_ e: NorochessError) -> Bool { if case .InvalidArgument = e { return true }; return false }
     private func isMove(_ e: NorochessError) -> Bool { if case .IllegalMove = e { return true }; return false }
     private func isSquare(_ e: NorochessError) -> Bool { if case .InvalidSquare = e { return true }; return false }
     private func isOver(_ e: NorochessError) -> Bool { if case .GameOver = e { return true }; return false }
@@ -93,7 +98,7 @@ final class PuzzleTests: XCTestCase {
         let byTier = try [PuzzleDifficulty.easy, .medium, .hard].map { try puzzlesByDifficulty(difficulty: $0).count }
         XCTAssertEqual(byTier.reduce(0, +), puzzles.count)
         for p in puzzles {
-            let session = try PuzzleSessionHandle(puzzleId: p.id)
+            let session = try PuzzleRun(puzzleId: p.id, library: library)
             XCTAssertEqual(session.puzzle(), p)
             // The first snapshot is the player's start, with the opponent's move (if the puzzle
             // has one) as the last move on the board.
@@ -107,7 +112,7 @@ final class PuzzleTests: XCTestCase {
     }
 
     func testAPuzzleLineIsSolvedThroughItsIntendedLine() throws {
-        let session = try PuzzleSessionHandle.fromLine(line: puzzleLine)
+        let session = try PuzzleRun.fromLine(line: puzzleLine, library: library)
         let puzzle = session.puzzle()
         XCTAssertEqual(puzzle.id, "t7")
         XCTAssertEqual(puzzle.solution, ["c2f5", "d6h2", "f5g4"])
@@ -127,7 +132,7 @@ final class PuzzleTests: XCTestCase {
         XCTAssertEqual(board.scores, Scores(white: 13, black: 13))
         XCTAssertEqual(board.turn, .white)
         XCTAssertTrue(board.legalMoves.contains { $0.uci == "c2f5" })
-        XCTAssertEqual(session.state(), .solving)
+        XCTAssertEqual(session.phase(), .solving)
 
         try solveByTheIntendedLine(session, puzzle)
         let end = session.snapshot()
@@ -138,7 +143,7 @@ final class PuzzleTests: XCTestCase {
     }
 
     func testAPuzzleStartsAfterTheOpponentsMoveWhichRetryNeverTakesBack() throws {
-        let session = try PuzzleSessionHandle.fromLine(line: opponentMoveLine)
+        let session = try PuzzleRun.fromLine(line: opponentMoveLine, library: library)
         let puzzle = session.puzzle()
         XCTAssertEqual(puzzle.objective, .gain(points: 9, moves: 1))
         XCTAssertEqual(puzzle.objectiveId, "gain 9 in 1")
@@ -168,18 +173,18 @@ final class PuzzleTests: XCTestCase {
         XCTAssertNil(reply)
         XCTAssertTrue(solved)
         XCTAssertEqual(session.snapshot().scores, Scores(white: 19, black: 10))
-        XCTAssertEqual(session.state(), .solved)
+        XCTAssertEqual(session.phase(), .solved)
     }
 
     func testALineOfTheFirstFormatWithoutAnOpponentsMoveStillStarts() throws {
-        let session = try PuzzleSessionHandle.fromLine(line: puzzleLine.replacingOccurrences(of: "|-|", with: "|"))
+        let session = try PuzzleRun.fromLine(line: puzzleLine.replacingOccurrences(of: "|-|", with: "|"), library: library)
         XCTAssertNil(session.puzzle().opponentMove)
         XCTAssertEqual(session.snapshot().plyCount, 0)
         XCTAssertEqual(session.puzzle().objective, .win)
     }
 
     func testAWrongMoveIsRefutedOnTheBoardAndRetryTakesItBack() throws {
-        let session = try PuzzleSessionHandle.fromLine(line: puzzleLine)
+        let session = try PuzzleRun.fromLine(line: puzzleLine, library: library)
         // The solver's work belongs off the main thread.
         let box = FeedbackBox()
         let done = DispatchSemaphore(value: 0)
@@ -195,7 +200,7 @@ final class PuzzleTests: XCTestCase {
         }
         XCTAssertEqual(played.uci, "h2h3")
         XCTAssertFalse(refutation.isEmpty)
-        XCTAssertEqual(session.state(), .wrong)
+        XCTAssertEqual(session.phase(), .wrong)
         let refuted = session.snapshot()
         XCTAssertEqual(refuted.plyCount, 1 + UInt32(refutation.count))
         XCTAssertEqual(refuted.lastMove?.san, refutation.last?.san)
@@ -204,7 +209,7 @@ final class PuzzleTests: XCTestCase {
 
         XCTAssertTrue(try session.retry())
         XCTAssertFalse(try session.retry())
-        XCTAssertEqual(session.state(), .solving)
+        XCTAssertEqual(session.phase(), .solving)
         XCTAssertEqual(session.snapshot().plyCount, 0)
         XCTAssertEqual(session.snapshot().positionText, session.puzzle().positionText)
 
@@ -212,12 +217,12 @@ final class PuzzleTests: XCTestCase {
         guard case let .correct(_, reply, _) = right else { return XCTFail("Qxf5 should be right, got \(right)") }
         XCTAssertEqual(reply?.uci, "d6h2")
         _ = try session.playText(text: "Qxg4")
-        XCTAssertEqual(session.state(), .solved)
-        XCTAssertFalse(session.solvedCleanly(), "a wrong move on the way")
+        XCTAssertEqual(session.phase(), .solved)
+        XCTAssertEqual(session.end()?.kind, .solved, "a wrong move on the way: solved with help")
     }
 
     func testHintsShowThePieceThenTheMoveAndShowNextPlaysTheSolution() throws {
-        let session = try PuzzleSessionHandle.fromLine(line: puzzleLine)
+        let session = try PuzzleRun.fromLine(line: puzzleLine, library: library)
         XCTAssertEqual(try session.hint(), .piece(square: "c2", kind: .queen))
         let move = try session.hint()
         guard case let .move(suggested)? = move else { return XCTFail("expected the move, got \(String(describing: move))") }
@@ -225,71 +230,55 @@ final class PuzzleTests: XCTestCase {
         XCTAssertEqual(try session.hint(), .move(suggested: suggested))
 
         XCTAssertEqual(try session.showNext().map(\.san), ["Qxf5", "Bxh2"])
-        XCTAssertEqual(session.state(), .solving)
+        XCTAssertEqual(session.phase(), .solving)
         XCTAssertEqual(try session.hint(), .piece(square: "f5", kind: .queen))
         XCTAssertEqual(try session.showNext().map(\.san), ["Qxg4"])
-        XCTAssertEqual(session.state(), .solved)
-        XCTAssertFalse(session.solvedCleanly())
+        XCTAssertEqual(session.phase(), .solved)
+        XCTAssertEqual(session.end()?.kind, .shown)
     }
 
-    func testProgressCountsCleanSolvesAndStreaksAndSurvivesSaving() throws {
-        let progress = PuzzleProgressHandle()
-        XCTAssertEqual(progress.solvedCount(), 0)
-        let session = try PuzzleSessionHandle.fromLine(line: puzzleLine)
-        try solveByTheIntendedLine(session, session.puzzle())
-        try progress.record(puzzleId: session.puzzle().id, clean: session.solvedCleanly())
-        try progress.record(puzzleId: "t8", clean: true)
-        try progress.record(puzzleId: "t9", clean: false)
-        try progress.record(puzzleId: "t10", clean: true)
-        XCTAssertEqual(progress.streak(), 1)
-        XCTAssertEqual(progress.bestStreak(), 2)
-        XCTAssertEqual(progress.solvedCount(), 3)
-        XCTAssertEqual(progress.failedCount(), 1)
-
-        let text = progress.toText()
-        XCTAssertTrue(text.hasPrefix("norochess-puzzle-progress 1\n"), text)
-        let restored = try PuzzleProgressHandle.fromText(text: text)
-        XCTAssertTrue(restored.isSolved(puzzleId: "t7"))
-        XCTAssertTrue(restored.isFailed(puzzleId: "t9"))
-        XCTAssertFalse(restored.isSolved(puzzleId: "t9"))
-        XCTAssertEqual(restored.bestStreak(), 2)
-        XCTAssertEqual(restored.streak(), 1)
-        XCTAssertEqual(restored.toText(), text)
-        try restored.record(puzzleId: "t9", clean: true)
-        XCTAssertTrue(restored.isSolved(puzzleId: "t9") && !restored.isFailed(puzzleId: "t9"))
-        XCTAssertEqual(restored.streak(), 2)
+    func testAnAttemptIsRecordedOnceWhenItEndsUnderItsOwnPuzzle() throws {
+        let first = try PuzzleRun.fromLine(line: puzzleLine, library: library)
+        try solveByTheIntendedLine(first, first.puzzle())
+        XCTAssertNil(try first.leave(), "already recorded when solved")
+        XCTAssertEqual(try library.puzzleStatus(puzzleId: "t7"), .clean)
+        // A wrong move, then leaving: failed, and the run takes no more moves.
+        let second = try PuzzleRun.fromLine(line: opponentMoveLine, library: library)
+        guard case .wrong = try second.playText(text: "h3") else { return XCTFail("h3 should be wrong") }
+        XCTAssertEqual(try second.leave()?.kind, .failed)
+        XCTAssertEqual(second.phase(), .left)
+        assertFails("left", matching: isOver) { try second.playText(text: "Rxd5") }
+        XCTAssertEqual(try library.puzzleStatus(puzzleId: "g1"), .failed)
+        // Only looked at: nothing recorded.
+        let third = try PuzzleRun(puzzleId: try XCTUnwrap(builtinPuzzles().first).id, library: library)
+        XCTAssertNil(try third.leave())
+        XCTAssertNil(try library.puzzleStatus(puzzleId: third.puzzle().id))
+        XCTAssertEqual(try library.puzzleStats().attempted, 2)
     }
 
-    func testUnknownPuzzlesMalformedLinesAndBadProgressFailWithTheirReason() throws {
-        assertFails("no puzzle `nope`", "built-in pack", matching: isPuzzle) { try PuzzleSessionHandle(puzzleId: "nope") }
+    func testUnknownPuzzlesAndMalformedLinesFailWithTheirReason() throws {
+        assertFails("no puzzle `nope`", "built-in pack", matching: isPuzzle) { try PuzzleRun(puzzleId: "nope", library: library) }
         assertFails("cannot read the puzzle", "expected 8 fields", matching: isPuzzle) {
-            try PuzzleSessionHandle.fromLine(line: "t7|norochess|win")
+            try PuzzleRun.fromLine(line: "t7|norochess|win", library: library)
         }
         assertFails("solution move 1 (c2f6)", matching: isPuzzle) {
-            try PuzzleSessionHandle.fromLine(line: puzzleLine.replacingOccurrences(of: "c2f5 d6h2", with: "c2f6 d6h2"))
+            try PuzzleRun.fromLine(line: puzzleLine.replacingOccurrences(of: "c2f5 d6h2", with: "c2f6 d6h2"), library: library)
         }
         assertFails("opponent's move (d8e6)", matching: isPuzzle) {
-            try PuzzleSessionHandle.fromLine(line: opponentMoveLine.replacingOccurrences(of: "|d8d5|", with: "|d8e6|"))
+            try PuzzleRun.fromLine(line: opponentMoveLine.replacingOccurrences(of: "|d8d5|", with: "|d8e6|"), library: library)
         }
         assertFails("unknown objective `mate`", matching: isPuzzle) {
-            try PuzzleSessionHandle.fromLine(line: puzzleLine.replacingOccurrences(of: "|win|", with: "|mate|"))
+            try PuzzleRun.fromLine(line: puzzleLine.replacingOccurrences(of: "|win|", with: "|mate|"), library: library)
         }
         assertFails("not chess", matching: isPuzzle) {
-            try PuzzleSessionHandle.fromLine(line: puzzleLine.replacingOccurrences(of: "|norochess|", with: "|chess|"))
+            try PuzzleRun.fromLine(line: puzzleLine.replacingOccurrences(of: "|norochess|", with: "|chess|"), library: library)
         }
-        assertFails("norochess-puzzle-progress 1", "found `hello`", matching: isProgress) {
-            try PuzzleProgressHandle.fromText(text: "hello")
-        }
-        assertFails("streak N", matching: isProgress) {
-            try PuzzleProgressHandle.fromText(text: "norochess-puzzle-progress 1\nstreak many\n")
-        }
-        assertFails("not a puzzle id", matching: isArgument) { try PuzzleProgressHandle().record(puzzleId: "a,b", clean: true) }
 
-        let session = try PuzzleSessionHandle.fromLine(line: puzzleLine)
+        let session = try PuzzleRun.fromLine(line: puzzleLine, library: library)
         assertFails("c2-c8", "cannot go to c8", matching: isMove) { try session.play(from: "c2", to: "c8", promotion: nil) }
         assertFails("`c9`", matching: isSquare) { try session.play(from: "c2", to: "c9", promotion: nil) }
         assertFails("cannot read move", matching: isMove) { try session.playText(text: "hello") }
-        XCTAssertEqual(session.state(), .solving)
+        XCTAssertEqual(session.phase(), .solving)
         try solveByTheIntendedLine(session, session.puzzle())
         assertFails("puzzle is solved", matching: isOver) { try session.playText(text: "a3") }
     }

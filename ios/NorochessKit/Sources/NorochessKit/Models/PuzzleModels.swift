@@ -106,16 +106,19 @@ public final class PuzzleListModel {
     }
 }
 
-/// One puzzle on screen: the objective, the board oriented for the player,
-/// right/wrong feedback, the opponent's answers, hint (piece, then move),
-/// retry, the solution step by step, next puzzle, progress saved.
+/// One puzzle on screen: maps a `PuzzleRun` (one attempt, from the Rust app
+/// layer) to the view and forwards taps: the objective, the board oriented
+/// for the player, right/wrong feedback, the opponent's answers, hint (piece,
+/// then move), retry, the solution step by step, next puzzle. How an attempt
+/// counts, when it is recorded, which puzzle is next and the rating are the
+/// run's (docs/puzzles.md).
 @MainActor
 @Observable
 public final class PuzzleModel {
-    public private(set) var session: PuzzleSessionHandle
+    public private(set) var run: PuzzleRun
     public private(set) var info: PuzzleInfo
     public private(set) var board: GameSnapshot
-    public private(set) var state: PuzzleState
+    public private(set) var phase: PuzzlePhase
     public private(set) var input = BoardInput()
     public private(set) var picker: PiecePicker?
     /// `Correct: Qf5. Black answers Kg8.`, `Wrong: Qf5. Black answers …`.
@@ -130,28 +133,26 @@ public final class PuzzleModel {
     public private(set) var settings: Settings?
     /// The feedback for VoiceOver to say once.
     public private(set) var spoken: Spoken?
-    /// What the last recorded attempt did to the puzzle rating.
-    public private(set) var ratingChange: PuzzleRatingChange?
+    /// How the attempt ended (recorded by the run), once it has.
+    public private(set) var end: AttemptEnd?
 
     @ObservationIgnored private let library: LibraryHandle
     @ObservationIgnored private weak var feedback: FeedbackPlayer?
-    @ObservationIgnored private var madeMistake = false
-    @ObservationIgnored private var shownSolution = false
-    @ObservationIgnored private var recorded = false
     @ObservationIgnored private var work: Task<Void, Never>?
 
     public convenience init(puzzleId: String, library: LibraryHandle, settings: Settings?, feedback: FeedbackPlayer? = nil) throws {
-        try self.init(session: PuzzleSessionHandle(puzzleId: puzzleId), library: library, settings: settings, feedback: feedback)
+        try self.init(run: PuzzleRun(puzzleId: puzzleId, library: library), library: library, settings: settings, feedback: feedback)
     }
 
-    public init(session: PuzzleSessionHandle, library: LibraryHandle, settings: Settings?, feedback: FeedbackPlayer? = nil) {
-        self.session = session
+    public init(run: PuzzleRun, library: LibraryHandle, settings: Settings?, feedback: FeedbackPlayer? = nil) {
+        self.run = run
         self.library = library
         self.settings = settings
         self.feedback = feedback
-        info = session.puzzle()
-        board = session.snapshot()
-        state = session.state()
+        info = run.puzzle()
+        board = run.snapshot()
+        phase = run.phase()
+        end = run.end()
     }
 
     /// `White to play and win — move 46, score 30–31`.
@@ -166,19 +167,14 @@ public final class PuzzleModel {
     public var titleText: String { tr("Puzzle %@", info.id) }
     public var scoreText: String? { board.scores.map { "\($0.white) – \($0.black)" } }
     public var moveText: String { tr("Move %@", "\(board.moveNumber)") }
-    public var isSolved: Bool { state == .solved }
-    public var canRetry: Bool { state == .wrong && !isBusy }
-    public var canHint: Bool { state == .solving && !isBusy }
-    public var canShowSolution: Bool { state != .solved && !isBusy }
+    public var isSolved: Bool { phase == .solved }
+    public var canRetry: Bool { phase == .wrong && !isBusy }
+    public var canHint: Bool { phase == .solving && !isBusy }
+    public var canShowSolution: Bool { (phase == .solving || phase == .wrong) && !isBusy }
 
-    /// `Puzzle rating 1563 ± 290 (+63)` after the attempt was recorded (a
-    /// clean solve is a win; help, a shown solution or a failure a loss).
-    public var ratingText: String? {
-        guard let change = ratingChange else { return nil }
-        let after = change.playerAfter
-        let signed = change.change > 0 ? "+\(change.change)" : change.change < 0 ? "−\(-change.change)" : "±0"
-        return tr("Puzzle rating %@ ± %@ (%@)", "\(Int(after.rating.rounded()))", "\(Int(after.deviation.rounded()))", signed)
-    }
+    /// `Puzzle rating 1563 ± 290 (+63)` once the attempt was recorded (the
+    /// app layer's text).
+    public var ratingText: String? { end?.ratingText }
 
     /// The board, oriented for the player.
     public var layout: BoardLayout {
@@ -189,7 +185,7 @@ public final class PuzzleModel {
     }
 
     /// The moves the player may make now (none while the core answers).
-    private var legalMoves: [MoveInfo] { state == .solving && !isBusy ? board.legalMoves : [] }
+    private var legalMoves: [MoveInfo] { phase == .solving && !isBusy ? board.legalMoves : [] }
 
     public func tap(_ square: String) {
         guard picker == nil else { return }
@@ -225,16 +221,16 @@ public final class PuzzleModel {
     }
 
     private func play(from: String, to: String, promotion: PieceKind?) {
-        let session = session
-        run { try session.play(from: from, to: to, promotion: promotion) } then: { [weak self] answer in
+        let run = run
+        perform { try run.play(from: from, to: to, promotion: promotion) } then: { [weak self] answer in
             self?.answered(answer)
         }
     }
 
     /// Plays a move in any notation (tests, keyboards).
     public func playText(_ text: String) {
-        let session = session
-        run { try session.playText(text: text) } then: { [weak self] answer in self?.answered(answer) }
+        let run = run
+        perform { try run.playText(text: text) } then: { [weak self] answer in self?.answered(answer) }
     }
 
     private func answered(_ answer: PuzzleFeedback) {
@@ -250,7 +246,6 @@ public final class PuzzleModel {
             sound(.correct)
         case let .wrong(played, refutation):
             isCorrectFeedback = false
-            madeMistake = true
             let line = refutation.map(\.san).joined(separator: " ")
             feedbackText = tr("Wrong: %@. The answer: %@. Retry?", played.san, line)
             sound(.wrong)
@@ -260,16 +255,16 @@ public final class PuzzleModel {
 
     /// After a wrong move: takes it and the refutation back.
     public func retry() {
-        let session = session
-        run { try session.retry() } then: { [weak self] _ in
+        let run = run
+        perform { try run.retry() } then: { [weak self] _ in
             self?.feedbackText = nil
         }
     }
 
     /// The piece to move first, then the move.
     public func hint() {
-        let session = session
-        run { try session.hint() } then: { [weak self] hint in
+        let run = run
+        perform { try run.hint() } then: { [weak self] hint in
             guard let self else { return }
             switch hint {
             case let .piece(square, kind):
@@ -286,28 +281,23 @@ public final class PuzzleModel {
 
     /// "Show solution", one step at a time.
     public func showNext() {
-        shownSolution = true
-        let session = session
-        run { try session.showNext() } then: { [weak self] moves in
+        let run = run
+        perform { try run.showNext() } then: { [weak self] moves in
             guard let self else { return }
             isCorrectFeedback = true
             feedbackText = moves.isEmpty ? nil : tr("Solution: %@", moves.map(\.san).joined(separator: " "))
         }
     }
 
-    /// The next puzzle of the same tier (after this one, wrapping round).
+    /// The next puzzle of this puzzle's tier, as the app layer chooses it
+    /// (the first after this one not yet solved cleanly).
     public func next() {
         do {
-            let pack = try puzzlesByDifficulty(difficulty: info.difficulty)
-            let index = pack.firstIndex { $0.id == info.id } ?? -1
-            let nextId = pack[(index + 1) % pack.count].id
+            guard let next = try nextPuzzle(library: library, tier: info.difficulty, currentId: info.id) else { return }
+            let nextRun = try PuzzleRun(puzzleId: next.puzzle.id, library: library)
             leave()
-            session = try PuzzleSessionHandle(puzzleId: nextId)
-            info = session.puzzle()
-            madeMistake = false
-            shownSolution = false
-            recorded = false
-            ratingChange = nil
+            run = nextRun
+            info = nextRun.puzzle()
             feedbackText = nil
             hintText = nil
             hintedSquare = nil
@@ -320,19 +310,23 @@ public final class PuzzleModel {
 
     public func apply(settings: Settings) { self.settings = settings }
 
-    /// Leaving the screen (or going to the next puzzle): an attempt that
-    /// did not solve it is recorded as shown (the solution was shown) or
-    /// failed (a wrong move); an untouched puzzle is not recorded.
+    /// Leaving the screen (or going to the next puzzle): the run records an
+    /// unsolved attempt as shown or failed (an untouched puzzle is not
+    /// recorded). A move still being judged is not waited for here: the
+    /// run records its attempt itself when it is done.
     public func leave() {
-        work?.cancel()
-        work = nil
-        isBusy = false
-        if !recorded, state != .solved {
-            if shownSolution {
-                record(.shown)
-            } else if madeMistake {
-                record(.failed)
-            }
+        let run = run
+        if let work {
+            work.cancel()
+            self.work = nil
+            isBusy = false
+            Task.detached { _ = try? run.leave() }
+            return
+        }
+        do {
+            end = try run.leave() ?? end
+        } catch {
+            self.error = describe(error)
         }
     }
 
@@ -342,26 +336,16 @@ public final class PuzzleModel {
     }
 
     private func refresh() {
-        board = session.snapshot()
-        state = session.state()
-        if state != .solving { input.clear() }
-        if state == .solved, !recorded {
-            record(shownSolution ? .shown : session.solvedCleanly() ? .clean : .solved)
-        }
-    }
-
-    private func record(_ attempt: PuzzleAttempt) {
-        do {
-            ratingChange = try library.recordPuzzleAttempt(puzzleId: info.id, tier: info.difficulty, attempt: attempt)
-            recorded = true
-        } catch {
-            self.error = describe(error)
-        }
+        board = run.snapshot()
+        phase = run.phase()
+        end = run.end()
+        if phase != .solving { input.clear() }
     }
 
     /// Runs a blocking call off the main actor in a task this model owns,
-    /// then shows its answer.
-    private func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T, then: @escaping @MainActor (T) -> Void) {
+    /// then shows its answer (dropped if the player has moved on: the task
+    /// is cancelled).
+    private func perform<T: Sendable>(_ body: @escaping @Sendable () throws -> T, then: @escaping @MainActor (T) -> Void) {
         guard work == nil else { return }
         isBusy = true
         error = nil

@@ -7,7 +7,8 @@ import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.runComposeUiTest
 import app.norochess.android.present.Screen
 import app.norochess.android.ui.Feedback
-import app.norochess.core.PuzzleSessionHandle
+import app.norochess.core.LibraryHandle
+import app.norochess.core.PuzzleRun
 import kotlin.test.Test
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
@@ -39,11 +40,14 @@ class PuzzleFlowTest {
             }
             assertEquals(info.player == app.norochess.core.Side.WHITE, ui().board.whiteAtBottom, "oriented for the side to move")
 
-            // A wrong move: one the solver refutes (checked on a scratch session first).
-            val scratch = PuzzleSessionHandle(info.id)
+            // A wrong move: one the solver refutes (checked on scratch runs first, kept in a scratch library).
+            val scratchLibrary = LibraryHandle.inMemory()
+            val scratch = PuzzleRun(info.id, scratchLibrary)
             val wrong = scratch.snapshot().legalMoves.first { m ->
-                m.uci != info.solution[0] && PuzzleSessionHandle(info.id).play(m.from, m.to, m.promotion) is app.norochess.core.PuzzleFeedback.Wrong
+                m.uci != info.solution[0] && PuzzleRun(info.id, scratchLibrary).use { it.play(m.from, m.to, m.promotion) } is app.norochess.core.PuzzleFeedback.Wrong
             }
+            scratch.close()
+            scratchLibrary.close()
             tapSquare(wrong.from)
             tapSquare(wrong.to)
             waitUntil(timeoutMillis = 30_000) { ui().feedback != null }
@@ -83,9 +87,9 @@ class PuzzleFlowTest {
             assertEquals(app.norochess.core.PuzzleDifficulty.HARD, controller.puzzle.difficulty)
             assertTrue(ui().title.endsWith(Goldens.strings.raw("tier_hard")), ui().title)
             click("set-DAILY")
-            assertEquals(controller.dailyPuzzle().id, controller.puzzle.id)
+            assertEquals(controller.dailyPuzzle()?.id, controller.puzzle.id)
             onNodeWithText(Goldens.strings.raw("action_next")).performClickAndWait(this)
-            assertEquals(controller.dailyPuzzle().id, controller.puzzle.id, "one puzzle a day")
+            assertEquals(controller.dailyPuzzle()?.id, controller.puzzle.id, "one puzzle a day")
         }
     }
 }

@@ -3,7 +3,7 @@ package app.norochess.kit
 import app.norochess.core.LibraryHandle
 import app.norochess.core.NorochessException
 import app.norochess.core.PuzzleAttempt
-import app.norochess.core.PuzzleSessionHandle
+import app.norochess.core.PuzzleRun
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
@@ -24,12 +24,12 @@ class PuzzleRatingTest {
             val daily = requireNotNull(library.dailyPuzzle(2026, 11u, 30u)) { "a daily puzzle" }
             assertEquals(daily.id, library.dailyPuzzle(2026, 11u, 30u)?.id)
 
-            PuzzleSessionHandle(daily.id).use { session -> solveByTheIntendedLine(session, daily) }
-            val change = library.recordPuzzleAttempt(daily.id, daily.difficulty, PuzzleAttempt.CLEAN)
-            assertTrue(change.change > 0, "a clean solve is a win: $change")
-            assertEquals(daily.rating.toDouble(), change.puzzleBefore.rating)
-            assertTrue(change.puzzleAfter.rating < change.puzzleBefore.rating)
-            assertTrue(change.text.startsWith("Puzzle rating "), change.text)
+            val end = PuzzleRun(daily.id, library).use { run ->
+                solveByTheIntendedLine(run, daily)
+                requireNotNull(run.end())
+            }
+            assertTrue(end.ratingChange > 0, "a clean solve is a win: $end")
+            assertTrue(end.ratingText!!.startsWith("Puzzle rating "), end.ratingText)
 
             val stats = library.puzzleStats()
             assertTrue(stats.rating > 1500, "rating ${stats.rating}")
@@ -42,9 +42,15 @@ class PuzzleRatingTest {
             assertEquals(stats.ratingHistory, library.ratingHistory(10u))
             assertEquals(stats, library.stats().puzzles)
 
+            assertEquals(end.ratingAfter, stats.rating)
+
             // The solution shown is a loss.
-            val shown = library.recordPuzzleAttempt(daily.id, daily.difficulty, PuzzleAttempt.SHOWN)
-            assertTrue(shown.change < 0, "$shown")
+            val shown = PuzzleRun(daily.id, library).use { run ->
+                while (run.phase() == app.norochess.core.PuzzlePhase.SOLVING) run.showNext()
+                requireNotNull(run.end())
+            }
+            assertEquals(PuzzleAttempt.SHOWN, shown.kind)
+            assertTrue(shown.ratingChange < 0, "$shown")
             assertEquals(2, library.ratingHistory(10u).size)
 
             assertThrows<NorochessException.InvalidArgument> { library.dailyPuzzle(2026, 2u, 30u) }

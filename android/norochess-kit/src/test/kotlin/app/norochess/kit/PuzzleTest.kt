@@ -1,15 +1,16 @@
 package app.norochess.kit
 
+import app.norochess.core.LibraryHandle
 import app.norochess.core.NorochessException
 import app.norochess.core.PieceKind
+import app.norochess.core.PuzzleAttempt
 import app.norochess.core.PuzzleDifficulty
 import app.norochess.core.PuzzleFeedback
 import app.norochess.core.PuzzleHint
 import app.norochess.core.PuzzleInfo
 import app.norochess.core.PuzzleObjective
-import app.norochess.core.PuzzleProgressHandle
-import app.norochess.core.PuzzleSessionHandle
-import app.norochess.core.PuzzleState
+import app.norochess.core.PuzzlePhase
+import app.norochess.core.PuzzleRun
 import app.norochess.core.Scores
 import app.norochess.core.Side
 import app.norochess.core.builtinPuzzles
@@ -35,8 +36,8 @@ const val PUZZLE_LINE =
 const val OPPONENT_MOVE_LINE =
     "g1|norochess|3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 29 score=10-10|d8d5|gain 9 in 1|d1d5|1000|"
 
-/** Plays the player's moves of the intended line, checking each reply against it. */
-fun solveByTheIntendedLine(session: PuzzleSessionHandle, puzzle: PuzzleInfo) {
+/** Plays the player's moves of the intended line, checking each reply against it: a clean solve. */
+fun solveByTheIntendedLine(session: PuzzleRun, puzzle: PuzzleInfo) {
     val line = puzzle.solution
     for (i in line.indices step 2) {
         val move = line[i]
@@ -48,8 +49,8 @@ fun solveByTheIntendedLine(session: PuzzleSessionHandle, puzzle: PuzzleInfo) {
         assertEquals(last, feedback.solved, "${puzzle.id}: solved after $move")
         assertEquals(if (last) null else line[i + 1], feedback.reply?.uci, "${puzzle.id}: reply to $move")
     }
-    assertEquals(PuzzleState.SOLVED, session.state())
-    assertTrue(session.solvedCleanly())
+    assertEquals(PuzzlePhase.SOLVED, session.phase())
+    assertEquals(PuzzleAttempt.CLEAN, session.end()?.kind)
 }
 
 /** The piece of a coordinate move like `e7e8q` (8×8 boards: puzzles are Norochess and Norochess960). */
@@ -62,6 +63,9 @@ private fun promotionOf(uci: String): PieceKind? = when (uci.getOrNull(4)) {
 }
 
 class PuzzleTest {
+    /** Where the runs of a test record their attempts. */
+    private val library = LibraryHandle.inMemory()
+
     private inline fun <reified E : NorochessException> fails(vararg words: String, block: () -> Unit): E {
         val e = assertThrows<E> { block() }
         val message = e.detail
@@ -105,7 +109,7 @@ class PuzzleTest {
         assertEquals(puzzles.size, byTier)
         for (p in puzzles) {
             // Each session holds the solver's table: free it now, not at the next GC.
-            PuzzleSessionHandle(p.id).use { session ->
+            PuzzleRun(p.id, library).use { session ->
                 assertEquals(p, session.puzzle())
                 // The first snapshot is the player's start, with the opponent's move (if the
                 // puzzle has one) as the last move on the board.
@@ -121,7 +125,7 @@ class PuzzleTest {
 
     @Test
     fun `a puzzle line is solved through its intended line`() {
-        val session = PuzzleSessionHandle.fromLine(PUZZLE_LINE)
+        val session = PuzzleRun.fromLine(PUZZLE_LINE, library)
         val puzzle = session.puzzle()
         assertEquals("t7", puzzle.id)
         assertEquals(listOf("c2f5", "d6h2", "f5g4"), puzzle.solution)
@@ -141,7 +145,7 @@ class PuzzleTest {
         assertEquals(Scores(13u, 13u), board.scores)
         assertEquals(Side.WHITE, board.turn)
         assertTrue(board.legalMoves.any { it.uci == "c2f5" })
-        assertEquals(PuzzleState.SOLVING, session.state())
+        assertEquals(PuzzlePhase.SOLVING, session.phase())
 
         solveByTheIntendedLine(session, puzzle)
         val end = session.snapshot()
@@ -153,7 +157,7 @@ class PuzzleTest {
 
     @Test
     fun `a puzzle starts after the opponent's move, which retry never takes back`() {
-        val session = PuzzleSessionHandle.fromLine(OPPONENT_MOVE_LINE)
+        val session = PuzzleRun.fromLine(OPPONENT_MOVE_LINE, library)
         val puzzle = session.puzzle()
         assertEquals(PuzzleObjective.Gain(9u, 1u), puzzle.objective)
         assertEquals("gain 9 in 1", puzzle.objectiveId)
@@ -182,12 +186,12 @@ class PuzzleTest {
         val right = session.play("d1", "d5", null)
         assertTrue(right is PuzzleFeedback.Correct && right.solved && right.reply == null, "$right")
         assertEquals(Scores(19u, 10u), session.snapshot().scores)
-        assertEquals(PuzzleState.SOLVED, session.state())
+        assertEquals(PuzzlePhase.SOLVED, session.phase())
     }
 
     @Test
     fun `a line of the first format, without an opponent's move, still starts`() {
-        val session = PuzzleSessionHandle.fromLine(PUZZLE_LINE.replace("|-|", "|"))
+        val session = PuzzleRun.fromLine(PUZZLE_LINE.replace("|-|", "|"), library)
         assertNull(session.puzzle().opponentMove)
         assertEquals(0u, session.snapshot().plyCount)
         assertEquals(PuzzleObjective.Win, session.puzzle().objective)
@@ -195,7 +199,7 @@ class PuzzleTest {
 
     @Test
     fun `a wrong move is refuted on the board and retry takes it back`() {
-        val session = PuzzleSessionHandle.fromLine(PUZZLE_LINE)
+        val session = PuzzleRun.fromLine(PUZZLE_LINE, library)
         // The solver's work belongs off the main thread.
         val pool = Executors.newSingleThreadExecutor()
         val feedback = try {
@@ -207,7 +211,7 @@ class PuzzleTest {
         feedback as PuzzleFeedback.Wrong
         assertEquals("h2h3", feedback.played.uci)
         assertTrue(feedback.refutation.isNotEmpty())
-        assertEquals(PuzzleState.WRONG, session.state())
+        assertEquals(PuzzlePhase.WRONG, session.phase())
         val refuted = session.snapshot()
         assertEquals(1u + feedback.refutation.size.toUInt(), refuted.plyCount)
         assertEquals(feedback.refutation.last().san, refuted.lastMove!!.san)
@@ -216,20 +220,20 @@ class PuzzleTest {
 
         assertTrue(session.retry())
         assertFalse(session.retry())
-        assertEquals(PuzzleState.SOLVING, session.state())
+        assertEquals(PuzzlePhase.SOLVING, session.phase())
         assertEquals(0u, session.snapshot().plyCount)
         assertEquals(session.puzzle().positionText, session.snapshot().positionText)
 
         val right = session.play("c2", "f5", null)
         assertTrue(right is PuzzleFeedback.Correct && right.reply?.uci == "d6h2", "$right")
         session.playText("Qxg4")
-        assertEquals(PuzzleState.SOLVED, session.state())
-        assertFalse(session.solvedCleanly(), "a wrong move on the way")
+        assertEquals(PuzzlePhase.SOLVED, session.phase())
+        assertEquals(PuzzleAttempt.SOLVED, session.end()?.kind, "a wrong move on the way: solved with help")
     }
 
     @Test
     fun `hints show the piece then the move and show next plays the solution`() {
-        val session = PuzzleSessionHandle.fromLine(PUZZLE_LINE)
+        val session = PuzzleRun.fromLine(PUZZLE_LINE, library)
         assertEquals(PuzzleHint.Piece("c2", PieceKind.QUEEN), session.hint())
         val move = session.hint()
         assertTrue(move is PuzzleHint.Move && move.suggested.san == "Qxf5", "$move")
@@ -237,73 +241,57 @@ class PuzzleTest {
 
         val shown = session.showNext()
         assertEquals(listOf("Qxf5", "Bxh2"), shown.map { it.san })
-        assertEquals(PuzzleState.SOLVING, session.state())
+        assertEquals(PuzzlePhase.SOLVING, session.phase())
         assertEquals(PuzzleHint.Piece("f5", PieceKind.QUEEN), session.hint())
         assertEquals(listOf("Qxg4"), session.showNext().map { it.san })
-        assertEquals(PuzzleState.SOLVED, session.state())
-        assertFalse(session.solvedCleanly())
+        assertEquals(PuzzlePhase.SOLVED, session.phase())
+        assertEquals(PuzzleAttempt.SHOWN, session.end()?.kind)
     }
 
     @Test
-    fun `progress counts clean solves and streaks and survives saving`() {
-        val progress = PuzzleProgressHandle()
-        assertEquals(0u, progress.solvedCount())
-        val session = PuzzleSessionHandle.fromLine(PUZZLE_LINE)
-        solveByTheIntendedLine(session, session.puzzle())
-        progress.record(session.puzzle().id, session.solvedCleanly())
-        progress.record("t8", true)
-        progress.record("t9", false)
-        progress.record("t10", true)
-        assertEquals(1u, progress.streak())
-        assertEquals(2u, progress.bestStreak())
-        assertEquals(3u, progress.solvedCount())
-        assertEquals(1u, progress.failedCount())
-
-        val text = progress.toText()
-        assertTrue(text.startsWith("norochess-puzzle-progress 1\n"), text)
-        val restored = PuzzleProgressHandle.fromText(text)
-        assertTrue(restored.isSolved("t7"))
-        assertTrue(restored.isFailed("t9"))
-        assertFalse(restored.isSolved("t9"))
-        assertEquals(2u, restored.bestStreak())
-        assertEquals(1u, restored.streak())
-        assertEquals(text, restored.toText())
-        restored.record("t9", true)
-        assertTrue(restored.isSolved("t9") && !restored.isFailed("t9"))
-        assertEquals(2u, restored.streak())
+    fun `an attempt is recorded once, when it ends, under its own puzzle`() {
+        val first = PuzzleRun.fromLine(PUZZLE_LINE, library)
+        solveByTheIntendedLine(first, first.puzzle())
+        assertEquals(null, first.leave(), "already recorded when solved")
+        assertEquals(PuzzleAttempt.CLEAN, library.puzzleStatus("t7"))
+        // A wrong move, then leaving: failed, and the run takes no more moves.
+        val second = PuzzleRun.fromLine(OPPONENT_MOVE_LINE, library)
+        assertTrue(second.playText("h3") is PuzzleFeedback.Wrong)
+        assertEquals(PuzzleAttempt.FAILED, second.leave()?.kind)
+        assertEquals(PuzzlePhase.LEFT, second.phase())
+        fails<NorochessException.GameOver>("left") { second.playText("Rxd5") }
+        assertEquals(PuzzleAttempt.FAILED, library.puzzleStatus("g1"))
+        // Only looked at: nothing recorded.
+        val third = PuzzleRun(builtinPuzzles().first().id, library)
+        assertEquals(null, third.leave())
+        assertEquals(null, library.puzzleStatus(third.puzzle().id))
+        assertEquals(2u, library.puzzleStats().attempted)
     }
 
     @Test
-    fun `unknown puzzles, malformed lines and bad progress fail with their reason`() {
-        fails<NorochessException.InvalidPuzzle>("no puzzle `nope`", "built-in pack") { PuzzleSessionHandle("nope") }
+    fun `unknown puzzles and malformed lines fail with their reason`() {
+        fails<NorochessException.InvalidPuzzle>("no puzzle `nope`", "built-in pack") { PuzzleRun("nope", library) }
         fails<NorochessException.InvalidPuzzle>("cannot read the puzzle", "expected 8 fields") {
-            PuzzleSessionHandle.fromLine("t7|norochess|win")
+            PuzzleRun.fromLine("t7|norochess|win", library)
         }
         fails<NorochessException.InvalidPuzzle>("solution move 1 (c2f6)") {
-            PuzzleSessionHandle.fromLine(PUZZLE_LINE.replace("c2f5 d6h2", "c2f6 d6h2"))
+            PuzzleRun.fromLine(PUZZLE_LINE.replace("c2f5 d6h2", "c2f6 d6h2"), library)
         }
         fails<NorochessException.InvalidPuzzle>("opponent's move (d8e6)") {
-            PuzzleSessionHandle.fromLine(OPPONENT_MOVE_LINE.replace("|d8d5|", "|d8e6|"))
+            PuzzleRun.fromLine(OPPONENT_MOVE_LINE.replace("|d8d5|", "|d8e6|"), library)
         }
         fails<NorochessException.InvalidPuzzle>("unknown objective `mate`") {
-            PuzzleSessionHandle.fromLine(PUZZLE_LINE.replace("|win|", "|mate|"))
+            PuzzleRun.fromLine(PUZZLE_LINE.replace("|win|", "|mate|"), library)
         }
         fails<NorochessException.InvalidPuzzle>("not chess") {
-            PuzzleSessionHandle.fromLine(PUZZLE_LINE.replace("|norochess|", "|chess|"))
+            PuzzleRun.fromLine(PUZZLE_LINE.replace("|norochess|", "|chess|"), library)
         }
-        fails<NorochessException.InvalidProgress>("norochess-puzzle-progress 1", "found `hello`") {
-            PuzzleProgressHandle.fromText("hello")
-        }
-        fails<NorochessException.InvalidProgress>("streak N") {
-            PuzzleProgressHandle.fromText("norochess-puzzle-progress 1\nstreak many\n")
-        }
-        fails<NorochessException.InvalidArgument>("not a puzzle id") { PuzzleProgressHandle().record("a,b", true) }
 
-        val session = PuzzleSessionHandle.fromLine(PUZZLE_LINE)
+        val session = PuzzleRun.fromLine(PUZZLE_LINE, library)
         fails<NorochessException.IllegalMove>("c2-c8", "cannot go to c8") { session.play("c2", "c8", null) }
         fails<NorochessException.InvalidSquare>("`c9`") { session.play("c2", "c9", null) }
         fails<NorochessException.IllegalMove>("cannot read move") { session.playText("hello") }
-        assertEquals(PuzzleState.SOLVING, session.state())
+        assertEquals(PuzzlePhase.SOLVING, session.phase())
         solveByTheIntendedLine(session, session.puzzle())
         fails<NorochessException.GameOver>("puzzle is solved") { session.playText("a3") }
     }

@@ -311,8 +311,10 @@ class SessionTest {
         assertNull(stats.bestWin)
         // Two puzzles of the pack, whatever their ids and tiers.
         val (first, second) = builtinPuzzles().take(2)
-        library.recordPuzzleAttempt(first.id, first.difficulty, PuzzleAttempt.CLEAN)
-        library.recordPuzzleAttempt(second.id, second.difficulty, PuzzleAttempt.SHOWN)
+        app.norochess.core.PuzzleRun(first.id, library).use { solveByTheIntendedLine(it, first) }
+        app.norochess.core.PuzzleRun(second.id, library).use { run ->
+            while (run.phase() == app.norochess.core.PuzzlePhase.SOLVING) run.showNext()
+        }
         assertEquals(PuzzleAttempt.CLEAN, library.puzzleStatus(first.id))
         assertEquals(PuzzleAttempt.SHOWN, library.puzzleStatus(second.id))
         val puzzles = library.puzzleStats()

@@ -47,8 +47,8 @@ class AppController(
     private val effects: Effects,
     private val seed: () -> ULong,
     private val date: (Long) -> String,
-    /** Today as days since 1970 (the daily puzzle). */
-    private val today: () -> Long = { System.currentTimeMillis() / 86_400_000L },
+    /** Today's local calendar date as (year, month, day) (the daily puzzle). */
+    private val today: () -> Triple<Int, Int, Int> = ::localDate,
 ) : HomeEvents, GamesEvents {
     val screen = MutableStateFlow(Screen.HOME)
     var settings: Settings = library.settings()

@@ -11,16 +11,16 @@ import app.norochess.android.ui.pieceName
 import app.norochess.android.ui.PieceUi
 import app.norochess.core.LibraryHandle
 import app.norochess.core.NorochessException
-import app.norochess.core.PuzzleAttempt
 import app.norochess.core.PuzzleDifficulty
 import app.norochess.core.PuzzleFeedback
 import app.norochess.core.PuzzleHint
 import app.norochess.core.PuzzleInfo
-import app.norochess.core.PuzzleSessionHandle
-import app.norochess.core.PuzzleState
+import app.norochess.core.PuzzlePhase
+import app.norochess.core.PuzzleRun
 import app.norochess.core.Settings
 import app.norochess.core.Side
 import app.norochess.core.builtinPuzzles
+import app.norochess.core.nextPuzzle
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.launch
@@ -29,10 +29,11 @@ import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.withContext
 
 /**
- * The puzzle screen's controller: a [PuzzleSessionHandle] of the built-in
- * pack, with moves played off the main thread (the core may run its exact
- * solver), feedback, hints, retry, the solution step by step, and progress
- * kept in the library.
+ * The puzzle screen's controller: maps a [PuzzleRun] (one attempt, from the Rust app layer) to the
+ * screen and forwards taps. How an attempt counts, when it is recorded, which puzzle is next and which
+ * is the day's are the run's and the library's (docs/puzzles.md); moves run off the main thread (the
+ * core may run its exact solver), and an answer of a run no longer on screen is dropped here (the run
+ * itself recorded it under its own puzzle).
  */
 class PuzzleController(
     private val library: LibraryHandle,
@@ -40,17 +41,16 @@ class PuzzleController(
     private val strings: UiStrings,
     private val settings: () -> Settings,
     private val onHome: () -> Unit,
-    /** Today as days since 1970 (the daily puzzle). */
-    private val today: () -> Long,
+    /** Today's local calendar date as (year, month 1–12, day) (the daily puzzle). */
+    private val today: () -> Triple<Int, Int, Int>,
     startId: String? = null,
 ) : PuzzleEvents {
-    private val pack: List<PuzzleInfo> = builtinPuzzles()
-    private var session: PuzzleSessionHandle
+    private val packSize: Int = builtinPuzzles().size
+    private var run: PuzzleRun
     private var selected: String? = null
     private var feedback: Feedback? = null
     private var feedbackText: String? = null
     private var hint: String? = null
-    private var shown = false
     private var busy = false
     private var set = PuzzleSet.ALL
     private var ratingChange: String? = null
@@ -58,13 +58,13 @@ class PuzzleController(
     val ui: StateFlow<PuzzleUi>
 
     init {
-        val first = startId ?: pack.firstOrNull { library.puzzleStatus(it.id) == null }?.id ?: pack.first().id
-        session = PuzzleSessionHandle(first)
+        val first = startId ?: nextPuzzle(library, null, null)?.puzzle?.id ?: builtinPuzzles().first().id
+        run = PuzzleRun(first, library)
         _ui = MutableStateFlow(render())
         ui = _ui
     }
 
-    val puzzle: PuzzleInfo get() = session.puzzle()
+    val puzzle: PuzzleInfo get() = run.puzzle()
 
     private fun tier(d: PuzzleDifficulty) = strings.get(
         when (d) {
@@ -75,15 +75,16 @@ class PuzzleController(
     )
 
     private fun render(): PuzzleUi {
-        val info = session.puzzle()
-        val snap = session.snapshot()
-        val solving = session.state() == PuzzleState.SOLVING && !busy
+        val info = run.puzzle()
+        val snap = run.snapshot()
+        val phase = run.phase()
+        val solving = phase == PuzzlePhase.SOLVING && !busy
         val targets = selected?.let { s -> snap.legalMoves.filter { it.from == s }.map { it.to }.toSet() } ?: emptySet()
         val stats = library.puzzleStats()
         val s = settings()
         return PuzzleUi(
             title = strings.get(Str.puzzle_title, info.id, tier(info.difficulty)),
-            objective = session.objectiveText(),
+            objective = run.objectiveText(),
             opponentMove = info.opponentMove?.let { move ->
                 // The opponent is the side not to play: it moved just before the player's turn.
                 strings.get(
@@ -110,11 +111,11 @@ class PuzzleController(
             feedbackText = feedbackText,
             hint = hint,
             solved = stats.solved.toInt(),
-            total = pack.size,
+            total = packSize,
             streak = stats.streak.toInt(),
             bestStreak = stats.bestStreak.toInt(),
-            canRetry = session.state() == PuzzleState.WRONG,
-            canShowSolution = session.state() != PuzzleState.SOLVED,
+            canRetry = phase == PuzzlePhase.WRONG,
+            canShowSolution = phase == PuzzlePhase.SOLVING || phase == PuzzlePhase.WRONG,
             canNext = true,
             set = set,
             rating = ratingChange ?: strings.get(Str.puzzle_rating_deviation, stats.rating, stats.deviation),
@@ -124,8 +125,8 @@ class PuzzleController(
     private fun publish() { _ui.value = render() }
 
     override fun onSquareTap(square: String) {
-        if (busy || session.state() != PuzzleState.SOLVING) return
-        val snap = session.snapshot()
+        if (busy || run.phase() != PuzzlePhase.SOLVING) return
+        val snap = run.snapshot()
         val sel = selected
         val moves = snap.legalMoves
         if (sel != null && moves.any { it.from == sel && it.to == square }) {
@@ -143,120 +144,130 @@ class PuzzleController(
         onSquareTap(to)
     }
 
-    private fun play(from: String, to: String, promotion: app.norochess.core.PieceKind?) {
-        selected = null
+    /** Runs [body] on the current run off the main thread and shows its answer, unless the player has moved on to another run meanwhile. */
+    private fun <T> offMain(body: (PuzzleRun) -> T, show: (PuzzleRun, T) -> Unit) {
+        val current = run
         busy = true
-        hint = null
         publish()
         scope.launch {
             val answer = try {
-                withContext(Dispatchers.Default) { session.play(from, to, promotion) }
+                withContext(Dispatchers.Default) { body(current) }
             } catch (e: NorochessException) {
                 null
             }
+            if (current !== run) return@launch
             busy = false
+            if (answer != null) show(current, answer)
+            current.end()?.ratingText?.let { ratingChange = it }
+            publish()
+        }
+    }
+
+    private fun play(from: String, to: String, promotion: app.norochess.core.PieceKind?) {
+        selected = null
+        hint = null
+        offMain({ it.play(from, to, promotion) }) { _, answer ->
             when (answer) {
                 is PuzzleFeedback.Correct -> {
                     feedback = if (answer.solved) Feedback.SOLVED else Feedback.CORRECT
                     feedbackText = answer.reply?.let { strings.get(Str.puzzle_reply, answer.played.san, it.san) } ?: answer.played.san
-                    if (answer.solved) record(if (session.solvedCleanly()) PuzzleAttempt.CLEAN else PuzzleAttempt.SOLVED)
                 }
                 is PuzzleFeedback.Wrong -> {
                     feedback = Feedback.WRONG
                     feedbackText = strings.get(Str.puzzle_refutation, answer.played.san, answer.refutation.joinToString(" ") { it.san })
                 }
-                null -> Unit
             }
-            publish()
         }
     }
 
-    private fun record(attempt: PuzzleAttempt) {
-        val info = session.puzzle()
-        ratingChange = library.recordPuzzleAttempt(info.id, info.difficulty, attempt).text
-    }
-
     override fun onHint() {
-        scope.launch {
-            val h = withContext(Dispatchers.Default) { session.hint() }
-            hint = when (h) {
+        if (busy) return
+        offMain({ Result.success(it.hint()) }) { current, result ->
+            hint = when (val h = result.getOrNull()) {
                 is PuzzleHint.Piece -> strings.get(
                     Str.hint_text,
-                    strings.get(Str.square_piece, pieceName(strings, PieceUi(session.player() == Side.WHITE, Mapping.kind(h.kind))), h.square),
+                    strings.get(Str.square_piece, pieceName(strings, PieceUi(current.player() == Side.WHITE, Mapping.kind(h.kind))), h.square),
                 )
                 is PuzzleHint.Move -> strings.get(Str.hint_text, h.suggested.san)
                 null -> null
             }
-            publish()
         }
     }
 
     override fun onRetry() {
-        session.retry()
+        if (busy) return
+        run.retry()
         feedback = null
         feedbackText = null
         publish()
     }
 
     override fun onSolution() {
-        scope.launch {
-            val moves = withContext(Dispatchers.Default) { session.showNext() }
-            if (!shown) record(PuzzleAttempt.SHOWN)
-            shown = true
-            feedback = if (session.state() == PuzzleState.SOLVED) Feedback.SOLVED else null
+        if (busy) return
+        offMain({ it.showNext() }) { current, moves ->
+            feedback = if (current.phase() == PuzzlePhase.SOLVED) Feedback.SOLVED else null
             feedbackText = moves.joinToString(" ") { it.san }
-            publish()
         }
     }
 
-    /** The puzzles of the chosen set, in the pack's order. */
-    private fun candidates(): List<PuzzleInfo> = when (set) {
-        PuzzleSet.ALL, PuzzleSet.DAILY -> pack
-        PuzzleSet.EASY -> pack.filter { it.difficulty == PuzzleDifficulty.EASY }
-        PuzzleSet.MEDIUM -> pack.filter { it.difficulty == PuzzleDifficulty.MEDIUM }
-        PuzzleSet.HARD -> pack.filter { it.difficulty == PuzzleDifficulty.HARD }
+    /** The difficulty the chosen set keeps to (`null`: every puzzle). */
+    private fun tierOf(set: PuzzleSet): PuzzleDifficulty? = when (set) {
+        PuzzleSet.ALL, PuzzleSet.DAILY -> null
+        PuzzleSet.EASY -> PuzzleDifficulty.EASY
+        PuzzleSet.MEDIUM -> PuzzleDifficulty.MEDIUM
+        PuzzleSet.HARD -> PuzzleDifficulty.HARD
     }
 
-    /** The day's puzzle, as the library chooses it (near the player's rating); the pack's first if none. */
-    fun dailyPuzzle(): PuzzleInfo {
-        val (year, month, day) = civilDate(today())
-        return library.dailyPuzzle(year, month.toUInt(), day.toUInt()) ?: pack.first()
+    /** The day's puzzle for the device's local date, as the library chooses it (near the player's rating). */
+    fun dailyPuzzle(): PuzzleInfo? {
+        val (year, month, day) = today()
+        return library.dailyPuzzle(year, month.toUInt(), day.toUInt())
     }
 
-    private fun show(next: PuzzleInfo) {
-        session = PuzzleSessionHandle(next.id)
-        selected = null; feedback = null; feedbackText = null; hint = null; shown = false; ratingChange = null
+    /** Ends the attempt on screen (the run records it, if it was one) off the main thread, then frees it. */
+    private fun leaveRun() {
+        val old = run
+        scope.launch(Dispatchers.Default) {
+            try {
+                old.leave()
+            } catch (e: NorochessException) {
+                // Nothing to show: the player has moved on.
+            }
+            old.close()
+        }
+    }
+
+    private fun show(next: PuzzleInfo?) {
+        if (next == null) return
+        leaveRun()
+        run = PuzzleRun(next.id, library)
+        selected = null; feedback = null; feedbackText = null; hint = null; ratingChange = null; busy = false
         publish()
     }
 
     override fun onNext() {
         if (set == PuzzleSet.DAILY) return show(dailyPuzzle())
-        val list = candidates()
-        val index = list.indexOfFirst { it.id == session.puzzle().id }
-        val order = list.drop(index + 1) + list.take(index + 1)
-        show(order.firstOrNull { library.puzzleStatus(it.id) == null } ?: order.first())
+        show(nextPuzzle(library, tierOf(set), run.puzzle().id)?.puzzle)
     }
 
     override fun onSet(set: PuzzleSet) {
         this.set = set
         if (set == PuzzleSet.DAILY) return show(dailyPuzzle())
-        val list = candidates()
-        show(list.firstOrNull { library.puzzleStatus(it.id) == null } ?: list.first())
+        show(nextPuzzle(library, tierOf(set), null)?.puzzle)
     }
 
-    override fun onHome() = onHome.invoke()
+    override fun onHome() {
+        leaveRun()
+        onHome.invoke()
+    }
 }
 
-/** Year, month, day of a day counted from 1970-01-01 (proleptic Gregorian; no java.time before API 26). */
-fun civilDate(epochDay: Long): Triple<Int, Int, Int> {
-    val z = epochDay + 719_468
-    val era = Math.floorDiv(z, 146_097L)
-    val doe = z - era * 146_097
-    val yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
-    val doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    val mp = (5 * doy + 2) / 153
-    val day = (doy - (153 * mp + 2) / 5 + 1).toInt()
-    val month = (if (mp < 10) mp + 3 else mp - 9).toInt()
-    val year = (yoe + era * 400 + if (month <= 2) 1 else 0).toInt()
-    return Triple(year, month, day)
+/** Today's date on the device's calendar (its time zone), as (year, month 1–12, day). */
+fun localDate(): Triple<Int, Int, Int> {
+    val calendar = java.util.Calendar.getInstance()
+    return Triple(
+        calendar.get(java.util.Calendar.YEAR),
+        calendar.get(java.util.Calendar.MONTH) + 1,
+        calendar.get(java.util.Calendar.DAY_OF_MONTH),
+    )
 }

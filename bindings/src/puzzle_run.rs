@@ -1,0 +1,581 @@
+//! One puzzle attempt for the phone apps: the app layer's
+//! [`norochess_app::PuzzleRun`] behind a lock, with the next and daily
+//! policies. Every rule (how an attempt counts, when it is recorded, which
+//! puzzle is next, which is the day's) is the app layer's; this file only
+//! declares it (docs/puzzles.md).
+//!
+//! **Threads.** `play`, `playText`, `hint`, `showNext` and `leave` may run
+//! the exact solver (or wait for a move that runs it): call them off the
+//! main thread (a Kotlin coroutine on `Dispatchers.Default`, a Swift
+//! detached task). The reading calls (`snapshot`, `phase`, `end`, `puzzle`,
+//! `player`, `objectiveText`) never wait: they answer from the run as the
+//! last finished call left it.
+//!
+//! **One run, one puzzle.** The attempt is recorded by the run itself, under
+//! its own puzzle, so a move still being judged when the player goes on to
+//! the next puzzle is recorded under the puzzle it was played in, never the
+//! next one. A shell keeps the run it asked and ignores answers of a run it
+//! no longer shows.
+
+use crate::error::{guard, NorochessError, Result};
+use crate::game::{choose_move, snapshot_of, GameSnapshot};
+use crate::library::LibraryHandle;
+use crate::puzzles::{info_of, pack, PuzzleDifficulty, PuzzleInfo};
+use crate::types::{lock, MoveInfo, PieceKind, Side};
+use norochess_app::session::puzzle_run::policy;
+use norochess_app::{
+    AttemptEnd, AttemptLog, Keeping, Library, LibraryError, PuzzleAttempt, PuzzlePhase,
+    PuzzleRunError, RatedAttempt,
+};
+use norochess_core::puzzle::{Difficulty, Hint, Puzzle};
+use norochess_core::Game;
+use std::sync::{Arc, Mutex};
+
+// The app layer's own types, declared to UniFFI where they are defined
+// (remote items: the macro checks every variant and field against the app
+// type, so there is no copy to keep in step and no conversion).
+
+/// Where a puzzle attempt stands.
+#[uniffi::remote(Enum)]
+pub enum PuzzlePhase {
+    /// Waiting for the player's move.
+    Solving,
+    /// The last move was wrong and its refutation is on the board: `retry`
+    /// takes them back, `showNext` shows the right move, `leave` gives up.
+    Wrong,
+    /// Solved; the attempt is recorded.
+    Solved,
+    /// Left unsolved; the attempt, if there was one, is recorded.
+    Left,
+}
+
+/// How an attempt ended and what recording it did.
+#[uniffi::remote(Record)]
+pub struct AttemptEnd {
+    /// How it counts: clean, solved (with help), shown or failed.
+    pub kind: PuzzleAttempt,
+    /// Whether it was written to the library.
+    pub recorded: bool,
+    /// `Puzzle rating 1563 ± 290 (+63)`, when recorded.
+    pub rating_text: Option<String>,
+    /// The player's rating after it, rounded, when recorded.
+    pub rating_after: Option<i32>,
+    /// The change of the rounded rating, 0 when not recorded.
+    pub rating_change: i32,
+    /// Why it could not be saved, if it could not.
+    pub problem: Option<String>,
+}
+
+/// The answer to the player's move.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum PuzzleFeedback {
+    /// The move keeps the objective (the intended move, or another the
+    /// solver proves just as good).
+    Correct {
+        /// The player's move.
+        played: MoveInfo,
+        /// The opponent's answer, already on the board (`None` when the
+        /// puzzle is solved or the game ended with the move).
+        reply: Option<MoveInfo>,
+        /// Whether the puzzle is now solved (and the attempt recorded).
+        solved: bool,
+    },
+    /// The move lets the objective slip: the refutation is on the board and
+    /// the run is [`PuzzlePhase::Wrong`].
+    Wrong {
+        /// The player's move.
+        played: MoveInfo,
+        /// The refuting line, starting with the opponent's answer.
+        refutation: Vec<MoveInfo>,
+    },
+}
+
+/// A hint: the first shows the piece to move, the next the move. Either
+/// makes the attempt one with help.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum PuzzleHint {
+    /// Move the piece on `square` (highlight it).
+    Piece {
+        /// The piece's square (`c2`).
+        square: String,
+        /// What kind of piece it is ("move your queen").
+        kind: PieceKind,
+    },
+    /// Play this move.
+    Move {
+        /// The move to play.
+        suggested: MoveInfo,
+    },
+}
+
+/// The puzzle that comes next.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct NextPuzzle {
+    /// The puzzle.
+    pub puzzle: PuzzleInfo,
+    /// Whether every puzzle of the tier is already solved cleanly (so this
+    /// one comes again).
+    pub all_solved_cleanly: bool,
+}
+
+impl From<PuzzleRunError> for NorochessError {
+    fn from(e: PuzzleRunError) -> Self {
+        match e {
+            PuzzleRunError::Unplayable { problem, .. } => NorochessError::invalid_puzzle(problem),
+            PuzzleRunError::NotWaiting { .. } => NorochessError::game_over(e.to_string()),
+            PuzzleRunError::Move(e) => e.into(),
+            PuzzleRunError::Game(e) => e.into(),
+        }
+    }
+}
+
+/// The library as an [`AttemptLog`]: locked only for the write, so reading
+/// the library never waits for a move being judged.
+struct LockedLibrary<'a>(&'a LibraryHandle);
+
+impl AttemptLog for LockedLibrary<'_> {
+    fn record_attempt(
+        &mut self,
+        puzzle: &Puzzle,
+        attempt: PuzzleAttempt,
+    ) -> std::result::Result<RatedAttempt, LibraryError> {
+        self.0
+            .with_library(|library: &mut Library| library.record_attempt(puzzle, attempt))
+    }
+}
+
+/// What the reading calls answer without waiting for a running move.
+struct RunView {
+    snapshot: GameSnapshot,
+    phase: PuzzlePhase,
+    end: Option<AttemptEnd>,
+}
+
+impl RunView {
+    fn of(run: &norochess_app::PuzzleRun) -> RunView {
+        RunView {
+            snapshot: snapshot_of(run.game()),
+            phase: run.phase(),
+            end: run.end().cloned(),
+        }
+    }
+}
+
+/// The moves played in `game` from ply `start` on, described.
+fn moves_since(game: &Game, start: usize) -> Vec<MoveInfo> {
+    let positions = game.positions();
+    game.plies()
+        .iter()
+        .enumerate()
+        .skip(start)
+        .filter_map(|(i, ply)| positions.get(i).map(|p| MoveInfo::of(p, ply.mv)))
+        .collect()
+}
+
+/// One attempt at one puzzle: the board, the player's moves with their
+/// feedback, retry, hints, the solution step by step, and the attempt
+/// recorded in the library once, when it ends (see the module notes on
+/// threads).
+///
+/// A run holds the solver's table (16 MB): keep one per puzzle on screen,
+/// call `leave` when the player goes elsewhere, and free it (Kotlin
+/// `close()`, Swift releases it with the last reference).
+#[derive(uniffi::Object)]
+pub struct PuzzleRun {
+    info: PuzzleInfo,
+    library: Arc<LibraryHandle>,
+    run: Mutex<norochess_app::PuzzleRun>,
+    view: Mutex<RunView>,
+}
+
+impl PuzzleRun {
+    fn start(puzzle: Puzzle, library: Arc<LibraryHandle>) -> Result<Arc<PuzzleRun>> {
+        let info = info_of(&puzzle)?;
+        let run = norochess_app::PuzzleRun::new(puzzle, Keeping::Kept)?;
+        let view = RunView::of(&run);
+        Ok(Arc::new(PuzzleRun {
+            info,
+            library,
+            run: Mutex::new(run),
+            view: Mutex::new(view),
+        }))
+    }
+
+    /// Runs `body` on the run and the library, then refreshes what the
+    /// reading calls see.
+    fn act<T>(
+        &self,
+        what: &str,
+        body: impl FnOnce(&mut norochess_app::PuzzleRun, &mut LockedLibrary<'_>) -> Result<T>,
+    ) -> Result<T> {
+        guard(what, || {
+            let mut run = lock(&self.run);
+            let result = body(&mut run, &mut LockedLibrary(&self.library));
+            *lock(&self.view) = RunView::of(&run);
+            result
+        })
+    }
+
+    /// The player's move `m`, judged and described.
+    fn judge(
+        run: &mut norochess_app::PuzzleRun,
+        log: &mut LockedLibrary<'_>,
+        m: norochess_core::Move,
+    ) -> Result<PuzzleFeedback> {
+        let answer = run.play(m, log)?;
+        let mut moves = moves_since(run.game(), answer.ply).into_iter();
+        let played = moves
+            .next()
+            .ok_or_else(|| NorochessError::internal("the puzzle move was not played"))?;
+        Ok(if answer.right {
+            PuzzleFeedback::Correct {
+                played,
+                reply: moves.next(),
+                solved: answer.solved,
+            }
+        } else {
+            PuzzleFeedback::Wrong {
+                played,
+                refutation: moves.collect(),
+            }
+        })
+    }
+}
+
+/// The pack's puzzle `puzzle_id`, or why there is none.
+fn pack_puzzle(puzzle_id: &str) -> Result<Puzzle> {
+    let pack = pack()?;
+    let id = puzzle_id.trim();
+    pack.iter().find(|p| p.id == id).cloned().ok_or_else(|| {
+        let range = match (pack.first(), pack.last()) {
+            (Some(first), Some(last)) => {
+                format!("{} puzzles, {} to {}", pack.len(), first.id, last.id)
+            }
+            _ => "it is empty".to_string(),
+        };
+        NorochessError::invalid_puzzle(format!(
+            "there is no puzzle `{puzzle_id}` in the built-in pack ({range})"
+        ))
+    })
+}
+
+#[uniffi::export]
+impl PuzzleRun {
+    /// Starts an attempt at the built-in puzzle `puzzle_id` (`np1042`),
+    /// recorded in `library` when it ends. Quick: the solver runs only when
+    /// moves are played.
+    #[uniffi::constructor]
+    pub fn new(puzzle_id: String, library: Arc<LibraryHandle>) -> Result<Arc<PuzzleRun>> {
+        guard("PuzzleRun.new", || {
+            PuzzleRun::start(pack_puzzle(&puzzle_id)?, library)
+        })
+    }
+
+    /// Starts an attempt at a puzzle given as one line of the puzzle format
+    /// (version 2, `id|variant|position|opponent-move|objective|solution|rating|themes`,
+    /// or version 1 without the opponent's move; docs/puzzles.md): a shared
+    /// puzzle, recorded under its id like a pack puzzle. Its moves are
+    /// checked for legality, not re-proven.
+    #[uniffi::constructor]
+    pub fn from_line(line: String, library: Arc<LibraryHandle>) -> Result<Arc<PuzzleRun>> {
+        guard("PuzzleRun.from_line", || {
+            let line = line.trim();
+            // Seven fields are the first version's line; anything else is
+            // read (and its errors reported) as the current version.
+            let version = if line.split('|').count() == 7 { 1 } else { 2 };
+            let puzzle = Puzzle::from_line_of_version(line, 1, version).map_err(|e| {
+                let problem = match e {
+                    norochess_core::puzzle::PuzzleError::Line { problem, .. } => problem,
+                    other => other.to_string(),
+                };
+                NorochessError::invalid_puzzle(format!("cannot read the puzzle: {problem}"))
+            })?;
+            PuzzleRun::start(puzzle, library)
+        })
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> PuzzleInfo {
+        self.info.clone()
+    }
+
+    /// The side the player plays (orient the board for it).
+    pub fn player(&self) -> Side {
+        self.info.player
+    }
+
+    /// The objective in words: `White to play and win — move 48, score
+    /// 13–13`.
+    pub fn objective_text(&self) -> String {
+        self.info.objective_text.clone()
+    }
+
+    /// The board to draw, as for a game. Never waits.
+    pub fn snapshot(&self) -> GameSnapshot {
+        lock(&self.view).snapshot.clone()
+    }
+
+    /// Where the attempt stands. Never waits.
+    pub fn phase(&self) -> PuzzlePhase {
+        lock(&self.view).phase
+    }
+
+    /// How the attempt ended (and what it did to the rating), once it has.
+    /// Never waits.
+    pub fn end(&self) -> Option<AttemptEnd> {
+        lock(&self.view).end.clone()
+    }
+
+    /// Plays the player's move from `from` to `to` (`promotion` as for a
+    /// game) and judges it. Solving the puzzle records the attempt. May run
+    /// the solver: call off the main thread.
+    pub fn play(
+        &self,
+        from: String,
+        to: String,
+        promotion: Option<PieceKind>,
+    ) -> Result<PuzzleFeedback> {
+        self.act("PuzzleRun.play", |run, log| {
+            let phase = run.phase();
+            if phase != PuzzlePhase::Solving {
+                return Err(PuzzleRunError::NotWaiting { phase }.into());
+            }
+            let m = choose_move(run.game().position(), &from, &to, promotion)?;
+            PuzzleRun::judge(run, log, m)
+        })
+    }
+
+    /// Plays the player's move in any notation the core reads (`Qf5`,
+    /// `c2f5`) and judges it as `play` does. May run the solver.
+    pub fn play_text(&self, text: String) -> Result<PuzzleFeedback> {
+        self.act("PuzzleRun.play_text", |run, log| {
+            let phase = run.phase();
+            if phase != PuzzlePhase::Solving {
+                return Err(PuzzleRunError::NotWaiting { phase }.into());
+            }
+            let m = run.game().position().parse_move(text.trim())?;
+            PuzzleRun::judge(run, log, m)
+        })
+    }
+
+    /// After a wrong move: takes it and its refutation back. Returns
+    /// whether there was something to take back.
+    pub fn retry(&self) -> Result<bool> {
+        self.act("PuzzleRun.retry", |run, _| Ok(run.retry()))
+    }
+
+    /// The next hint (the piece, then the move); `None` unless the run
+    /// waits for a move. May run the solver.
+    pub fn hint(&self) -> Result<Option<PuzzleHint>> {
+        self.act("PuzzleRun.hint", |run, _| {
+            let Some(hint) = run.hint() else {
+                return Ok(None);
+            };
+            let position = run.game().position();
+            Ok(Some(match hint {
+                Hint::Piece(square) => PuzzleHint::Piece {
+                    square: square.name(position.width()),
+                    kind: position
+                        .piece_at(square)
+                        .map(|p| PieceKind::from(p.role))
+                        .ok_or_else(|| NorochessError::internal("the hinted square is empty"))?,
+                },
+                Hint::Move(m) => PuzzleHint::Move {
+                    suggested: MoveInfo::of(position, m),
+                },
+            }))
+        })
+    }
+
+    /// "Show solution", one step: takes back a wrong move, then plays the
+    /// next right move and the opponent's answer. Returns the moves played
+    /// (empty once over). Reaching the end records the attempt as shown.
+    /// May run the solver.
+    pub fn show_next(&self) -> Result<Vec<MoveInfo>> {
+        self.act("PuzzleRun.show_next", |run, log| {
+            let first = run.show_next(log);
+            Ok(moves_since(run.game(), first))
+        })
+    }
+
+    /// The player leaves the puzzle (next puzzle, another screen): an
+    /// unsolved attempt is recorded as shown or failed, one only looked at
+    /// is not. Returns how it ended, if this call ended it. Waits for a move
+    /// being judged: call off the main thread.
+    pub fn leave(&self) -> Result<Option<AttemptEnd>> {
+        self.act("PuzzleRun.leave", |run, log| Ok(run.leave(log).cloned()))
+    }
+}
+
+/// The puzzle that comes next (docs/puzzles.md): the first after
+/// `current_id` in pack order, wrapping round, of `tier` (any tier when
+/// `None`), not yet solved cleanly; from the top of the pack when
+/// `current_id` is `None`. `None` when the tier has no puzzles.
+#[uniffi::export]
+pub fn next_puzzle(
+    library: Arc<LibraryHandle>,
+    tier: Option<PuzzleDifficulty>,
+    current_id: Option<String>,
+) -> Result<Option<NextPuzzle>> {
+    guard("next_puzzle", || {
+        let pack = pack()?;
+        let tier = tier.map(|t| match t {
+            PuzzleDifficulty::Easy => Difficulty::Easy,
+            PuzzleDifficulty::Medium => Difficulty::Medium,
+            PuzzleDifficulty::Hard => Difficulty::Hard,
+        });
+        let next = library.with_library(|library: &mut Library| {
+            policy::next_puzzle_in_library(library, pack, tier, current_id.as_deref())
+        })?;
+        next.and_then(|n| pack.get(n.index).map(|p| (p, n.all_solved_cleanly)))
+            .map(|(puzzle, all_solved_cleanly)| {
+                Ok(NextPuzzle {
+                    puzzle: info_of(puzzle)?,
+                    all_solved_cleanly,
+                })
+            })
+            .transpose()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A known sound puzzle: White wins with 1. Qf5 (c2f5).
+    const LINE: &str = "t7|norochess|2r5/2q2p2/3b3r/p4p2/2nk2pp/p7/P1Q1RPPP/4KB1R w - - 0 48 score=13-13|-|win|c2f5 d6h2 f5g4|1829|";
+
+    /// Black's 29...Qd5 puts the queen where the rook takes it.
+    const GAIN: &str = "g1|norochess|3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 29 score=10-10|d8d5|gain 9 in 1|d1d5|1000|";
+
+    fn library() -> Arc<LibraryHandle> {
+        LibraryHandle::in_memory().unwrap()
+    }
+
+    #[test]
+    fn a_run_judges_moves_and_records_its_attempt_once() {
+        let library = library();
+        let run = PuzzleRun::from_line(LINE.into(), library.clone()).unwrap();
+        assert_eq!(run.phase(), PuzzlePhase::Solving);
+        assert_eq!(run.snapshot().move_number, 48);
+        let feedback = run.play("c2".into(), "f5".into(), None).unwrap();
+        let PuzzleFeedback::Correct {
+            played,
+            reply: Some(reply),
+            solved: false,
+        } = feedback
+        else {
+            panic!("{feedback:?}")
+        };
+        assert_eq!((played.uci.as_str(), reply.uci.as_str()), ("c2f5", "d6h2"));
+        assert!(run.end().is_none());
+        run.play_text("f5g4".into()).unwrap();
+        assert_eq!(run.phase(), PuzzlePhase::Solved);
+        let end = run.end().unwrap();
+        assert_eq!(end.kind, PuzzleAttempt::Clean);
+        assert!(end.rating_text.unwrap().starts_with("Puzzle rating"));
+        assert!(matches!(
+            run.play_text("a2a4".into()),
+            Err(NorochessError::GameOver { detail }) if detail.contains("solved")
+        ));
+        assert_eq!(run.leave().unwrap(), None);
+        assert_eq!(
+            library.puzzle_status("t7".into()).unwrap(),
+            Some(PuzzleAttempt::Clean)
+        );
+    }
+
+    #[test]
+    fn wrong_moves_hints_the_solution_and_leaving() {
+        let library = library();
+        let run = PuzzleRun::from_line(LINE.into(), library.clone()).unwrap();
+        assert!(matches!(
+            run.hint().unwrap(),
+            Some(PuzzleHint::Piece { ref square, kind: PieceKind::Queen }) if square == "c2"
+        ));
+        let feedback = run.play_text("h3".into()).unwrap();
+        let PuzzleFeedback::Wrong { refutation, .. } = feedback else {
+            panic!("{feedback:?}")
+        };
+        assert!(!refutation.is_empty());
+        assert_eq!(run.phase(), PuzzlePhase::Wrong);
+        let shown = run.show_next().unwrap();
+        assert_eq!(
+            shown.iter().map(|m| m.uci.as_str()).collect::<Vec<_>>(),
+            ["c2f5", "d6h2"]
+        );
+        let end = run.leave().unwrap().unwrap();
+        assert_eq!(end.kind, PuzzleAttempt::Shown);
+        assert_eq!(run.phase(), PuzzlePhase::Left);
+        assert!(run.play_text("f5g4".into()).is_err());
+    }
+
+    #[test]
+    fn a_puzzle_starts_after_the_opponents_move() {
+        let run = PuzzleRun::from_line(GAIN.into(), library()).unwrap();
+        let info = run.puzzle();
+        let first = run.snapshot();
+        assert_eq!(first.position_text, info.position_text);
+        assert_eq!(first.turn, Side::White);
+        assert_eq!(first.ply_count, 1);
+        assert_eq!(first.last_move, info.opponent_move);
+        run.play_text("h3".into()).unwrap();
+        assert!(run.retry().unwrap());
+        assert_eq!(run.snapshot().position_text, info.position_text);
+        let feedback = run.play_text("Rxd5".into()).unwrap();
+        assert!(matches!(
+            feedback,
+            PuzzleFeedback::Correct {
+                solved: true,
+                reply: None,
+                ..
+            }
+        ));
+        assert_eq!(run.end().unwrap().kind, PuzzleAttempt::Solved);
+    }
+
+    #[test]
+    fn unknown_and_malformed_puzzles_are_errors() {
+        assert!(matches!(
+            PuzzleRun::new("nope".into(), library()),
+            Err(NorochessError::InvalidPuzzle { detail }) if detail.contains("no puzzle `nope`")
+        ));
+        assert!(matches!(
+            PuzzleRun::from_line("a|b".into(), library()),
+            Err(NorochessError::InvalidPuzzle { detail }) if detail.starts_with("cannot read the puzzle")
+        ));
+        let run = PuzzleRun::from_line(LINE.into(), library()).unwrap();
+        assert!(run.play("z9".into(), "c2".into(), None).is_err());
+        assert!(run.play_text("".into()).is_err());
+        assert_eq!(run.phase(), PuzzlePhase::Solving);
+    }
+
+    #[test]
+    fn every_pack_puzzle_starts_at_its_players_position() {
+        let library = library();
+        for info in crate::puzzles::builtin_puzzles().unwrap() {
+            let snapshot = PuzzleRun::new(info.id.clone(), library.clone())
+                .unwrap()
+                .snapshot();
+            assert_eq!(snapshot.position_text, info.position_text, "{}", info.id);
+            assert_eq!(snapshot.turn, info.player, "{}", info.id);
+            assert_eq!(snapshot.last_move, info.opponent_move, "{}", info.id);
+        }
+    }
+
+    #[test]
+    fn next_is_the_app_layers_rule() {
+        let library = library();
+        let pack = crate::puzzles::builtin_puzzles().unwrap();
+        let first = next_puzzle(library.clone(), None, None).unwrap().unwrap();
+        assert_eq!(first.puzzle.id, pack[0].id);
+        let after = next_puzzle(library.clone(), None, Some(pack[0].id.clone()))
+            .unwrap()
+            .unwrap();
+        assert_eq!(after.puzzle.id, pack[1].id);
+        let hard = next_puzzle(library, Some(PuzzleDifficulty::Hard), None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(hard.puzzle.difficulty, PuzzleDifficulty::Hard);
+    }
+}
