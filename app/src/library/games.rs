@@ -208,8 +208,13 @@ impl Library {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let receipt = write_game(&tx, session, now)?;
+        let (receipt, print) = write_game(&tx, session, now)?;
         tx.commit()?;
+        // Only a committed save moves the session on: after a failed
+        // commit (a full disk) it saves the same revision again.
+        session.saved.id = Some(receipt.id);
+        session.saved.revision = receipt.revision;
+        session.saved.fingerprint = Some(print);
         Ok(receipt)
     }
 
@@ -230,14 +235,14 @@ impl Library {
     }
 }
 
-/// The save of [`Library::save`] inside the caller's transaction; the
-/// session learns its row, revision and fingerprint (the caller commits,
-/// and a failed commit leaves a session that saves again).
+/// The save of [`Library::save`] inside the caller's transaction: what it
+/// did and the fingerprint of what it wrote. The session is not changed:
+/// the caller records both once the transaction is committed.
 fn write_game(
     tx: &Connection,
     session: &mut GameSession,
     now: u64,
-) -> Result<SaveReceipt, LibraryError> {
+) -> Result<(SaveReceipt, u64), LibraryError> {
     {
         let record = session.record(now);
         let game = session.game();
@@ -270,12 +275,13 @@ fn write_game(
         let print = fingerprint(&record, &history);
         if let (Some(id), Some(previous)) = (saved.id, saved.fingerprint) {
             if previous == print {
-                return Ok(SaveReceipt {
+                let receipt = SaveReceipt {
                     id,
                     revision: saved.revision,
                     created: false,
                     written: false,
-                });
+                };
+                return Ok((receipt, print));
             }
         }
         let receipt = match saved.id {
@@ -330,10 +336,7 @@ fn write_game(
                 [receipt.id],
             )?;
         }
-        session.saved.id = Some(receipt.id);
-        session.saved.revision = receipt.revision;
-        session.saved.fingerprint = Some(print);
-        Ok(receipt)
+        Ok((receipt, print))
     }
 }
 
@@ -343,7 +346,7 @@ impl Library {
         tx: &Connection,
         session: &mut GameSession,
     ) -> Result<SaveReceipt, LibraryError> {
-        write_game(tx, session, 0)
+        write_game(tx, session, 0).map(|(receipt, _)| receipt)
     }
 
     /// The game `id`, ready to play on (its clock paused until the screen

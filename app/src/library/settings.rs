@@ -302,6 +302,33 @@ impl Library {
     }
 }
 
+impl Library {
+    /// Sets several settings from text in one write transaction (each
+    /// checked alone, only these keys written); returns the new settings.
+    pub fn set_settings(&mut self, changes: &[(&str, String)]) -> Result<Settings, LibraryError> {
+        let mut stored = Vec::with_capacity(changes.len());
+        for (key, value) in changes {
+            let mut checked = Settings::default();
+            checked.set(key, value)?;
+            if let Some(canonical_key) = canonical(key) {
+                stored.push((
+                    canonical_key,
+                    checked.get(canonical_key).unwrap_or_default(),
+                ));
+            }
+        }
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        for (key, value) in &stored {
+            write_setting(&tx, key, value)?;
+        }
+        let settings = read_settings(&tx)?;
+        tx.commit()?;
+        Ok(settings)
+    }
+}
+
 /// Writes one setting inside the caller's transaction.
 pub(crate) fn write_setting(
     tx: &rusqlite::Connection,

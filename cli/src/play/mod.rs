@@ -210,7 +210,10 @@ fn run_script(config: Config, storage: Storage, lines: Box<dyn BufRead>) -> Resu
             break;
         }
     }
-    app.command("quit");
+    if !app.wants_quit() {
+        // The script ended: nobody is there to answer a question.
+        app.leave();
+    }
     let _ = app.take_output();
     Ok(())
 }
@@ -263,7 +266,7 @@ fn run_terminal(config: Config, storage: Storage) -> Result<()> {
                 }
             }
             Ok(Event::EndOfInput) | Err(mpsc::RecvTimeoutError::Disconnected) => {
-                app.command("quit");
+                app.leave();
                 print(&format!("\n{}", app.take_output()))?;
                 break;
             }
