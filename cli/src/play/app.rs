@@ -688,3 +688,14 @@ pub(super) fn promotion_question(choices: &[(norochess_core::Role, String)]) -> 
         .collect();
     format!("Promote to: {}? (anything else cancels)", names.join(", "))
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn ascii_output_writes_plus_minus_and_minus_signs_out() {
+        assert_eq!(
+            super::asciify("Puzzle rating 1500 ± 350 (−12)"),
+            "Puzzle rating 1500 +/- 350 (-12)"
+        );
+    }
+}

@@ -106,7 +106,12 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         && std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let (pack, own_puzzles) = match &args.puzzles {
-        Some(path) => (puzzle_file::read(path)?, true),
+        // Its message already names the cause: the chain is not printed
+        // again under it.
+        Some(path) => (
+            puzzle_file::read(path).map_err(|e| anyhow::anyhow!(e.to_string()))?,
+            true,
+        ),
         // A damaged built-in pack leaves puzzles of your own (`puzzle fen`).
         None => (builtin_pack().unwrap_or_default(), false),
     };
