@@ -25,6 +25,8 @@ pub enum NoticeKind {
     Recovered,
     /// The terminal app's earlier files were imported once (and left in place).
     Imported,
+    /// The database file was empty (0 bytes): a new library was started in it.
+    EmptyFile,
 }
 
 /// Something the player should be told after opening the library.
@@ -53,7 +55,14 @@ impl From<&app::OpenNotice> for LibraryNotice {
                 games_imported: None,
                 skipped: Vec::new(),
             },
-            app::OpenNotice::Imported { games, skipped } => LibraryNotice {
+            app::OpenNotice::EmptyFile { .. } => LibraryNotice {
+                kind: NoticeKind::EmptyFile,
+                message,
+                backup_path: None,
+                games_imported: None,
+                skipped: Vec::new(),
+            },
+            app::OpenNotice::Imported { games, skipped, .. } => LibraryNotice {
                 kind: NoticeKind::Imported,
                 message,
                 backup_path: None,
@@ -215,7 +224,8 @@ pub enum Orientation {
 }
 
 /// Every setting, typed. `setSetting(key, value)` changes one by name
-/// (the keys of `settingKeys()`); `saveSettings` stores a whole record.
+/// (the keys of `settingKeys()`); `updateSettings` stores the keys a
+/// settings screen changed.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct Settings {
     /// Board colours: `brown`, `green`, `blue` or `grey`.
@@ -649,10 +659,13 @@ impl LibraryHandle {
         })
     }
 
-    /// Deletes a game.
+    /// Deletes a game (the player chose it in the list). A window playing
+    /// it is told at its next save and keeps its copy.
     pub fn delete(&self, game_id: i64) -> Result<()> {
         guard("LibraryHandle.delete", || {
-            Ok(lock(&self.library).delete(game_id)?)
+            let mut library = lock(&self.library);
+            let revision = library.summary(game_id)?.revision;
+            Ok(library.delete(game_id, revision)?)
         })
     }
 
@@ -678,18 +691,23 @@ impl LibraryHandle {
         })
     }
 
-    /// Stores every setting at once (a settings screen's record), after
-    /// checking each value as `set_setting` would.
-    pub fn save_settings(&self, settings: Settings) -> Result<()> {
-        guard("LibraryHandle.save_settings", || {
-            let settings: app::Settings = settings.into();
-            let mut check = app::Settings::default();
-            for (key, _) in app::library::SETTING_KEYS {
-                if let Some(value) = settings.get(key) {
-                    check.set(key, &value)?;
-                }
-            }
-            Ok(lock(&self.library).save_settings(&settings)?)
+    /// Stores the settings a screen changed: every key whose value differs
+    /// between `before` (what the screen showed) and `after` (what it shows
+    /// now), each checked as `set_setting` would, in one write transaction.
+    /// Keys it did not change are not written, so two windows of the app
+    /// never revert each other's settings. Returns all settings as stored.
+    pub fn update_settings(&self, before: Settings, after: Settings) -> Result<Settings> {
+        guard("LibraryHandle.update_settings", || {
+            let before: app::Settings = before.into();
+            let after: app::Settings = after.into();
+            let changed: Vec<(&str, String)> = app::library::SETTING_KEYS
+                .iter()
+                .filter_map(|(key, _)| {
+                    let value = after.get(key)?;
+                    (before.get(key).as_ref() != Some(&value)).then_some((*key, value))
+                })
+                .collect();
+            Ok(lock(&self.library).set_settings(&changed)?.into())
         })
     }
 

@@ -316,7 +316,7 @@ fn the_library_saves_every_change_and_a_killed_app_continues() {
 
     // A second window writes the same game: the first gets a conflict and
     // keeps its move in memory.
-    let second = LibraryHandle::open(folder).unwrap();
+    let second = LibraryHandle::open(folder.clone()).unwrap();
     let other = second.clone().current(0).unwrap().unwrap();
     assert!(matches!(
         block_on(other.computer_move(0)).unwrap(),
@@ -353,9 +353,15 @@ fn the_library_saves_every_change_and_a_killed_app_continues() {
         library.set_setting("level".into(), "9".into()),
         Err(NorochessError::Setting { key, value: Some(v), .. }) if key == "level" && v == "9"
     ));
-    let mut settings = library.settings().unwrap();
+    let before = library.settings().unwrap();
+    let mut settings = before.clone();
     settings.takeback = false;
-    library.save_settings(settings).unwrap();
+    // Another window's change of another key stays.
+    let other = LibraryHandle::open(folder.clone()).unwrap();
+    other.set_setting("level".into(), "6".into()).unwrap();
+    let stored = library.update_settings(before, settings).unwrap();
+    assert!(!stored.takeback);
+    assert_eq!(stored.default_level, 6);
     let no_takebacks =
         GameSessionHandle::new(vs_computer(1, ColourChoice::White), Some(library.clone())).unwrap();
     no_takebacks.play_text("e4".into(), 0).unwrap();

@@ -4,9 +4,12 @@
 //! (FEN plus `score=W-B` / `opening=pending`), moves are in coordinate
 //! notation.
 //!
-//! The search runs on its own thread, so `stop`, `isready` and `quit` are
-//! answered while it thinks. Bad input gets `info string error: …` and
-//! never stops the program.
+//! The search (and `go perft`) runs on its own thread, so the input is read
+//! while it thinks: `isready` is answered at once, and `stop`, `quit`, the
+//! end of input, `setoption`, `ucinewgame` and a new `go` stop a running
+//! search before they act (a GUI that dies never leaves a search burning a
+//! core). Bad input gets `info string error: …` and never stops the
+//! program.
 
 use anyhow::Result;
 use clap::Args;
@@ -51,14 +54,15 @@ fn error(message: &str) {
 
 /// A search running on its own thread.
 struct Search {
-    handle: JoinHandle<Engine>,
+    /// The thread; a search gives its engine back, perft has none.
+    handle: JoinHandle<Option<Engine>>,
     /// The request's stop handle; an infinite search also waits for it
     /// before answering.
     stop: StopHandle,
     /// Set once the thread has printed its `bestmove`.
     answered: Arc<AtomicBool>,
-    /// A move to print if the thread dies without answering.
-    fallback: String,
+    /// A move to print if the thread dies without answering (none for perft).
+    fallback: Option<String>,
     /// Whether the search waits for `stop` (it never ends by itself).
     infinite: bool,
 }
@@ -130,7 +134,8 @@ pub fn run(args: &UciArgs) -> Result<()> {
             break;
         }
     }
-    session.finish_search(false);
+    // The GUI is gone or said `quit`: nobody waits for the answer.
+    session.finish_search(true);
     Ok(())
 }
 
@@ -145,9 +150,9 @@ impl Session {
         }
     }
 
-    /// The engine, once no search is using it.
+    /// The engine, once no search is using it (a running one is stopped).
     fn engine(&mut self) -> &mut Engine {
-        self.finish_search(false);
+        self.finish_search(true);
         let hash_mb = self.hash_mb;
         self.engine.get_or_insert_with(|| Engine::new(hash_mb))
     }
@@ -163,11 +168,11 @@ impl Session {
             "uci" => self.uci(),
             "isready" => send("readyok"),
             "setoption" => {
-                self.finish_search(false);
+                self.finish_search(true);
                 self.set_option(rest);
             }
             "ucinewgame" => {
-                self.finish_search(false);
+                self.finish_search(true);
                 self.engine().clear();
                 self.start_position();
             }
@@ -287,9 +292,19 @@ impl Session {
             },
             "hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
-                    self.hash_mb = mb;
-                    self.finish_search(false);
-                    self.engine = Some(Engine::new(mb));
+                    self.finish_search(true);
+                    // The old table stays until the new one is had, so a
+                    // failure keeps a working engine of the previous size.
+                    match Engine::try_new(mb) {
+                        Ok(engine) => {
+                            self.hash_mb = mb;
+                            self.engine = Some(engine);
+                        }
+                        Err(e) => send(&format!(
+                            "info string {e}; the hash stays at {} MB",
+                            self.hash_mb
+                        )),
+                    }
                 }
                 _ => error(&format!("Hash must be a number from 1 to {MAX_HASH_MB}")),
             },
@@ -470,9 +485,10 @@ impl Session {
                 return;
             }
         };
+        // A search still running is stopped and answers first.
+        self.finish_search(true);
         if let Some(depth) = go.perft {
-            self.finish_search(false);
-            perft(&self.position, depth);
+            self.start_perft(depth);
             return;
         }
         let multipv = self.multipv;
@@ -489,8 +505,6 @@ impl Session {
         };
         self.searches += 1;
         let seed = self.position.hash() ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        // A search still running answers first (an infinite one is stopped).
-        self.finish_search(false);
         let mut engine = self
             .engine
             .take()
@@ -524,7 +538,7 @@ impl Session {
                 }
                 send(&bestmove_line(&result, width));
                 thread_answered.store(true, Ordering::Relaxed);
-                engine
+                Some(engine)
             });
         match spawned {
             Ok(handle) => {
@@ -532,7 +546,7 @@ impl Session {
                     handle,
                     stop,
                     answered,
-                    fallback,
+                    fallback: Some(fallback),
                     infinite,
                 })
             }
@@ -540,6 +554,38 @@ impl Session {
                 error(&format!("cannot start the search thread: {e}"));
                 send(&format!("bestmove {fallback}"));
             }
+        }
+    }
+
+    /// `go perft N` on its own thread, as a search: the input stays live,
+    /// and `stop` (or anything that stops a search) ends it after the root
+    /// move being counted. It needs no engine, so a stopped count is left
+    /// to finish that root move alone and nothing waits for it.
+    fn start_perft(&mut self, depth: u32) {
+        let position = self.position;
+        let stop = StopHandle::new();
+        let thread_stop = stop.clone();
+        let answered = Arc::new(AtomicBool::new(false));
+        let thread_answered = Arc::clone(&answered);
+        let spawned = std::thread::Builder::new()
+            .name("perft".to_string())
+            .spawn(move || {
+                perft(&position, depth, &thread_stop);
+                thread_answered.store(true, Ordering::Relaxed);
+                None
+            });
+        match spawned {
+            Ok(handle) => {
+                self.search = Some(Search {
+                    handle,
+                    stop,
+                    answered,
+                    // perft has no `bestmove` to stand in for.
+                    fallback: None,
+                    infinite: false,
+                })
+            }
+            Err(e) => error(&format!("cannot start the perft thread: {e}")),
         }
     }
 
@@ -559,12 +605,21 @@ impl Session {
         if stop || search.infinite {
             search.stop.stop();
         }
+        // A stopped perft is not waited for (it holds no engine and prints
+        // nothing more once stopped).
+        if search.fallback.is_none() && search.stop.is_stopped() && !search.handle.is_finished() {
+            return;
+        }
         match search.handle.join() {
-            Ok(engine) => self.engine = Some(engine),
+            Ok(Some(engine)) => self.engine = Some(engine),
+            Ok(None) => {}
             Err(_) => {
                 error("the search failed");
-                if !search.answered.load(Ordering::Relaxed) {
-                    send(&format!("bestmove {}", search.fallback));
+                if let Some(fallback) = search
+                    .fallback
+                    .filter(|_| !search.answered.load(Ordering::Relaxed))
+                {
+                    send(&format!("bestmove {fallback}"));
                 }
                 self.engine = Some(Engine::new(self.hash_mb));
             }
@@ -653,12 +708,32 @@ fn bestmove_line(result: &SearchResult, width: u8) -> String {
     }
 }
 
-fn perft(position: &AnyPosition, depth: u32) {
-    let mut rows = position.divide(depth);
-    rows.sort();
+/// Counts the move tree root move by root move, so that `stop` ends it
+/// after the root move being counted (without a total line then).
+fn perft(position: &AnyPosition, depth: u32, stop: &StopHandle) {
+    let width = position.width();
+    let mut moves: Vec<(String, Move)> = position
+        .legal_moves()
+        .into_iter()
+        .map(|m| (m.uci(width), m))
+        .collect();
+    moves.sort_by(|a, b| a.0.cmp(&b.0));
     let mut total = 0;
-    for (mv, count) in rows {
-        send(&format!("{mv}: {count}"));
+    for (name, mv) in moves {
+        if stop.is_stopped() {
+            send("info string perft stopped");
+            return;
+        }
+        let count = match position.play(mv) {
+            Ok(next) if depth > 1 => next.perft(depth - 1),
+            Ok(_) => 1,
+            Err(_) => 0,
+        };
+        if stop.is_stopped() {
+            send("info string perft stopped");
+            return;
+        }
+        send(&format!("{name}: {count}"));
         total += count;
     }
     send("");

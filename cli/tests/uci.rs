@@ -297,3 +297,155 @@ fn time_controls_give_a_move_in_time() {
     uci.until("bestmove", WAIT);
     uci.quit();
 }
+
+/// How long the program may take to end after the input that must stop
+/// its search (issue 24: within 1 s; a stopped search answers in
+/// milliseconds).
+const EXIT_LIMIT: Duration = Duration::from_secs(1);
+
+/// Waits for the program to end; how long it took from `since`.
+fn ended_within(child: &mut Child, since: Instant, what: &str) -> Duration {
+    let deadline = since + Duration::from_secs(30);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "{what}: {status:?}");
+            return since.elapsed();
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("{what}: the program did not end");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A long finite search, running: the first `info` line has come.
+fn searching(go: &str) -> Session {
+    let mut session = Session::start();
+    session.send("uci");
+    session.until("uciok", WAIT);
+    session.send("position startpos");
+    session.send(go);
+    session.until("info depth", WAIT);
+    session
+}
+
+#[test]
+fn the_end_of_input_ends_a_long_finite_search_and_the_program() {
+    for go in [
+        "go depth 1000",
+        "go movetime 100000000",
+        "go nodes 1000000000000",
+    ] {
+        let Session {
+            mut child, stdin, ..
+        } = searching(go);
+        let closed = Instant::now();
+        drop(stdin);
+        let took = ended_within(&mut child, closed, go);
+        assert!(took < EXIT_LIMIT, "{go}: {took:?} after the end of input");
+    }
+}
+
+#[test]
+fn setoption_ucinewgame_and_a_new_go_stop_a_long_search_and_quit_is_read() {
+    for input in [
+        "setoption name Hash value 8",
+        "ucinewgame",
+        "go depth 1",
+        "stop",
+        "quit",
+    ] {
+        let mut session = searching("go depth 1000");
+        let sent = Instant::now();
+        session.send(input);
+        session.send("quit");
+        let took = ended_within(&mut session.child, sent, input);
+        assert!(took < EXIT_LIMIT, "{input}: {took:?}");
+    }
+}
+
+#[test]
+fn perft_runs_beside_the_input_and_stops_like_a_search() {
+    let mut session = Session::start();
+    session.send("position startpos");
+    session.send("go perft 9");
+    std::thread::sleep(Duration::from_millis(100));
+    // The input is read while it counts.
+    let asked = Instant::now();
+    session.send("isready");
+    session.until("readyok", WAIT);
+    assert!(asked.elapsed() < EXIT_LIMIT, "{:?}", asked.elapsed());
+    session.send("stop");
+    session.send("go depth 2");
+    let lines = session.until("bestmove", WAIT);
+    assert!(asked.elapsed() < EXIT_LIMIT, "{lines:?}");
+    session.send("go perft 9");
+    std::thread::sleep(Duration::from_millis(100));
+    let sent = Instant::now();
+    session.send("quit");
+    let took = ended_within(&mut session.child, sent, "quit during perft");
+    assert!(took < EXIT_LIMIT, "{took:?}");
+    // A small perft still counts as before.
+    let mut session = Session::start();
+    session.send("position startpos");
+    session.send("go perft 2");
+    let lines = session.until("Nodes searched", WAIT);
+    assert!(lines.iter().any(|l| l.contains(':')), "{lines:?}");
+    session.quit();
+}
+
+/// Runs `norochess ARGS` with its address space limited to 1.5 GB, so
+/// that a 4 GB hash cannot be reserved.
+#[cfg(unix)]
+fn limited(args: &str) -> Child {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 1500000 && exec \"{}\" {args}",
+            env!("CARGO_BIN_EXE_norochess")
+        ))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh starts")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_hash_that_cannot_be_reserved_keeps_the_previous_size_and_says_why() {
+    let mut child = limited("uci");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(
+            b"setoption name Hash value 4096\nposition startpos\ngo depth 3\nisready\nquit\n",
+        )
+        .unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{:?}\n{text}", output.status);
+    assert!(
+        text.contains("info string cannot reserve 4096 MB for the hash table: not enough memory; the hash stays at 16 MB"),
+        "{text}"
+    );
+    assert!(text.contains("bestmove"), "the engine still plays: {text}");
+
+    let store = std::env::temp_dir().join(format!("norochess-hash-test-{}", std::process::id()));
+    let mut child = limited(&format!(
+        "play --hash 4096 --script - --store \"{}\"",
+        store.display()
+    ));
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{:?}\n{text}", output.status);
+    assert!(
+        text.contains("The engine uses 16 MB of hash: cannot reserve 4096 MB"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&store);
+}

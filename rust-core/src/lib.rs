@@ -42,8 +42,8 @@ pub use engine::baseline;
 pub use engine::eval_params::{EvalParams, ParamInfo, PARAMS, PARAM_COUNT};
 pub use engine::solver::{GameValue, Objective, Proof, SolveLimits, Solver};
 pub use engine::{
-    ClockLimits, Engine, Level, Limits, Line, Score, SearchInfo, SearchRequest, SearchResult,
-    StopHandle, DEFAULT_HASH_MB, MAX_THREADS,
+    ClockLimits, Engine, HashAllocError, Level, Limits, Line, Score, SearchInfo, SearchRequest,
+    SearchResult, StopHandle, DEFAULT_HASH_MB, MAX_THREADS,
 };
 pub use error::{Error, MoveError, PositionError};
 pub use game::{

@@ -5,7 +5,8 @@ use super::{unix_now, Library, LibraryError};
 use crate::players::Opponent;
 use crate::session::GameSession;
 use norochess_core::{Color, Game};
-use rusqlite::{params, OptionalExtension, Row, TransactionBehavior};
+use rusqlite::{params, Connection, OptionalExtension, Row, TransactionBehavior};
+use std::hash::{Hash, Hasher};
 
 /// What a save did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +17,19 @@ pub struct SaveReceipt {
     pub revision: i64,
     /// Whether the row was created by this save.
     pub created: bool,
+    /// Whether anything was written (a session unchanged since it was read
+    /// or saved writes nothing).
+    pub written: bool,
+}
+
+/// The games a list shows, and the rows that could not be read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameList {
+    /// The games, latest first.
+    pub games: Vec<GameSummary>,
+    /// Ids of rows left out because they could not be read (a damaged or
+    /// foreign row never hides the rest of the list).
+    pub unreadable: Vec<i64>,
 }
 
 /// Which opponent a list shows.
@@ -162,6 +176,14 @@ fn history_text(history: &[[u64; 2]]) -> String {
         .join(",")
 }
 
+/// What a save compares against the last one: record and clock history.
+fn fingerprint(record: &str, history: &str) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    record.hash(&mut hasher);
+    history.hash(&mut hasher);
+    hasher.finish()
+}
+
 fn parse_history(text: &str) -> Vec<[u64; 2]> {
     text.split(',')
         .filter_map(|pair| {
@@ -174,13 +196,54 @@ fn parse_history(text: &str) -> Vec<[u64; 2]> {
 impl Library {
     /// Saves `session` in one transaction: a new row the first time, then
     /// an update that fails with [`LibraryError::Conflict`] if another
-    /// writer saved the game since this session read it. An unfinished game
-    /// becomes the current one; a finished one stops being current.
+    /// writer saved the game since this session read it (or
+    /// [`LibraryError::NoSuchGame`] if it was deleted). An unfinished game
+    /// becomes the current one; a finished one stops being current. A
+    /// session unchanged since it was read or saved writes nothing.
     pub fn save(
         &mut self,
         session: &mut GameSession,
         now: u64,
     ) -> Result<SaveReceipt, LibraryError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let (receipt, print) = write_game(&tx, session, now)?;
+        tx.commit()?;
+        // Only a committed save moves the session on: after a failed
+        // commit (a full disk) it saves the same revision again.
+        session.saved.id = Some(receipt.id);
+        session.saved.revision = receipt.revision;
+        session.saved.fingerprint = Some(print);
+        Ok(receipt)
+    }
+
+    /// Saves `session` as a new game, whatever row it was read from (a
+    /// window's copy that another window moved on or deleted).
+    pub fn save_as_new(
+        &mut self,
+        session: &mut GameSession,
+        now: u64,
+    ) -> Result<SaveReceipt, LibraryError> {
+        let saved = session.saved;
+        session.saved = Default::default();
+        let result = self.save(session, now);
+        if result.is_err() {
+            session.saved = saved;
+        }
+        result
+    }
+}
+
+/// The save of [`Library::save`] inside the caller's transaction: what it
+/// did and the fingerprint of what it wrote. The session is not changed:
+/// the caller records both once the transaction is committed.
+fn write_game(
+    tx: &Connection,
+    session: &mut GameSession,
+    now: u64,
+) -> Result<(SaveReceipt, u64), LibraryError> {
+    {
         let record = session.record(now);
         let game = session.game();
         let (mode, level, human) = match session.spec().opponent {
@@ -209,10 +272,18 @@ impl Library {
         let reason = outcome.map(|o| o.reason.id());
         let at = unix_now();
         let saved = session.saved;
-
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let print = fingerprint(&record, &history);
+        if let (Some(id), Some(previous)) = (saved.id, saved.fingerprint) {
+            if previous == print {
+                let receipt = SaveReceipt {
+                    id,
+                    revision: saved.revision,
+                    created: false,
+                    written: false,
+                };
+                return Ok((receipt, print));
+            }
+        }
         let receipt = match saved.id {
             None => {
                 tx.execute(
@@ -224,6 +295,7 @@ impl Library {
                     id: tx.last_insert_rowid(),
                     revision: 1,
                     created: true,
+                    written: true,
                 }
             }
             Some(id) => {
@@ -251,6 +323,7 @@ impl Library {
                     id,
                     revision: saved.revision + 1,
                     created: false,
+                    written: true,
                 }
             }
         };
@@ -263,10 +336,17 @@ impl Library {
                 [receipt.id],
             )?;
         }
-        tx.commit()?;
-        session.saved.id = Some(receipt.id);
-        session.saved.revision = receipt.revision;
-        Ok(receipt)
+        Ok((receipt, print))
+    }
+}
+
+impl Library {
+    /// Saves imported sessions inside the import's transaction.
+    pub(crate) fn write_game_in(
+        tx: &Connection,
+        session: &mut GameSession,
+    ) -> Result<SaveReceipt, LibraryError> {
+        write_game(tx, session, 0).map(|(receipt, _)| receipt)
     }
 
     /// The game `id`, ready to play on (its clock paused until the screen
@@ -286,6 +366,13 @@ impl Library {
         let mut session = GameSession::restore(game, parse_history(&history), now);
         session.saved.id = Some(id);
         session.saved.revision = revision;
+        // What this session would save now, so that saving it unchanged
+        // writes nothing.
+        let print = fingerprint(
+            &session.record(now),
+            &history_text(&session.clock_history()),
+        );
+        session.saved.fingerprint = Some(print);
         Ok(session)
     }
 
@@ -313,8 +400,35 @@ impl Library {
         Ok(())
     }
 
-    /// The latest games first, as `filter` says, at most `limit`.
+    /// Makes game `id` the one to continue (a resumed older game), if it is
+    /// still in the library.
+    pub fn make_current(&mut self, id: i64) -> Result<(), LibraryError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let exists: Option<i64> = tx
+            .query_row("SELECT id FROM games WHERE id = ?1", [id], |r| r.get(0))
+            .optional()?;
+        if exists.is_none() {
+            return Err(LibraryError::NoSuchGame(id));
+        }
+        tx.execute(
+            "INSERT INTO current_game (slot, game_id) VALUES (1, ?1)
+             ON CONFLICT (slot) DO UPDATE SET game_id = excluded.game_id",
+            [id],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The latest games first, as `filter` says, at most `limit` (rows
+    /// that cannot be read are left out: [`Library::list_all`] names them).
     pub fn list(&self, filter: &GameFilter, limit: u32) -> Result<Vec<GameSummary>, LibraryError> {
+        Ok(self.list_all(filter, limit)?.games)
+    }
+
+    /// [`Library::list`] with the ids of the rows that could not be read.
+    pub fn list_all(&self, filter: &GameFilter, limit: u32) -> Result<GameList, LibraryError> {
         let mut sql = format!("SELECT {SUMMARY_COLUMNS} FROM games WHERE 1 = 1");
         let mut values: Vec<rusqlite::types::Value> = Vec::new();
         if let Some(finished) = filter.finished {
@@ -339,10 +453,17 @@ impl Library {
         sql.push_str(" ORDER BY updated_at DESC, id DESC LIMIT ?");
         values.push(i64::from(limit).into());
         let mut statement = self.conn.prepare_cached(&sql)?;
-        let rows = statement
-            .query_map(rusqlite::params_from_iter(values), summary_from_row)?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
+        let mut rows = statement.query(rusqlite::params_from_iter(values))?;
+        let mut list = GameList::default();
+        while let Some(row) = rows.next()? {
+            match summary_from_row(row) {
+                Ok(summary) => list.games.push(summary),
+                // A row of the wrong shape (written by hand, or by a newer
+                // version) is skipped; its id is still readable.
+                Err(_) => list.unreadable.push(row.get(0).unwrap_or(0)),
+            }
+        }
+        Ok(list)
     }
 
     /// One game's list entry.
@@ -374,12 +495,33 @@ impl Library {
             .ok_or(LibraryError::NoSuchGame(id))
     }
 
-    /// Deletes game `id`.
-    pub fn delete(&mut self, id: i64) -> Result<(), LibraryError> {
-        let n = self.conn.execute("DELETE FROM games WHERE id = ?1", [id])?;
+    /// Deletes game `id` if it is still at `revision`, the one the caller
+    /// read: a game another window played on since is never deleted
+    /// ([`LibraryError::Conflict`]).
+    pub fn delete(&mut self, id: i64, revision: i64) -> Result<(), LibraryError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let n = tx.execute(
+            "DELETE FROM games WHERE id = ?1 AND revision = ?2",
+            [id, revision],
+        )?;
         if n == 0 {
-            return Err(LibraryError::NoSuchGame(id));
+            let found: Option<i64> = tx
+                .query_row("SELECT revision FROM games WHERE id = ?1", [id], |r| {
+                    r.get(0)
+                })
+                .optional()?;
+            return Err(match found {
+                Some(found) => LibraryError::Conflict {
+                    id,
+                    expected: revision,
+                    found,
+                },
+                None => LibraryError::NoSuchGame(id),
+            });
         }
+        tx.commit()?;
         Ok(())
     }
 }

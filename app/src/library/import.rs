@@ -1,48 +1,68 @@
 //! The one-time import of the terminal app's earlier file store:
 //! `current.pgn` (the unfinished game), `games/game-NNNN.pgn`,
-//! `puzzles.txt` and `settings.txt`. The files are left where they are; an
-//! `imports` row makes sure it happens once. Streaks start again after the
-//! import (the old file kept only the sets of solved and failed puzzles).
+//! `puzzles.txt` and `settings.txt`. The files are left where they are.
+//! Everything is written in one transaction together with the `imports`
+//! row that records it, so an import cut short (the app killed) leaves
+//! nothing and runs again whole, and a finished one never runs twice.
+//! Only regular files are read: a FIFO or device never blocks start-up.
+//! Streaks start again after the import (the old file kept only the sets
+//! of solved and failed puzzles).
 
-use super::{unix_now, Library, LibraryError, OpenNotice, PuzzleAttempt};
+use super::puzzles::{insert_rated_attempt, start_rating};
+use super::settings::write_setting;
+use super::{unix_now, Library, LibraryError, OpenNotice, PuzzleAttempt, Settings};
 use crate::session::GameSession;
 use norochess_core::Game;
-use rusqlite::{params, OptionalExtension};
-use std::path::Path;
+use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+use std::path::{Path, PathBuf};
 
 const SOURCE: &str = "terminal-file-store";
 
-/// Imports the file store in `folder` if it has one and it was not imported
-/// before. Returns what to tell the player.
-pub(crate) fn import_file_store(
-    library: &mut Library,
-    folder: &Path,
-) -> Result<Option<OpenNotice>, LibraryError> {
-    let current = folder.join("current.pgn");
-    let games_dir = folder.join("games");
-    let progress = folder.join("puzzles.txt");
-    let settings = folder.join("settings.txt");
-    if ![&current, &games_dir, &progress, &settings]
-        .iter()
-        .any(|p| p.exists())
-    {
-        return Ok(None);
-    }
-    let done: Option<String> = library
-        .conn
+/// What the old store holds, read before the import's transaction.
+#[derive(Default)]
+struct FileStore {
+    /// Games, with whether each is the old `current.pgn`.
+    games: Vec<(GameSession, bool)>,
+    /// `key value` lines of `settings.txt`, if it was read.
+    settings: Option<Vec<(String, String)>>,
+    /// Solved and failed puzzle ids of `puzzles.txt`, if it was read.
+    progress: Option<(Vec<String>, Vec<String>)>,
+    /// Files that could not be read.
+    skipped: Vec<String>,
+}
+
+fn already_imported(conn: &Connection) -> Result<bool, LibraryError> {
+    let done: Option<String> = conn
         .query_row(
             "SELECT source FROM imports WHERE source = ?1",
             [SOURCE],
             |r| r.get(0),
         )
         .optional()?;
-    if done.is_some() {
-        return Ok(None);
-    }
+    Ok(done.is_some())
+}
 
-    let mut skipped = Vec::new();
-    let mut imported = 0;
-    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&games_dir)
+/// The text of `path` if it is a regular file that reads as UTF-8; `Err`
+/// with the reason otherwise (a FIFO is never opened: it would block).
+fn read_regular(path: &Path) -> Result<String, String> {
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".to_string());
+    }
+    std::fs::read_to_string(path).map_err(|e| e.to_string())
+}
+
+fn skipped(path: &Path, why: &str) -> String {
+    format!("{} ({why})", path.display())
+}
+
+fn read_store(folder: &Path) -> FileStore {
+    let current = folder.join("current.pgn");
+    let games_dir = folder.join("games");
+    let progress = folder.join("puzzles.txt");
+    let settings = folder.join("settings.txt");
+    let mut store = FileStore::default();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&games_dir)
         .map(|entries| {
             entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
@@ -51,48 +71,74 @@ pub(crate) fn import_file_store(
         })
         .unwrap_or_default();
     files.sort();
-    let mut sessions = Vec::new();
+    let read = |path: &Path, is_current: bool, store: &mut FileStore| match read_game(path) {
+        Ok(session) => store.games.push((session, is_current)),
+        Err(why) => store.skipped.push(skipped(path, &why)),
+    };
     for file in &files {
-        match read_game(file) {
-            Some(session) => sessions.push((session, false)),
-            None => skipped.push(file.display().to_string()),
-        }
+        read(file, false, &mut store);
     }
     if current.exists() {
-        match read_game(&current) {
-            Some(session) => sessions.push((session, true)),
-            None => skipped.push(current.display().to_string()),
-        }
+        read(&current, true, &mut store);
     }
-    let mut settings_lines = Vec::new();
-    if let Ok(text) = std::fs::read_to_string(&settings) {
-        settings_lines = text
-            .lines()
-            .filter_map(|l| l.trim().split_once(' '))
-            .map(|(k, v)| (k.to_string(), v.trim().to_string()))
-            .collect();
-    } else if settings.exists() {
-        skipped.push(settings.display().to_string());
-    }
-    let (solved, failed) = match std::fs::read_to_string(&progress) {
-        Ok(text) => read_progress(&text).unwrap_or_else(|| {
-            skipped.push(progress.display().to_string());
-            (Vec::new(), Vec::new())
-        }),
-        Err(_) => {
-            if progress.exists() {
-                skipped.push(progress.display().to_string());
+    if settings.exists() {
+        match read_regular(&settings) {
+            Ok(text) => {
+                store.settings = Some(
+                    text.lines()
+                        .filter_map(|l| l.trim().split_once(' '))
+                        .map(|(k, v)| (k.to_string(), v.trim().to_string()))
+                        .collect(),
+                )
             }
-            (Vec::new(), Vec::new())
+            Err(why) => store.skipped.push(skipped(&settings, &why)),
         }
-    };
-
-    let mut new_settings = library.settings()?;
-    for (key, value) in &settings_lines {
-        // A value the new settings refuse keeps its default.
-        let _ = new_settings.set(key, value);
     }
-    library.save_settings(&new_settings)?;
+    if progress.exists() {
+        match read_regular(&progress).and_then(|text| {
+            read_progress(&text).ok_or_else(|| "not a puzzle progress file".to_string())
+        }) {
+            Ok(ids) => store.progress = Some(ids),
+            Err(why) => store.skipped.push(skipped(&progress, &why)),
+        }
+    }
+    store
+}
+
+/// Imports the file store in `folder` if it has one and it was not imported
+/// before. Returns what to tell the player.
+pub(crate) fn import_file_store(
+    library: &mut Library,
+    folder: &Path,
+) -> Result<Option<OpenNotice>, LibraryError> {
+    let names = ["current.pgn", "games", "puzzles.txt", "settings.txt"];
+    if !names.iter().any(|n| folder.join(n).exists()) {
+        return Ok(None);
+    }
+    // Checked once without a lock (every later start), and again inside the
+    // transaction (two windows starting at once import once).
+    if already_imported(&library.conn)? {
+        return Ok(None);
+    }
+    let store = read_store(folder);
+    let tx = library
+        .conn
+        .transaction_with_behavior(TransactionBehavior::Immediate)?;
+    if already_imported(&tx)? {
+        return Ok(None);
+    }
+    if let Some(lines) = &store.settings {
+        for (key, value) in lines {
+            // A value the new settings refuse keeps its default.
+            let mut checked = Settings::default();
+            if checked.set(key, value).is_err() {
+                continue;
+            }
+            if let Some(key) = Settings::canonical_key(key) {
+                write_setting(&tx, key, &checked.get(key).unwrap_or_default())?;
+            }
+        }
+    }
     let tiers = tiers_of_builtin_pack();
     let tier = |id: &str| {
         tiers
@@ -100,50 +146,71 @@ pub(crate) fn import_file_store(
             .find(|(p, _)| p == id)
             .map_or("unknown", |(_, t)| *t)
     };
-    for id in &solved {
-        library.record_puzzle_attempt(id, tier(id), PuzzleAttempt::Clean)?;
-    }
-    for id in &failed {
-        library.record_puzzle_attempt(id, tier(id), PuzzleAttempt::Failed)?;
+    if let Some((solved, failed)) = &store.progress {
+        let now = unix_now();
+        for (ids, attempt) in [
+            (solved, PuzzleAttempt::Clean),
+            (failed, PuzzleAttempt::Failed),
+        ] {
+            for id in ids {
+                let tier = tier(id);
+                insert_rated_attempt(&tx, id, tier, start_rating(id, tier), attempt, now)?;
+            }
+        }
     }
     let mut current_id = None;
-    for (mut session, is_current) in sessions {
+    let mut imported = 0;
+    for (mut session, is_current) in store.games {
         let unfinished = !session.game().is_over();
-        library.save(&mut session, 0)?;
+        let receipt = Library::write_game_in(&tx, &mut session)?;
         imported += 1;
         if is_current && unfinished {
-            current_id = session.library_id();
+            current_id = Some(receipt.id);
         }
     }
     // Only the old `current.pgn` is the game to continue.
-    library.clear_current()?;
+    tx.execute("DELETE FROM current_game", [])?;
     if let Some(id) = current_id {
-        library.conn.execute(
+        tx.execute(
             "INSERT INTO current_game (slot, game_id) VALUES (1, ?1)",
             [id],
         )?;
     }
-    library.conn.execute(
+    let settings = store.settings.is_some();
+    let puzzle_progress = store.progress.is_some();
+    tx.execute(
         "INSERT INTO imports (source, at, detail) VALUES (?1, ?2, ?3)",
         params![
             SOURCE,
             unix_now(),
-            format!("{imported} games from {}", folder.display())
+            format!(
+                "{imported} games{}{} from {}",
+                if settings { ", settings" } else { "" },
+                if puzzle_progress {
+                    ", puzzle progress"
+                } else {
+                    ""
+                },
+                folder.display()
+            )
         ],
     )?;
+    tx.commit()?;
     Ok(Some(OpenNotice::Imported {
         games: imported,
-        skipped,
+        settings,
+        puzzle_progress,
+        skipped: store.skipped,
     }))
 }
 
-fn read_game(path: &Path) -> Option<GameSession> {
-    let text = std::fs::read_to_string(path).ok()?;
+fn read_game(path: &Path) -> Result<GameSession, String> {
+    let text = read_regular(path)?;
     if text.trim().is_empty() {
-        return None;
+        return Err("empty".to_string());
     }
-    let game = Game::from_pgn(&text, None).ok()?;
-    Some(GameSession::restore(game, Vec::new(), 0))
+    let game = Game::from_pgn(&text, None).map_err(|e| e.to_string())?;
+    Ok(GameSession::restore(game, Vec::new(), 0))
 }
 
 /// The old progress file: solved and failed puzzle ids.

@@ -25,10 +25,11 @@ mod schema;
 mod settings;
 mod stats;
 
-pub use games::{GameFilter, GameSummary, OpponentFilter, SaveReceipt};
+pub use games::{GameFilter, GameList, GameSummary, OpponentFilter, SaveReceipt};
 pub use puzzles::{
     PuzzleAttempt, PuzzleStats, PuzzleTierStats, RatedAttempt, RatingPoint, STATS_HISTORY,
 };
+pub use schema::MigrationError;
 pub use settings::{Orientation, PieceStyle, Settings, SettingsError, SETTING_KEYS};
 pub use stats::{Stats, StatsRow};
 
@@ -52,7 +53,7 @@ pub enum LibraryError {
         source: std::io::Error,
     },
     /// The database could not be opened (permissions, locked, full disk…).
-    #[error("cannot open the library {path}: {source}")]
+    #[error("cannot open the library {path}: {}", sqlite_text(source))]
     Open {
         /// The database file.
         path: PathBuf,
@@ -78,11 +79,11 @@ pub enum LibraryError {
         source: std::io::Error,
     },
     /// Reading or writing failed.
-    #[error("the library could not be read or written: {0}")]
+    #[error("the library could not be read or written: {}", sqlite_text(.0))]
     Sqlite(#[from] rusqlite::Error),
     /// The schema could not be brought up to date.
     #[error("the library's schema could not be updated: {0}")]
-    Migration(#[from] rusqlite_migration::Error),
+    Migration(#[from] MigrationError),
     /// Another writer saved the game since this copy was read.
     #[error("game {id} was changed by another window (now at revision {found}, this copy was read at {expected}); reopen it to continue")]
     Conflict {
@@ -109,6 +110,36 @@ pub enum LibraryError {
     Settings(#[from] SettingsError),
 }
 
+impl LibraryError {
+    /// Whether the disk (or the database's size limit) is full: freeing
+    /// space is what helps.
+    pub fn is_disk_full(&self) -> bool {
+        let sqlite = match self {
+            LibraryError::Open { source, .. } | LibraryError::Sqlite(source) => Some(source),
+            LibraryError::Migration(e) => e.sqlite(),
+            _ => None,
+        };
+        sqlite.is_some_and(is_full)
+    }
+}
+
+fn is_full(e: &rusqlite::Error) -> bool {
+    e.sqlite_error_code() == Some(ErrorCode::DiskFull)
+}
+
+/// SQLite's error as one line: a full disk said as such, no SQL, no
+/// line breaks.
+pub(crate) fn sqlite_text(e: &rusqlite::Error) -> String {
+    if is_full(e) {
+        return "the disk is full".to_string();
+    }
+    let text = match e {
+        rusqlite::Error::SqliteFailure(_, Some(message)) => message.clone(),
+        other => other.to_string(),
+    };
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// Something the player should be told after opening the library.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OpenNotice {
@@ -123,8 +154,18 @@ pub enum OpenNotice {
     Imported {
         /// Games imported.
         games: usize,
+        /// Whether a settings file was imported.
+        settings: bool,
+        /// Whether a puzzle progress file was imported.
+        puzzle_progress: bool,
         /// Files that could not be read (left in place).
         skipped: Vec<String>,
+    },
+    /// The database file was empty (0 bytes): there was nothing in it to
+    /// keep, and a new library was started in it.
+    EmptyFile {
+        /// The file.
+        path: PathBuf,
     },
 }
 
@@ -136,16 +177,36 @@ impl OpenNotice {
                 "The library could not be read ({problem}). It was moved to {} and a new, empty library was started; nothing was deleted.",
                 backup.display()
             ),
-            OpenNotice::Imported { games, skipped } => {
+            OpenNotice::Imported {
+                games,
+                settings,
+                puzzle_progress,
+                skipped,
+            } => {
+                let mut parts = vec![format!("{games} game{}", if *games == 1 { "" } else { "s" })];
+                if *settings {
+                    parts.push("your settings".to_string());
+                }
+                if *puzzle_progress {
+                    parts.push("your puzzle progress".to_string());
+                }
+                let found = match parts.as_slice() {
+                    [one] => one.clone(),
+                    [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+                    [] => String::new(),
+                };
                 let mut text = format!(
-                    "Imported {games} game{} and your settings and puzzle progress from the earlier files (they were left in place).",
-                    if *games == 1 { "" } else { "s" }
+                    "Imported {found} from the earlier files (they were left in place)."
                 );
                 if !skipped.is_empty() {
                     text.push_str(&format!(" Not readable, skipped: {}.", skipped.join(", ")));
                 }
                 text
             }
+            OpenNotice::EmptyFile { path } => format!(
+                "The library file {} was empty (0 bytes), so there was nothing in it to keep; a new library was started in it.",
+                path.display()
+            ),
         }
     }
 }
@@ -176,7 +237,18 @@ impl Library {
     /// Opens (or creates) the database file `path`. A damaged file is moved
     /// aside and a new library started ([`Library::notices`] says so).
     pub fn open_file(path: &Path) -> Result<Library, LibraryError> {
-        match Library::try_open(path) {
+        let was_empty = is_stale_empty_file(path);
+        let mut library = Library::open_or_recover(path)?;
+        if was_empty {
+            library.notices.push(OpenNotice::EmptyFile {
+                path: path.to_path_buf(),
+            });
+        }
+        Ok(library)
+    }
+
+    fn open_or_recover(path: &Path) -> Result<Library, LibraryError> {
+        match Library::try_open_patiently(path) {
             Ok(library) => Ok(library),
             Err(problem) if problem.is_damage() => {
                 let backup = move_aside(path)?;
@@ -194,12 +266,28 @@ impl Library {
     /// A library in memory (tests, or when no folder can be written).
     pub fn in_memory() -> Result<Library, LibraryError> {
         let mut conn = Connection::open_in_memory()?;
-        schema::migrations().to_latest(&mut conn)?;
+        schema::migrate(&mut conn)?;
         Ok(Library {
             conn,
             path: None,
             notices: Vec::new(),
         })
+    }
+
+    /// [`Library::try_open`], tried again while another window holds the
+    /// database locked (two windows opening a new library at once: the
+    /// busy timeout covers most waits, not every step of creating a file).
+    fn try_open_patiently(path: &Path) -> Result<Library, OpenProblem> {
+        let mut tries = 0;
+        loop {
+            match Library::try_open(path) {
+                Err(problem) if problem.is_busy() && tries < OPEN_TRIES => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(50 * tries));
+                }
+                other => return other,
+            }
+        }
     }
 
     fn try_open(path: &Path) -> Result<Library, OpenProblem> {
@@ -225,16 +313,10 @@ impl Library {
         if check != "ok" {
             return Err(OpenProblem::Damaged(check));
         }
-        let known = schema_version_known();
-        let found: i64 = conn
-            .query_row("PRAGMA user_version", [], |row| row.get(0))
-            .map_err(OpenProblem::Sqlite)?;
-        if found > known {
-            return Err(OpenProblem::Newer { found, known });
-        }
-        schema::migrations()
-            .to_latest(&mut conn)
-            .map_err(OpenProblem::Migration)?;
+        schema::migrate(&mut conn).map_err(|e| match e {
+            MigrationError::Newer { found, known } => OpenProblem::Newer { found, known },
+            e => OpenProblem::Migration(e),
+        })?;
         Ok(Library {
             conn,
             path: Some(path.to_path_buf()),
@@ -266,16 +348,27 @@ impl Library {
     }
 }
 
-fn schema_version_known() -> i64 {
-    // One migration per schema version (rusqlite_migration counts them);
-    // `the_newest_schema_version_is_known` checks this against them.
-    2
+/// How many times opening is tried again while the database is locked.
+const OPEN_TRIES: u64 = 10;
+
+/// Whether `path` is an empty file that no other window is just creating
+/// (SQLite writes a new database's first page within moments).
+fn is_stale_empty_file(path: &Path) -> bool {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return false;
+    };
+    let old = meta
+        .modified()
+        .ok()
+        .and_then(|m| m.elapsed().ok())
+        .is_some_and(|age| age > Duration::from_secs(2));
+    meta.is_file() && meta.len() == 0 && old
 }
 
 /// Why opening failed, before it is decided whether the file is damaged.
 enum OpenProblem {
     Sqlite(rusqlite::Error),
-    Migration(rusqlite_migration::Error),
+    Migration(MigrationError),
     Damaged(String),
     Newer { found: i64, known: i64 },
 }
@@ -287,16 +380,29 @@ impl OpenProblem {
         match self {
             OpenProblem::Damaged(_) => true,
             OpenProblem::Sqlite(e) => is_damage_code(e),
-            OpenProblem::Migration(rusqlite_migration::Error::RusqliteError { err, .. }) => {
-                is_damage_code(err)
-            }
+            OpenProblem::Migration(e) => e.sqlite().is_some_and(is_damage_code),
             _ => false,
         }
     }
 
+    /// Whether another connection holds the database locked.
+    fn is_busy(&self) -> bool {
+        let sqlite = match self {
+            OpenProblem::Sqlite(e) => Some(e),
+            OpenProblem::Migration(e) => e.sqlite(),
+            _ => None,
+        };
+        sqlite.is_some_and(|e| {
+            matches!(
+                e.sqlite_error_code(),
+                Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+            )
+        })
+    }
+
     fn describe(&self) -> String {
         match self {
-            OpenProblem::Sqlite(e) => e.to_string(),
+            OpenProblem::Sqlite(e) => sqlite_text(e),
             OpenProblem::Migration(e) => e.to_string(),
             OpenProblem::Damaged(check) => format!("integrity check: {check}"),
             OpenProblem::Newer { found, .. } => format!("schema {found}"),

@@ -11,7 +11,7 @@
 use super::{unix_now, Library, LibraryError};
 use crate::ratings::{self, Day, Rating};
 use norochess_core::puzzle::Puzzle;
-use rusqlite::{params, OptionalExtension, Transaction};
+use rusqlite::{params, OptionalExtension};
 use std::sync::OnceLock;
 
 /// How many of the latest rated attempts [`PuzzleStats::rating_history`]
@@ -197,14 +197,37 @@ impl Library {
         pack_rating: u16,
         attempt: PuzzleAttempt,
     ) -> Result<RatedAttempt, LibraryError> {
-        let now = unix_now();
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let rated = insert_rated_attempt(&tx, puzzle_id, tier, pack_rating, attempt, unix_now())?;
+        tx.commit()?;
+        Ok(rated)
+    }
+}
+
+/// Starting rating of a puzzle never rated (its pack's, by id or tier).
+pub(crate) fn start_rating(puzzle_id: &str, tier: &str) -> u16 {
+    starting_rating(puzzle_id, tier)
+}
+
+/// Records and rates one attempt inside the caller's transaction (the
+/// one-time import records many in one).
+pub(crate) fn insert_rated_attempt(
+    tx: &rusqlite::Connection,
+    puzzle_id: &str,
+    tier: &str,
+    pack_rating: u16,
+    attempt: PuzzleAttempt,
+    now: i64,
+) -> Result<RatedAttempt, LibraryError> {
+    {
         tx.execute(
             "INSERT INTO puzzle_attempts (puzzle_id, tier, outcome, at) VALUES (?1, ?2, ?3, ?4)",
             params![puzzle_id, tier, attempt.id(), now],
         )?;
         let attempt_id = tx.last_insert_rowid();
-        let player_before = player_rating(&tx)?;
+        let player_before = player_rating(tx)?;
         let puzzle_before = tx
             .query_row(
                 "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle_id = ?1",
@@ -252,7 +275,6 @@ impl Library {
                 player_after.deviation
             ],
         )?;
-        tx.commit()?;
         Ok(RatedAttempt {
             player_before,
             player_after,
@@ -260,7 +282,9 @@ impl Library {
             puzzle_after,
         })
     }
+}
 
+impl Library {
     /// The player's puzzle rating now (the start values before any
     /// attempt).
     pub fn puzzle_rating(&self) -> Result<Rating, LibraryError> {
@@ -435,7 +459,7 @@ impl Library {
 }
 
 /// The player's rating inside a transaction.
-fn player_rating(tx: &Transaction<'_>) -> Result<Rating, LibraryError> {
+fn player_rating(tx: &rusqlite::Connection) -> Result<Rating, LibraryError> {
     Ok(tx
         .query_row(
             "SELECT rating, deviation, volatility FROM puzzle_player_rating WHERE slot = 1",

@@ -286,44 +286,86 @@ impl Library {
     /// The settings (defaults for anything never set; a stored value that
     /// no longer parses is replaced by its default).
     pub fn settings(&self) -> Result<Settings, LibraryError> {
-        let mut settings = Settings::default();
-        let mut statement = self
-            .conn
-            .prepare_cached("SELECT key, value FROM settings")?;
-        let rows =
-            statement.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
-        for row in rows {
-            let (key, value) = row?;
-            // An unknown or unreadable stored value keeps its default: a
-            // newer version may have written keys this one does not know.
-            let _ = settings.set(&key, &value);
-        }
-        Ok(settings)
+        read_settings(&self.conn)
     }
 
     /// Sets one setting from text and saves it; returns the new settings.
+    /// Only this key is written, inside the write transaction that also
+    /// reads the others back: two windows setting different keys never
+    /// revert each other.
     pub fn set_setting(&mut self, key: &str, value: &str) -> Result<Settings, LibraryError> {
-        let mut settings = self.settings()?;
-        settings.set(key, value)?;
-        self.save_settings(&settings)?;
+        // The value is checked (and put in its canonical form) alone.
+        let mut checked = Settings::default();
+        checked.set(key, value)?;
+        let canonical_key = canonical(key).ok_or_else(|| SettingsError::UnknownKey {
+            key: key.to_string(),
+            suggestion: None,
+        })?;
+        let stored = checked.get(canonical_key).unwrap_or_default();
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        write_setting(&tx, canonical_key, &stored)?;
+        let settings = read_settings(&tx)?;
+        tx.commit()?;
         Ok(settings)
     }
+}
 
-    /// Saves every setting in one transaction.
-    pub fn save_settings(&mut self, settings: &Settings) -> Result<(), LibraryError> {
-        let tx = self.conn.transaction()?;
-        for (key, _) in SETTING_KEYS {
-            if let Some(value) = settings.get(key) {
-                tx.execute(
-                    "INSERT INTO settings (key, value) VALUES (?1, ?2)
-                     ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                    params![key, value],
-                )?;
+impl Library {
+    /// Sets several settings from text in one write transaction (each
+    /// checked alone, only these keys written); returns the new settings.
+    pub fn set_settings(&mut self, changes: &[(&str, String)]) -> Result<Settings, LibraryError> {
+        let mut stored = Vec::with_capacity(changes.len());
+        for (key, value) in changes {
+            let mut checked = Settings::default();
+            checked.set(key, value)?;
+            if let Some(canonical_key) = canonical(key) {
+                stored.push((
+                    canonical_key,
+                    checked.get(canonical_key).unwrap_or_default(),
+                ));
             }
         }
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        for (key, value) in &stored {
+            write_setting(&tx, key, value)?;
+        }
+        let settings = read_settings(&tx)?;
         tx.commit()?;
-        Ok(())
+        Ok(settings)
     }
+}
+
+/// Writes one setting inside the caller's transaction.
+pub(crate) fn write_setting(
+    tx: &rusqlite::Connection,
+    key: &str,
+    value: &str,
+) -> Result<(), LibraryError> {
+    tx.execute(
+        "INSERT INTO settings (key, value) VALUES (?1, ?2)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        params![key, value],
+    )?;
+    Ok(())
+}
+
+/// The settings as stored (defaults for anything never set; a stored value
+/// that no longer parses keeps its default).
+fn read_settings(conn: &rusqlite::Connection) -> Result<Settings, LibraryError> {
+    let mut settings = Settings::default();
+    let mut statement = conn.prepare_cached("SELECT key, value FROM settings")?;
+    let rows = statement.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
+    for row in rows {
+        let (key, value) = row?;
+        // An unknown or unreadable stored value keeps its default: a
+        // newer version may have written keys this one does not know.
+        let _ = settings.set(&key, &value);
+    }
+    Ok(settings)
 }
 
 #[cfg(test)]

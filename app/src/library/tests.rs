@@ -126,9 +126,9 @@ fn finished_games_leave_the_current_slot_and_count_in_stats() {
     assert_eq!(finished.len(), 2);
     let id = finished[0].id;
     assert!(library.record(id).unwrap().contains("[Result "));
-    library.delete(id).unwrap();
+    library.delete(id, 1).unwrap();
     assert!(matches!(
-        library.delete(id),
+        library.delete(id, 1),
         Err(LibraryError::NoSuchGame(_))
     ));
 }
@@ -263,6 +263,13 @@ fn the_terminal_apps_files_are_imported_once() {
     finished.resign(None, 0).unwrap();
     std::fs::write(dir.path().join("games/game-0001.pgn"), finished.record(0)).unwrap();
     std::fs::write(dir.path().join("games/game-0002.pgn"), "garbage").unwrap();
+    // A FIFO would block a read forever: it is skipped, never opened.
+    #[cfg(unix)]
+    {
+        let fifo = dir.path().join("games/game-0003.pgn");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    }
     std::fs::write(
         dir.path().join("settings.txt"),
         "level 5\nautoflip off\npieces letters\n",
@@ -281,11 +288,19 @@ fn the_terminal_apps_files_are_imported_once() {
     .unwrap();
 
     let library = Library::open(dir.path()).unwrap();
-    let Some(OpenNotice::Imported { games, skipped }) = library.notices().first().cloned() else {
+    let notice = library.notices().first().cloned();
+    let Some(OpenNotice::Imported { games, skipped, .. }) = notice.clone() else {
         panic!("{:?}", library.notices());
     };
     assert_eq!(games, 2);
-    assert_eq!(skipped.len(), 1, "{skipped:?}");
+    assert_eq!(skipped.len(), if cfg!(unix) { 2 } else { 1 }, "{skipped:?}");
+    assert!(
+        notice.is_some_and(|n| n
+            .message()
+            .starts_with("Imported 2 games, your settings and your puzzle progress")),
+        "{:?}",
+        library.notices()
+    );
     let current = library.current(0).unwrap().unwrap();
     assert_eq!(current.game().san_moves(), ["d4"]);
     let settings = library.settings().unwrap();
@@ -323,7 +338,7 @@ fn the_newest_schema_version_is_known() {
         .conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(version, schema_version_known());
+    assert_eq!(version, schema::latest());
 }
 
 #[test]
@@ -334,10 +349,9 @@ fn a_library_of_the_first_schema_keeps_its_attempts_and_starts_rating() {
     let path = dir.path().join(DATABASE_FILE);
     {
         // A database as the first release left it: schema 1 and attempts.
-        let mut conn = Connection::open(&path).unwrap();
+        let conn = Connection::open(&path).unwrap();
         conn.pragma_update(None, "journal_mode", "WAL").unwrap();
-        let first = schema::migrations();
-        first.to_version(&mut conn, 1).unwrap();
+        schema::apply_first(&conn, 1).unwrap();
         conn.execute(
             "INSERT INTO puzzle_attempts (puzzle_id, tier, outcome, at) VALUES (?1, ?2, 'clean', 1)",
             [&old_one.id, old_one.difficulty().id()],
@@ -453,4 +467,112 @@ fn the_daily_puzzle_stays_the_same_all_day() {
     let after = library.daily_puzzle(&pack, today).unwrap().unwrap();
     assert_eq!(before.id, after.id);
     assert_eq!(library.daily_puzzle(&[], today).unwrap(), None);
+}
+
+#[test]
+fn an_import_of_only_games_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("games")).unwrap();
+    let library = Library::open(dir.path()).unwrap();
+    assert_eq!(
+        library.notices()[0].message(),
+        "Imported 0 games from the earlier files (they were left in place)."
+    );
+}
+
+#[test]
+fn a_session_saved_unchanged_writes_nothing() {
+    let mut library = Library::in_memory().unwrap();
+    let mut session = friends();
+    session.play_text("d4", 0).unwrap();
+    library.save(&mut session, 0).unwrap();
+    let id = session.library_id().unwrap();
+    let mut looking = library.load(id, 0).unwrap();
+    let receipt = library.save(&mut looking, 0).unwrap();
+    assert!(!receipt.written);
+    assert_eq!(library.summary(id).unwrap().revision, 1);
+    // The window that plays is not disturbed.
+    session.play_text("d5", 0).unwrap();
+    assert!(library.save(&mut session, 0).unwrap().written);
+}
+
+#[test]
+fn a_delete_of_a_game_played_on_since_is_refused() {
+    let mut library = Library::in_memory().unwrap();
+    let mut session = friends();
+    library.save(&mut session, 0).unwrap();
+    let id = session.library_id().unwrap();
+    session.play_text("d4", 0).unwrap();
+    library.save(&mut session, 0).unwrap();
+    assert!(matches!(
+        library.delete(id, 1),
+        Err(LibraryError::Conflict { found: 2, .. })
+    ));
+    assert_eq!(library.game_count().unwrap(), 1);
+    library.delete(id, 2).unwrap();
+    // A new game never gets the deleted one's id.
+    let mut next = friends();
+    library.save(&mut next, 0).unwrap();
+    assert_ne!(next.library_id(), Some(id));
+}
+
+#[test]
+fn setting_one_key_keeps_the_others_another_window_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut one = Library::open(dir.path()).unwrap();
+    let mut two = Library::open(dir.path()).unwrap();
+    let _ = one.settings().unwrap();
+    let _ = two.settings().unwrap();
+    one.set_setting("level", "5").unwrap();
+    let after = two.set_setting("pieces", "letters").unwrap();
+    assert_eq!(after.default_level, 5);
+    assert_eq!(one.settings().unwrap().piece_style, PieceStyle::Letters);
+}
+
+#[test]
+fn a_malformed_row_is_skipped_and_named_not_fatal_to_the_list() {
+    let mut library = Library::in_memory().unwrap();
+    let mut session = friends();
+    library.save(&mut session, 0).unwrap();
+    let mut other = friends();
+    library.save(&mut other, 0).unwrap();
+    let bad = other.library_id().unwrap();
+    library
+        .conn
+        .execute("UPDATE games SET plies = 'many' WHERE id = ?1", [bad])
+        .unwrap();
+    let list = library.list_all(&GameFilter::default(), 10).unwrap();
+    assert_eq!(list.games.len(), 1);
+    assert_eq!(list.unreadable, vec![bad]);
+}
+
+#[test]
+fn a_zero_length_database_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(DATABASE_FILE);
+    let file = std::fs::File::create(&path).unwrap();
+    let long_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
+    file.set_modified(long_ago).unwrap();
+    drop(file);
+    let library = Library::open_file(&path).unwrap();
+    assert!(
+        matches!(library.notices(), [OpenNotice::EmptyFile { .. }]),
+        "{:?}",
+        library.notices()
+    );
+    drop(library);
+    assert!(Library::open_file(&path).unwrap().notices().is_empty());
+}
+
+#[test]
+fn a_full_disk_is_said_as_such_in_one_line() {
+    let e = LibraryError::Sqlite(rusqlite::Error::SqliteFailure(
+        rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL),
+        Some("database or disk is full".to_string()),
+    ));
+    assert!(e.is_disk_full());
+    assert_eq!(
+        e.to_string(),
+        "the library could not be read or written: the disk is full"
+    );
 }

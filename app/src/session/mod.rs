@@ -107,6 +107,10 @@ pub(crate) struct Saved {
     pub id: Option<i64>,
     /// The revision the session was read or last saved at.
     pub revision: i64,
+    /// A hash of what was read or last saved (record and clock history):
+    /// a save with nothing changed writes nothing, so a window that only
+    /// looks never bumps the revision under the window that plays.
+    pub fingerprint: Option<u64>,
 }
 
 /// A game being played.

@@ -100,6 +100,19 @@ pub(super) enum Confirm {
     /// `yes` plays this move (in coordinates), which repeats a position a
     /// third time and loses.
     Repetition(String),
+    /// `quit` with a game that is not saved: `export FILE`, `discard` or
+    /// stay.
+    Quit,
+    /// `export FILE` onto an existing file: `yes` replaces it.
+    Overwrite {
+        /// The file.
+        file: String,
+        /// What to write.
+        record: String,
+        /// Whether it is the current game's record (an export of it lifts
+        /// the unsaved mark).
+        current: bool,
+    },
 }
 
 /// A search in progress on the engine thread.
@@ -127,6 +140,13 @@ pub struct App {
     pub(super) thinking: Option<Thinking>,
     /// The last failed save, reported by `quit` (cleared by a good save).
     pub(super) save_error: Option<String>,
+    /// The game on screen is a stale copy: another window moved it on or
+    /// removed it, so it can only be saved as a new game.
+    pub(super) stale: bool,
+    /// The plies and whether it was over when the unsaved game was last
+    /// exported to a file: while it stands so, the screen mark is off and
+    /// `quit` does not ask (a further move brings both back).
+    pub(super) exported_at: Option<(usize, bool)>,
     /// Low-time warnings already given, per side (once each).
     pub(super) low_warned: [bool; 2],
     worker: Worker,
@@ -157,7 +177,16 @@ impl App {
         } else {
             TimeSource::Real(Instant::now())
         };
-        let worker = Worker::start(cfg.hash_mb, deliver);
+        // `--hash` is the player's choice: too much for this machine gets
+        // the default size and a word, never an abort.
+        let (engine, hash_problem) = match norochess_core::Engine::try_new(cfg.hash_mb) {
+            Ok(engine) => (engine, None),
+            Err(e) => (
+                norochess_core::Engine::new(norochess_core::DEFAULT_HASH_MB),
+                Some(e),
+            ),
+        };
+        let worker = Worker::start(engine, deliver);
         let mut app = App {
             cfg,
             library,
@@ -168,6 +197,8 @@ impl App {
             confirm: None,
             thinking: None,
             save_error: None,
+            stale: false,
+            exported_at: None,
             low_warned: [false; 2],
             worker,
             next_job: 1,
@@ -175,6 +206,12 @@ impl App {
             out: String::new(),
             quit: false,
         };
+        if let Some(e) = hash_problem {
+            app.say(format!(
+                "The engine uses {} MB of hash: {e}.",
+                norochess_core::DEFAULT_HASH_MB
+            ));
+        }
         if let Some(e) = settings_error {
             app.say(format!(
                 "Your settings could not be read ({e}); the defaults are used."
@@ -233,7 +270,10 @@ impl App {
     pub fn prompt(&self) -> String {
         match &self.confirm {
             Some(Confirm::Promotion(_)) => return "promotion> ".to_string(),
-            Some(Confirm::Resign(_) | Confirm::Repetition(_)) => return "confirm> ".to_string(),
+            Some(Confirm::Resign(_) | Confirm::Repetition(_) | Confirm::Overwrite { .. }) => {
+                return "confirm> ".to_string()
+            }
+            Some(Confirm::Quit) => return "quit> ".to_string(),
             None => {}
         }
         let place = match &self.view {
@@ -386,6 +426,18 @@ impl App {
                 self.play_repetition(&uci)
             }
             Confirm::Repetition(_) => self.say("Not played: choose another move."),
+            Confirm::Quit => self.answer_quit(line),
+            Confirm::Overwrite {
+                file,
+                record,
+                current,
+            } => {
+                if matches!(answer.as_str(), "yes" | "y") {
+                    self.replace_file(&file, &record, current);
+                } else {
+                    self.say(format!("{file} was left as it was; nothing was written."));
+                }
+            }
             Confirm::Promotion(choices) => {
                 let picked = choices.iter().find(|(role, _)| {
                     answer == role.name() || answer.chars().eq(std::iter::once(role.char()))
@@ -431,17 +483,61 @@ impl App {
         true
     }
 
-    /// `quit`: saves the game and says whether that worked.
+    /// `quit`: saves the game and says whether that worked. A game that
+    /// cannot be saved is not left behind unasked: `export FILE`,
+    /// `discard` or stay.
     fn quit(&mut self) {
         self.leave_view();
+        if self.game.is_some() && !self.persist_quietly() && !self.exported_current() {
+            let reason = self.save_error.clone().unwrap_or_default();
+            self.say(format!(
+                "Your game is NOT saved ({reason}). Type `export FILE` to keep it in a file, `discard` to quit without it, or anything else to stay."
+            ));
+            self.confirm = Some(Confirm::Quit);
+            return;
+        }
+        self.goodbye();
+    }
+
+    /// Leaves without asking (the input is gone: nobody can answer), with
+    /// the same last save and goodbye as `quit`.
+    pub fn leave(&mut self) {
+        self.confirm = None;
+        self.leave_view();
+        self.persist_quietly();
+        self.goodbye();
+    }
+
+    /// The answer to `quit`'s question about an unsaved game.
+    fn answer_quit(&mut self, line: &str) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["discard" | "quit" | "exit"] => self.goodbye(),
+            ["export" | "pgn", ..] if words.len() > 1 => {
+                let args: Vec<String> = words[1..].iter().map(|w| w.to_string()).collect();
+                self.export(&args);
+                if self.exported_current() && self.confirm.is_none() {
+                    self.goodbye();
+                }
+            }
+            _ => self.say("Staying: the game is still on screen (`save`, `export FILE`)."),
+        }
+    }
+
+    /// The goodbye line, and the program may end.
+    fn goodbye(&mut self) {
         let had_game = self.game.is_some();
-        self.persist();
         self.quit = true;
         if let Some(problem) = &self.library_unavailable {
             let message = format!("Goodbye. Nothing was kept: {problem}.");
             self.say(message);
         } else if let Some(error) = self.save_error.clone() {
-            self.say(format!("Goodbye. Your game was NOT saved: {error}."));
+            let kept = if self.exported_current() {
+                " (you exported it to a file)"
+            } else {
+                ""
+            };
+            self.say(format!("Goodbye. Your game was NOT saved{kept}: {error}."));
         } else if had_game {
             self.say("Goodbye. Your game and progress are saved.");
         } else {
@@ -563,6 +659,8 @@ fn asciify(text: &str) -> String {
             '–' | '─' => out.push('-'),
             '—' => out.push_str("--"),
             '·' => out.push('|'),
+            '±' => out.push_str("+/-"),
+            '−' => out.push('-'),
             '◀' => out.push('<'),
             '▶' => out.push('>'),
             '■' => out.push('#'),
@@ -605,4 +703,15 @@ pub(super) fn promotion_question(choices: &[(norochess_core::Role, String)]) -> 
         .map(|(role, _)| format!("{} ({})", role.name(), role.char()))
         .collect();
     format!("Promote to: {}? (anything else cancels)", names.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn ascii_output_writes_plus_minus_and_minus_signs_out() {
+        assert_eq!(
+            super::asciify("Puzzle rating 1500 ± 350 (−12)"),
+            "Puzzle rating 1500 +/- 350 (-12)"
+        );
+    }
 }

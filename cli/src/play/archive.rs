@@ -91,8 +91,8 @@ fn describe(summary: &GameSummary) -> String {
 impl App {
     /// `games`: the library's games, newest first.
     pub(super) fn list_games(&mut self) {
-        let games = match self.library.list(&GameFilter::default(), LIST_LIMIT) {
-            Ok(games) => games,
+        let (games, unreadable) = match self.library.list_all(&GameFilter::default(), LIST_LIMIT) {
+            Ok(list) => (list.games, list.unreadable),
             Err(e) => {
                 self.say(format!("The games list cannot be read: {e}."));
                 return;
@@ -110,6 +110,13 @@ impl App {
                 String::new()
             };
             lines.push(format!("  {:>3}.  {}{mark}", summary.id, describe(summary)));
+        }
+        if !unreadable.is_empty() {
+            let ids: Vec<String> = unreadable.iter().map(i64::to_string).collect();
+            lines.push(format!(
+                "  (left out, cannot be read: game {})",
+                ids.join(", ")
+            ));
         }
         if games.is_empty() {
             lines.push("  (none yet)".to_string());
@@ -182,7 +189,7 @@ impl App {
             "export" | "pgn" => {
                 // A numbered Norochess960 start carries SetUp/FEN for other tools.
                 let record = view.game.to_pgn();
-                self.write_record(&record, args.first());
+                self.write_record(&record, args, false);
                 return;
             }
             "continue" | "resume" => {
@@ -222,9 +229,15 @@ impl App {
             self.clear_engine();
             self.persist();
             self.game = Some(self.with_policies(session));
+            self.stale = false;
+            self.save_error = None;
+            self.exported_at = None;
             self.low_warned = [false; 2];
-            // Saving makes it the game `continue` brings back.
-            self.persist();
+            // It becomes the game `continue` brings back (its row is not
+            // rewritten: nothing in it changed).
+            if let Err(e) = self.library.make_current(id) {
+                self.say(format!("It could not be made the game to continue: {e}."));
+            }
         }
         self.continue_game();
     }

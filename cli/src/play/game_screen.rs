@@ -139,6 +139,9 @@ impl App {
                 }.to_string());
             }
         }
+        if let Some(mark) = self.unsaved_mark() {
+            lines.insert(1, style.bold(&format!("  {mark}")));
+        }
         lines.join("\n")
     }
 }

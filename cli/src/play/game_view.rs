@@ -10,9 +10,15 @@ use super::text::time_seed;
 use super::worker::Job;
 use norochess_app::session::mix;
 use norochess_app::texts::{format_time, move_event};
-use norochess_app::{ComputerAnswer, EngineSettings, GameSession, LibraryError, Opponent};
+use norochess_app::{
+    ComputerAnswer, EngineSettings, GameSession, LibraryError, Opponent, SaveReceipt,
+};
 use norochess_core::{Color, Limits, Move, SearchResult};
+use std::path::Path;
 use std::time::Duration;
+
+/// What a copy another window moved on can still do.
+const STALE_ADVICE: &str = "This window's copy is kept on screen only: `save` keeps it as a new game, `export FILE` writes it to a file";
 
 /// Node budget of level 8 in scripts (reproducible, a second or two).
 const SCRIPT_LEVEL8_NODES: u64 = 150_000;
@@ -26,6 +32,9 @@ impl App {
     pub(super) fn begin_game(&mut self, session: GameSession) {
         self.leave_view();
         self.set_aside_current();
+        self.stale = false;
+        self.save_error = None;
+        self.exported_at = None;
         self.clear_engine();
         let mut session = self.with_policies(session);
         session.set_tag("Event", "Casual game");
@@ -39,52 +48,126 @@ impl App {
     }
 
     /// Before another game replaces the current one: an unfinished game
-    /// with moves stays in the games list; one without moves is dropped.
+    /// with moves stays in the games list; one without moves is dropped,
+    /// but only if no other window played on it since this one read it.
+    /// A copy that cannot be saved where it was (another window moved it
+    /// on) is kept as a new game rather than lost.
     fn set_aside_current(&mut self) {
-        let Some(session) = self.game.take() else {
+        let now = self.now();
+        let stale = std::mem::take(&mut self.stale);
+        self.save_error = None;
+        self.exported_at = None;
+        let Some(mut session) = self.game.take() else {
             return;
         };
+        if session.game().plies().is_empty() {
+            if let Some(id) = session.library_id() {
+                match self.library.delete(id, session.saved_revision()) {
+                    // Gone already, or another window's game now: kept.
+                    Ok(()) | Err(LibraryError::NoSuchGame(_) | LibraryError::Conflict { .. }) => {}
+                    Err(e) => self.say(format!("Cannot remove the empty game {id}: {e}.")),
+                }
+            }
+            return;
+        }
+        if stale {
+            match self.library.save_as_new(&mut session, now) {
+                Ok(receipt) => self.say(format!(
+                    "This window's copy of the game was kept as a new game ({}) in the games list.",
+                    receipt.id
+                )),
+                Err(e) => self.say(format!(
+                    "This window's copy of the game could not be kept ({e}); it is gone from this window."
+                )),
+            }
+            return;
+        }
         if session.game().is_over() {
             return;
         }
-        if session.game().plies().is_empty() {
-            if let Some(id) = session.library_id() {
-                if let Err(e) = self.library.delete(id) {
-                    self.say(format!("Cannot remove the empty game {id}: {e}."));
-                }
-            }
-            return;
+        match self.library.save(&mut session, now) {
+            Ok(_) => self.say("Your unfinished game was filed in the games list (`games`)."),
+            Err(e) => self.say(format!(
+                "Your unfinished game could not be filed ({e}); it is gone from this window."
+            )),
         }
-        self.say("Your unfinished game was filed in the games list (`games`).");
     }
 
-    /// Saves the current game in the library. A failure is reported (once
-    /// per problem) and kept for `quit`; a conflict with another window is
-    /// never overwritten.
+    /// Saves the current game in the library. A failure is said every
+    /// time, with what the player can do, and the screen is marked until
+    /// a save succeeds; a copy another window moved on is never written
+    /// over it.
     pub(super) fn persist(&mut self) -> bool {
-        let now = self.now();
-        let Some(session) = &mut self.game else {
-            return true;
-        };
-        match self.library.save(session, now) {
-            Ok(_) => {
-                self.save_error = None;
-                true
-            }
-            Err(e) => {
-                let message = match &e {
-                    LibraryError::Conflict { .. } => format!(
-                        "{e}. This window's copy was not saved, so the other one is not overwritten; `export FILE` keeps this copy"
-                    ),
-                    _ => e.to_string(),
-                };
-                if self.save_error.as_deref() != Some(message.as_str()) {
-                    self.say(format!("Not saved: {message}."));
-                }
-                self.save_error = Some(message);
+        match self.try_persist() {
+            Ok(_) => true,
+            Err(message) => {
+                self.say(format!("Not saved: {message}."));
                 false
             }
         }
+    }
+
+    /// [`App::persist`] without the message (`quit` asks instead).
+    pub(super) fn persist_quietly(&mut self) -> bool {
+        self.try_persist().is_ok()
+    }
+
+    /// The save, and on failure what to tell the player.
+    fn try_persist(&mut self) -> Result<Option<SaveReceipt>, String> {
+        let now = self.now();
+        let Some(session) = &mut self.game else {
+            return Ok(None);
+        };
+        if self.stale {
+            let message = self
+                .save_error
+                .clone()
+                .unwrap_or_else(|| STALE_ADVICE.to_string());
+            return Err(message);
+        }
+        match self.library.save(session, now) {
+            Ok(receipt) => {
+                self.save_error = None;
+                Ok(Some(receipt))
+            }
+            Err(e) => {
+                let message = match &e {
+                    LibraryError::Conflict { .. } => {
+                        self.stale = true;
+                        format!("{e}. {STALE_ADVICE}")
+                    }
+                    LibraryError::NoSuchGame(id) => {
+                        self.stale = true;
+                        format!("game {id} was removed from the library by another window. {STALE_ADVICE}")
+                    }
+                    e if e.is_disk_full() => "the disk is full. Free some space and type `save` to try again, or `export FILE` to keep the game in a file on another disk".to_string(),
+                    e => format!("{e}. Type `save` to try again, or `export FILE` to keep the game in a file"),
+                };
+                self.save_error = Some(message.clone());
+                Err(message)
+            }
+        }
+    }
+
+    /// What the screen shows while the game on it is not saved.
+    pub(super) fn unsaved_mark(&self) -> Option<String> {
+        if self.save_error.is_none() || self.exported_current() {
+            return None;
+        }
+        Some(if self.stale {
+            "NOT SAVED: another window moved this game on · `save` keeps this copy as a new game · `export FILE`".to_string()
+        } else {
+            "NOT SAVED · `save` tries again · `export FILE` keeps a copy".to_string()
+        })
+    }
+
+    /// Whether the game on screen stands as it was last exported to a file.
+    pub(super) fn exported_current(&self) -> bool {
+        let now = self
+            .game
+            .as_ref()
+            .map(|s| (s.game().plies().len(), s.game().is_over()));
+        now.is_some() && self.exported_at == now
     }
 
     /// `continue`: back to the unfinished game.
@@ -600,42 +683,181 @@ impl App {
         }
     }
 
+    /// `save`: always says what happened. A stale copy is saved as a new
+    /// game; an unchanged game is checked against the library (another
+    /// window may have moved it on since).
     fn save(&mut self) {
-        if !self.persist() {
-            return;
-        }
-        let Some(session) = &self.game else { return };
-        let id = session
-            .library_id()
-            .map_or(String::new(), |id| format!(" as game {id}"));
+        let now = self.now();
         let path = self
             .library
             .path()
             .map_or_else(|| "memory".to_string(), |p| p.display().to_string());
-        let message = format!(
-            "Saved in {path}{id} (the game is saved after every move; `continue` brings it back)."
-        );
-        self.say(message);
+        let Some(session) = &mut self.game else {
+            self.say("There is no game to save.");
+            return;
+        };
+        if self.stale {
+            match self.library.save_as_new(session, now) {
+                Ok(receipt) => {
+                    self.stale = false;
+                    self.save_error = None;
+                    self.say(format!(
+                        "Saved this window's copy as a new game ({}) in {path}; the other window's game is unchanged.",
+                        receipt.id
+                    ));
+                }
+                Err(e) => {
+                    let message = if e.is_disk_full() {
+                        "the disk is full. Free some space and type `save` again, or `export FILE`"
+                            .to_string()
+                    } else {
+                        format!("{e}. Type `save` to try again, or `export FILE`")
+                    };
+                    self.save_error = Some(message.clone());
+                    self.say(format!("Not saved: {message}."));
+                }
+            }
+            return;
+        }
+        let receipt = match self.try_persist() {
+            Ok(Some(receipt)) => receipt,
+            Ok(None) => return self.say("There is no game to save."),
+            Err(message) => return self.say(format!("Not saved: {message}.")),
+        };
+        if !receipt.written {
+            let found = self.library.summary(receipt.id).map(|s| s.revision);
+            if !matches!(found, Ok(revision) if revision == receipt.revision) {
+                self.stale = true;
+                let message = format!("game {} was changed or removed by another window since this window read it. {STALE_ADVICE}", receipt.id);
+                self.save_error = Some(message.clone());
+                self.say(format!("Not saved: {message}."));
+                return;
+            }
+        }
+        self.say(format!(
+            "Saved in {path} as game {} (the game is saved after every move; `continue` brings it back).",
+            receipt.id
+        ));
     }
 
-    fn export(&mut self, args: &[String]) {
+    pub(super) fn export(&mut self, args: &[String]) {
         let now = self.now();
         let Some(session) = &mut self.game else {
             return;
         };
         let record = session.record(now);
-        self.write_record(&record, args.first());
+        self.write_record(&record, args, true);
     }
 
-    /// Prints a record, or writes it to a file.
-    pub(super) fn write_record(&mut self, record: &str, file: Option<&String>) {
-        match file {
-            Some(file) => match std::fs::write(file, record) {
-                Ok(()) => self.say(format!("Wrote the game record to {file}.")),
-                Err(e) => self.say(format!("Cannot write {file}: {e}.")),
-            },
-            None => self.say(record.trim_end()),
+    /// Prints a record, or writes it to a file (`FILE [--force]`): never
+    /// onto the library's own files, and onto an existing file only when
+    /// asked to (`yes`, or `--force`). `current` says whether it is the
+    /// current game's record.
+    pub(super) fn write_record(&mut self, record: &str, args: &[String], current: bool) {
+        let force = args.iter().any(|a| a == "--force");
+        let Some(file) = args.iter().find(|a| *a != "--force") else {
+            self.say(record.trim_end());
+            return;
+        };
+        if self.is_library_file(Path::new(file)) {
+            self.say(format!(
+                "{file} is one of the library's own files: nothing was written. Choose another file name."
+            ));
+            return;
         }
+        let exists = std::fs::symlink_metadata(file).is_ok();
+        if exists && !force {
+            self.say(format!(
+                "{file} already exists. Type `yes` to replace it, anything else keeps it (or `export {file} --force`)."
+            ));
+            self.confirm = Some(super::app::Confirm::Overwrite {
+                file: file.clone(),
+                record: record.to_string(),
+                current,
+            });
+            return;
+        }
+        if exists {
+            self.replace_file(file, record, current);
+            return;
+        }
+        let written = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(file)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, record.as_bytes()));
+        match written {
+            Ok(()) => {
+                self.say(format!("Wrote the game record to {file}."));
+                self.note_export(current);
+            }
+            Err(e) => self.say(format!("Cannot write {file}: {e}.")),
+        }
+    }
+
+    /// Replaces `file` with `record`: written beside it, then renamed over
+    /// it, so the old file stays whole if writing fails.
+    pub(super) fn replace_file(&mut self, file: &str, record: &str, current: bool) {
+        if self.is_library_file(Path::new(file)) {
+            self.say(format!(
+                "{file} is one of the library's own files: nothing was written."
+            ));
+            return;
+        }
+        let target = Path::new(file);
+        let name = target
+            .file_name()
+            .map_or_else(|| "export".into(), |n| n.to_string_lossy().into_owned());
+        let temp = target.with_file_name(format!(".{name}.norochess-{}", std::process::id()));
+        let written = std::fs::write(&temp, record).and_then(|()| std::fs::rename(&temp, target));
+        match written {
+            Ok(()) => {
+                self.say(format!("Replaced {file} with the game record."));
+                self.note_export(current);
+            }
+            Err(e) => {
+                let _ = std::fs::remove_file(&temp);
+                self.say(format!("Cannot write {file}: {e}; it was left as it was."));
+            }
+        }
+    }
+
+    fn note_export(&mut self, current: bool) {
+        if current {
+            self.exported_at = self
+                .game
+                .as_ref()
+                .map(|s| (s.game().plies().len(), s.game().is_over()));
+        }
+    }
+
+    /// Whether `file` is (or would be) the library's database, its journal
+    /// files or a backup of it.
+    fn is_library_file(&self, file: &Path) -> bool {
+        let Some(db) = self.library.path() else {
+            return false;
+        };
+        let (Some(folder), Some(db_name)) = (db.parent(), db.file_name()) else {
+            return false;
+        };
+        let Ok(folder) = folder.canonicalize() else {
+            return false;
+        };
+        let target = file.canonicalize().ok().or_else(|| {
+            let parent = file
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            Some(parent.canonicalize().ok()?.join(file.file_name()?))
+        });
+        let Some(target) = target else {
+            return false;
+        };
+        let db_name = db_name.to_string_lossy();
+        target.parent() == Some(folder.as_path())
+            && target
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(db_name.as_ref()))
     }
 
     fn moves(&mut self) {

@@ -106,7 +106,12 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         && std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let (pack, own_puzzles) = match &args.puzzles {
-        Some(path) => (puzzle_file::read(path)?, true),
+        // Its message already names the cause: the chain is not printed
+        // again under it.
+        Some(path) => (
+            puzzle_file::read(path).map_err(|e| anyhow::anyhow!(e.to_string()))?,
+            true,
+        ),
         // A damaged built-in pack leaves puzzles of your own (`puzzle fen`).
         None => (builtin_pack().unwrap_or_default(), false),
     };
@@ -214,7 +219,10 @@ fn run_script(config: Config, storage: Storage, lines: Box<dyn BufRead>) -> Resu
             break;
         }
     }
-    app.command("quit");
+    if !app.wants_quit() {
+        // The script ended: nobody is there to answer a question.
+        app.leave();
+    }
     let _ = app.take_output();
     Ok(())
 }
@@ -267,7 +275,7 @@ fn run_terminal(config: Config, storage: Storage) -> Result<()> {
                 }
             }
             Ok(Event::EndOfInput) | Err(mpsc::RecvTimeoutError::Disconnected) => {
-                app.command("quit");
+                app.leave();
                 print(&format!("\n{}", app.take_output()))?;
                 break;
             }

@@ -49,12 +49,12 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// Starts the engine thread; each answer is passed to `deliver`.
-    pub fn start<F>(hash_mb: usize, deliver: F) -> Worker
+    /// Starts the engine thread with `engine`; each answer is passed to
+    /// `deliver`.
+    pub fn start<F>(mut engine: Engine, deliver: F) -> Worker
     where
         F: Fn(Answer) + Send + 'static,
     {
-        let mut engine = Engine::new(hash_mb);
         let (jobs, inbox): (Sender<Message>, Receiver<Message>) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("norochess-engine".to_string())

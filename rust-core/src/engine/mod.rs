@@ -275,6 +275,14 @@ impl fmt::Debug for Engine {
     }
 }
 
+/// The memory for a hash table could not be reserved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot reserve {megabytes} MB for the hash table: not enough memory")]
+pub struct HashAllocError {
+    /// The size asked for.
+    pub megabytes: usize,
+}
+
 impl Default for Engine {
     fn default() -> Self {
         Engine::new(DEFAULT_HASH_MB)
@@ -287,6 +295,15 @@ impl Engine {
         Engine {
             tt: TranspositionTable::new(hash_mb),
         }
+    }
+
+    /// An engine with a transposition table of about `hash_mb` megabytes,
+    /// or [`HashAllocError`] when that memory cannot be reserved (a size
+    /// the user chose: UCI `Hash`, `play --hash`).
+    pub fn try_new(hash_mb: usize) -> Result<Engine, HashAllocError> {
+        TranspositionTable::try_new(hash_mb)
+            .map(|tt| Engine { tt })
+            .ok_or(HashAllocError { megabytes: hash_mb })
     }
 
     /// Forgets all stored search results (for a new game).

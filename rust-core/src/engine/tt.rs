@@ -122,14 +122,32 @@ const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
 
 impl TranspositionTable {
     /// A table of about `megabytes` MB (at least a few thousand entries).
+    /// Aborts if the memory cannot be had: for sizes chosen by the program.
     pub(crate) fn new(megabytes: usize) -> Self {
-        let count = (megabytes.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1024);
+        let count = Self::entries(megabytes);
         let mut slots = Vec::with_capacity(count);
         slots.resize_with(count, Slot::default);
         TranspositionTable {
             slots,
             generation: 0,
         }
+    }
+
+    /// A table of about `megabytes` MB, or `None` when the memory cannot
+    /// be reserved (a size a user chose, which must not abort the program).
+    pub(crate) fn try_new(megabytes: usize) -> Option<Self> {
+        let count = Self::entries(megabytes);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(count).ok()?;
+        slots.resize_with(count, Slot::default);
+        Some(TranspositionTable {
+            slots,
+            generation: 0,
+        })
+    }
+
+    fn entries(megabytes: usize) -> usize {
+        (megabytes.max(1).saturating_mul(1024 * 1024) / ENTRY_BYTES).max(1024)
     }
 
     /// Size in bytes.

@@ -210,7 +210,10 @@ pub fn run(config: Config, storage: Storage, color: bool) -> Result<()> {
                 Flow::Go
             }
             Ok(Event::InputGone) | Err(mpsc::RecvTimeoutError::Disconnected) => {
-                shell.send(&mut app, "quit", false)
+                // Nobody is left to answer `quit`'s question.
+                app.leave();
+                shell.after_command(&mut app);
+                Flow::Quit
             }
             #[cfg(unix)]
             Ok(Event::Signal(signals::Signal::Leave)) => {

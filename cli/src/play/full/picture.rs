@@ -139,6 +139,12 @@ fn game(app: &App, style: Style) -> Picture {
         ));
     }
     let mut info = score_lines(&snap.board, style);
+    // Until a save succeeds (or the copy is exported) the screen says the
+    // game is not in the library.
+    if let Some(mark) = app.unsaved_mark() {
+        title.push_str(" · NOT SAVED");
+        info.insert(0, InfoLine::new(mark, Tone::Alert));
+    }
     if let (Some(clock), Some(control)) = (snap.clock, session.time_control()) {
         let paused = if clock.paused && snap.result.is_none() {
             " (paused)"

@@ -36,6 +36,12 @@ impl Harness {
 
     /// A harness whose puzzles are `pack` instead of the built-in pack.
     fn with_pack(unicode: bool, pack: Vec<Puzzle>) -> Harness {
+        let library = Library::in_memory().expect("a library in memory");
+        Harness::with_library(unicode, pack, library)
+    }
+
+    /// A harness on `library` (a file another window may share).
+    fn with_library(unicode: bool, pack: Vec<Puzzle>, library: Library) -> Harness {
         let config = Config {
             script: true,
             unicode,
@@ -48,7 +54,7 @@ impl Harness {
             full_screen: true,
         };
         let storage = Storage {
-            library: Library::in_memory().expect("a library in memory"),
+            library,
             unavailable: None,
         };
         let (send, answers) = mpsc::channel();
@@ -420,4 +426,40 @@ fn the_home_screens_text_leaves_the_messages_when_a_game_starts() {
         screen.contains("norochess> new friend norochess"),
         "{screen}"
     );
+}
+
+/// Issue 28, 1 in full screen: after another window moved the same game,
+/// the screen is marked NOT SAVED until a save, and `quit` asks before the
+/// screen closes.
+#[test]
+fn a_stale_copy_is_marked_and_quit_asks_before_the_screen_closes() {
+    let folder = std::env::temp_dir().join(format!("norochess-full-stale-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    let library = Library::open(&folder).expect("the library opens");
+    let mut h = Harness::with_library(true, Vec::new(), library);
+    h.command("new friend");
+    h.command("e4");
+    // The other window plays Black's answer in the same game.
+    let mut other = Library::open(&folder).expect("a second window opens");
+    let mut session = other.current(0).expect("readable").expect("a game");
+    session.play_text("e5", 0).expect("a legal move");
+    other.save(&mut session, 0).expect("saved");
+    h.command("c5");
+    let screen = h.screen(100, 30);
+    assert!(screen.contains("NOT SAVED"), "{screen}");
+    h.command("quit");
+    assert!(!h.app.wants_quit(), "quit asks first");
+    let log: Vec<&str> = h.shell.log.iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        log.iter().any(|l| l.contains("Your game is NOT saved")),
+        "{log:#?}"
+    );
+    h.command("stay");
+    assert!(!h.app.wants_quit());
+    h.command("save");
+    let screen = h.screen(100, 30);
+    assert!(!screen.contains("NOT SAVED"), "{screen}");
+    h.command("quit");
+    assert!(h.app.wants_quit());
+    let _ = std::fs::remove_dir_all(&folder);
 }

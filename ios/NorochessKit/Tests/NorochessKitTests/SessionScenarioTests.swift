@@ -195,10 +195,13 @@ final class SessionScenarioTests: XCTestCase {
         do {
             let library = try LibraryHandle.open(folderPath: folder.path)
             _ = try library.setSetting(key: "board-theme", value: "green")
-            var settings = try library.settings()
+            let before = try library.settings()
+            var settings = before
             settings.sounds = false
             settings.defaultLevel = 6
-            try library.saveSettings(settings: settings)
+            let stored = try library.updateSettings(before: before, after: settings)
+            XCTAssertFalse(stored.sounds)
+            XCTAssertEqual(stored.defaultLevel, 6)
             XCTAssertThrowsError(try library.setSetting(key: "board-colour", value: "green")) { error in
                 guard case let .Setting(key, _, _, detail) = error as? NorochessError else { return XCTFail("\(error)") }
                 XCTAssertEqual(key, "board-colour")

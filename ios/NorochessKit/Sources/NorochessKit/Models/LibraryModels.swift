@@ -219,8 +219,9 @@ public final class SettingsModel {
         var next = settings
         change(&next)
         do {
-            try library.saveSettings(settings: next)
-            settings = try library.settings()
+            // Only the keys this change touched are written: another
+            // window's changes to other keys stay.
+            settings = try library.updateSettings(before: settings, after: next)
             error = nil
             onChange(settings)
         } catch {

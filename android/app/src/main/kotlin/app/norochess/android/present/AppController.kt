@@ -119,8 +119,9 @@ class AppController(
 
     // Settings
     fun onSettingsChange(ui: SettingsUi) {
-        settings = Mapping.settings(settings, ui)
-        library.saveSettings(settings)
+        // Only the keys this screen changed are written: another window's
+        // changes to other keys stay.
+        settings = library.updateSettings(settings, Mapping.settings(settings, ui))
         settingsUi.value = Mapping.settingsUi(settings)
         _game.value?.settings = settings
     }
