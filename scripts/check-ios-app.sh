@@ -122,7 +122,7 @@ for root, _, files in os.walk(kit_sources):
             text = open(os.path.join(root, f), encoding="utf-8").read()
             for m in re.finditer(r'\btr\(\s*"((?:[^"\\]|\\.)*)"', text):
                 used.setdefault(unescape(m.group(1)), f)
-view_calls = r'(?<![\w.])(Text|Button|Label|Toggle|Picker|Section|Stepper|TextField|LabeledContent|Menu|ContentUnavailableView|ShareLink|navigationTitle|confirmationDialog|alert|accessibilityLabel|accessibilityHint)\(\s*"((?:[^"\\]|\\.)*)"'
+view_calls = r'(?<!\w)(Text|Button|Label|Toggle|Picker|Section|Stepper|TextField|LabeledContent|Menu|ContentUnavailableView|ShareLink|navigationTitle|confirmationDialog|alert|accessibilityLabel|accessibilityHint)\(\s*"((?:[^"\\]|\\.)*)"'
 forbidden = [
     (r"Task\.detached", "Task.detached (tasks belong to the models and their screens)"),
     (r"\.constant\(", ".constant(...) binding (a sheet or alert bound to a constant cannot be dismissed)"),

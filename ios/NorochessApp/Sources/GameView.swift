@@ -48,6 +48,12 @@ struct GameView: View {
             }
             Button("Cancel", role: .cancel, action: { model.cancelPromotion() })
         }
+        .alert("Repeat the position?", isPresented: repetitionShown) {
+            Button("Play it anyway", role: .destructive, action: { model.playRepeatingMove() })
+            Button("Cancel", role: .cancel, action: { model.cancelRepeatingMove() })
+        } message: {
+            Text(verbatim: model.repetitionText)
+        }
         .confirmationDialog(model.resignQuestion, isPresented: $model.isResignConfirmationPresented, titleVisibility: .visible) {
             Button("Resign", role: .destructive, action: { model.resign() })
             Button("Cancel", role: .cancel) {}
@@ -56,6 +62,11 @@ struct GameView: View {
             ResultSheet(model: model)
                 .presentationDetents([.medium])
         }
+    }
+
+    private var repetitionShown: Binding<Bool> {
+        // The buttons answer; a dismissal any other way is a "no".
+        Binding(get: { model.repetitionQuestion != nil }, set: { if !$0, model.repetitionQuestion != nil { model.cancelRepeatingMove() } })
     }
 
     private var pickerShown: Binding<Bool> {

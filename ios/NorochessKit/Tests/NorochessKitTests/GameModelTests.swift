@@ -67,6 +67,46 @@ final class GameModelTests: XCTestCase {
         XCTAssertTrue(model.shareText().contains("[Result "))
     }
 
+    /// The knights' dance that brings the start position back a third time on Black's 8th ply.
+    private let dance = [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8"), ("g1", "f3"), ("g8", "f6"), ("f3", "g1")]
+
+    func testAMoveThatWouldLoseByRepetitionIsAskedAboutFirst() async throws {
+        let model = try gameModel(friends(), settings: try defaultSettings())
+        for (from, to) in dance {
+            model.tap(from)
+            model.tap(to)
+            XCTAssertNil(model.repetitionQuestion, "\(from)-\(to)")
+        }
+        model.tap("f6")
+        model.tap("g8") // the start position a third time: Black would lose
+        XCTAssertEqual(model.repetitionQuestion, RepetitionQuestion(from: "f6", to: "g8", promotion: nil))
+        XCTAssertEqual(model.snapshot.plyCount, 7, "nothing played while asking")
+        model.tap("e7")
+        XCTAssertNil(model.input.selected, "the board takes no taps while asking")
+        model.cancelRepeatingMove()
+        XCTAssertNil(model.repetitionQuestion)
+        XCTAssertEqual(model.snapshot.plyCount, 7)
+        model.tap("f6")
+        model.tap("g8")
+        model.playRepeatingMove()
+        XCTAssertNil(model.repetitionQuestion)
+        XCTAssertEqual(model.snapshot.plyCount, 8)
+        XCTAssertTrue(model.snapshot.resultText?.hasPrefix("White wins") ?? false, model.snapshot.resultText ?? "no result")
+    }
+
+    func testWithTheWarningTurnedOffTheMoveIsPlayedAtOnce() async throws {
+        var settings = try defaultSettings()
+        settings.confirmRepetition = false
+        let model = try gameModel(friends(), settings: settings)
+        for (from, to) in dance + [("f6", "g8")] {
+            model.tap(from)
+            model.tap(to)
+        }
+        XCTAssertNil(model.repetitionQuestion)
+        XCTAssertEqual(model.snapshot.plyCount, 8)
+        XCTAssertNotNil(model.snapshot.result)
+    }
+
     func testResigningWhileTheComputerThinksResignsThePerson() async throws {
         var settings = try defaultSettings()
         settings.confirmResign = true

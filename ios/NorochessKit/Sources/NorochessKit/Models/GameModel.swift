@@ -32,6 +32,10 @@ public final class GameModel {
     public var isResultPresented = false
     /// The resignation is waiting for confirmation (the view binds it).
     public var isResignConfirmationPresented = false
+    /// A move that would bring about the same position a third time, which
+    /// loses at once in the Norochess family (the session decides): waiting
+    /// for "play it anyway" or another move.
+    public private(set) var repetitionQuestion: RepetitionQuestion?
     /// The settings the screen draws with (board theme, dots, sounds…).
     public private(set) var settings: Settings?
     /// What VoiceOver should say about the last move: `Black played Nf6`.
@@ -199,7 +203,7 @@ public final class GameModel {
 
     /// A tap on a square: select, reselect, deselect or move.
     public func tap(_ square: String) {
-        guard picker == nil else { return }
+        guard picker == nil, repetitionQuestion == nil else { return }
         error = nil
         let action = input.tap(square, legalMoves: snapshot.board.legalMoves)
         if case let .move(from, to) = action { move(from: from, to: to) }
@@ -207,13 +211,13 @@ public final class GameModel {
 
     /// A drag began on a square.
     public func dragBegan(_ square: String) {
-        guard picker == nil else { return }
+        guard picker == nil, repetitionQuestion == nil else { return }
         _ = input.dragBegan(square, legalMoves: snapshot.board.legalMoves)
     }
 
     /// The drag ended on `square` (`nil`: off the board).
     public func dragEnded(_ square: String?) {
-        guard picker == nil else { return }
+        guard picker == nil, repetitionQuestion == nil else { return }
         if case let .move(from, to) = input.dragEnded(square, legalMoves: snapshot.board.legalMoves) {
             move(from: from, to: to)
         }
@@ -247,7 +251,37 @@ public final class GameModel {
         input.clear()
     }
 
-    private func play(from: String, to: String, promotion: PieceKind?) {
+    /// The player plays the move of `repetitionQuestion` anyway.
+    public func playRepeatingMove() {
+        guard let question = repetitionQuestion else { return }
+        repetitionQuestion = nil
+        play(from: question.from, to: question.to, promotion: question.promotion, asked: true)
+    }
+
+    /// The player chose another move instead: nothing is played.
+    public func cancelRepeatingMove() {
+        repetitionQuestion = nil
+        input.clear()
+    }
+
+    /// The text of the repetition question.
+    public var repetitionText: String {
+        tr("This move brings about the same position for the third time. In this game the player who does that loses at once.")
+    }
+
+    private func play(from: String, to: String, promotion: PieceKind?, asked: Bool = false) {
+        if !asked, settings?.confirmRepetition ?? true {
+            do {
+                if try session.moveLosesByRepetition(from: from, to: to, promotion: promotion) {
+                    input.clear()
+                    repetitionQuestion = RepetitionQuestion(from: from, to: to, promotion: promotion)
+                    return
+                }
+            } catch {
+                show(error)
+                return
+            }
+        }
         cancelHint()
         do {
             let played = try session.play(from: from, to: to, promotion: promotion, nowMs: time.nowMs())
@@ -584,4 +618,12 @@ public final class GameModel {
         self.error = describe(error)
         refresh()
     }
+}
+
+/// A move waiting for the player's answer to "repeat the position a third
+/// time and lose?".
+public struct RepetitionQuestion: Equatable {
+    public let from: String
+    public let to: String
+    public let promotion: PieceKind?
 }

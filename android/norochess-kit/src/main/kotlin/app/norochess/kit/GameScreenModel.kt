@@ -19,6 +19,13 @@ data class PromotionPicker(
 )
 
 /**
+ * A move that would bring about the same position a third time, which loses
+ * at once in the Norochess family (the session decides): waiting for the
+ * player to play it anyway or choose another.
+ */
+data class RepetitionQuestion(val from: String, val to: String, val promotion: PieceKind?)
+
+/**
  * Everything the game screen shows: the session's [SessionSnapshot] (whose
  * turn, what may be done, every text, the clocks, the result, the save
  * state — all from Rust) plus the screen's own view state (selection,
@@ -34,6 +41,8 @@ data class GameScreenState(
     val promotionPicker: PromotionPicker? = null,
     /** The last refusal or error to show briefly (its English sentence). */
     val error: String? = null,
+    /** Open while the player decides on a move that would lose by repetition. */
+    val repetitionQuestion: RepetitionQuestion? = null,
 )
 
 /**
@@ -55,6 +64,9 @@ class GameScreenModel(
     val session: GameSessionHandle,
     private val nowMs: () -> ULong = { (System.nanoTime() / 1_000_000).toULong() },
 ) {
+    /** The player's `confirmRepetition` setting: ask before a move that loses by repetition. */
+    var askBeforeRepetition: Boolean = true
+
     var state: GameScreenState = GameScreenState(session.snapshot(nowMs()))
         private set
 
@@ -72,7 +84,7 @@ class GameScreenModel(
     /** A tap on the square named [square] (`e4`): select, reselect, deselect or move. */
     fun tap(square: String) {
         val current = state
-        if (current.promotionPicker != null) return
+        if (current.promotionPicker != null || current.repetitionQuestion != null) return
         val selected = current.selected
         when {
             selected == null -> select(square)
@@ -100,13 +112,36 @@ class GameScreenModel(
             publish(state.copy(promotionPicker = PromotionPicker(from, to, offer.choices, offer.isResurrection), error = null))
             return
         }
-        act { session.play(from, to, choices.firstOrNull(), nowMs()) }
+        play(from, to, choices.firstOrNull())
     }
+
+    /** Plays a move of the board, asking first when the session says it would lose by repetition. */
+    private fun play(from: String, to: String, promotion: PieceKind?) {
+        if (askBeforeRepetition && attempt { session.moveLosesByRepetition(from, to, promotion) } == true) {
+            publish(
+                state.copy(
+                    repetitionQuestion = RepetitionQuestion(from, to, promotion),
+                    promotionPicker = null, selected = null, targets = emptyList(), error = null,
+                ),
+            )
+            return
+        }
+        act { session.play(from, to, promotion, nowMs()) }
+    }
+
+    /** The player plays the move of [GameScreenState.repetitionQuestion] anyway. */
+    fun playRepeatingMove() {
+        val question = state.repetitionQuestion ?: return
+        act { session.play(question.from, question.to, question.promotion, nowMs()) }
+    }
+
+    /** The player chose another move instead: nothing is played. */
+    fun cancelRepeatingMove() = publish(state.copy(repetitionQuestion = null, selected = null, targets = emptyList()))
 
     /** The player picked [kind] in the promotion picker. */
     fun choosePromotion(kind: PieceKind) {
         val picker = state.promotionPicker ?: return
-        act { session.play(picker.from, picker.to, kind, nowMs()) }
+        play(picker.from, picker.to, kind)
     }
 
     /** The player closed the promotion picker without choosing. */

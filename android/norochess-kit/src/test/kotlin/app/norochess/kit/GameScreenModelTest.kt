@@ -46,6 +46,48 @@ class GameScreenModelTest {
         assertTrue(changes >= 7)
     }
 
+    /** The knights' dance that brings the start position back a third time on Black's 8th ply. */
+    private val dance = listOf("g1" to "f3", "g8" to "f6", "f3" to "g1", "f6" to "g8", "g1" to "f3", "g8" to "f6", "f3" to "g1")
+
+    @Test
+    fun `a move that would lose by repetition is asked about first`() {
+        val model = GameScreenModel(friends(GameVariant.NOROCHESS)) { 0uL }
+        for ((from, to) in dance) {
+            model.tap(from)
+            model.tap(to)
+            assertNull(model.state.repetitionQuestion, "$from-$to")
+        }
+        assertEquals(7u, model.state.snapshot.plyCount)
+        model.tap("f6")
+        model.tap("g8") // the start position a third time: Black would lose
+        assertEquals(RepetitionQuestion("f6", "g8", null), model.state.repetitionQuestion)
+        assertEquals(7u, model.state.snapshot.plyCount, "nothing played while asking")
+        model.tap("e7")
+        assertNull(model.state.selected, "the board takes no taps while asking")
+        model.cancelRepeatingMove()
+        assertNull(model.state.repetitionQuestion)
+        assertEquals(7u, model.state.snapshot.plyCount)
+        model.tap("f6")
+        model.tap("g8")
+        model.playRepeatingMove()
+        assertNull(model.state.repetitionQuestion)
+        assertEquals(8u, model.state.snapshot.plyCount)
+        assertTrue(model.state.snapshot.resultText?.startsWith("White wins") == true, "${model.state.snapshot.resultText}")
+    }
+
+    @Test
+    fun `with the warning turned off the move is played at once`() {
+        val model = GameScreenModel(friends(GameVariant.NOROCHESS)) { 0uL }
+        model.askBeforeRepetition = false
+        for ((from, to) in dance + ("f6" to "g8")) {
+            model.tap(from)
+            model.tap(to)
+        }
+        assertNull(model.state.repetitionQuestion)
+        assertEquals(8u, model.state.snapshot.plyCount)
+        assertTrue(model.state.snapshot.result != null)
+    }
+
     @Test
     fun `a clock tick keeps the selected piece`() {
         var now = 0uL

@@ -43,7 +43,7 @@ class GameController(
     private val onHome: () -> Unit,
     private val onRematch: (GameSessionHandle) -> Unit,
 ) : GameEvents {
-    val model = GameScreenModel(session, nowMs)
+    val model = GameScreenModel(session, nowMs).also { it.askBeforeRepetition = settings.confirmRepetition }
     /** A game opened after its end (a replay from the list) starts on the board, not on the result sheet. */
     private var extras = Mapping.GameExtras(showResult = model.state.snapshot.result == null)
     private var lastPly = model.state.snapshot.plyCount
@@ -54,7 +54,7 @@ class GameController(
     private val ticker: Job
 
     var settings: Settings = settings
-        set(value) { field = value; publish() }
+        set(value) { field = value; model.askBeforeRepetition = value.confirmRepetition; publish() }
 
     private val _ui = MutableStateFlow(render())
     val ui: StateFlow<GameUi> = _ui.asStateFlow()
@@ -140,6 +140,10 @@ class GameController(
 
     override fun onResign() = act {
         if (settings.confirmResign) extras = extras.copy(confirmResign = true) else model.resign()
+    }
+
+    override fun onRepetitionAnswer(play: Boolean) = act {
+        if (play) model.playRepeatingMove() else model.cancelRepeatingMove()
     }
 
     override fun onResignAnswer(confirm: Boolean) = act {

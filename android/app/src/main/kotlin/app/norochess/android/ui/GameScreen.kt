@@ -110,6 +110,8 @@ data class GameUi(
     val announcement: String? = null,
     val picker: PickerUi? = null,
     val confirmResign: Boolean = false,
+    /** The move just chosen would repeat a position a third time and lose: play it anyway? */
+    val confirmRepetition: Boolean = false,
     /** Pass and play: the side that offered a draw, waiting for the other's answer. */
     val drawOfferedByWhite: Boolean? = null,
     val result: ResultUi? = null,
@@ -132,6 +134,7 @@ interface GameEvents : BoardEvents {
     fun onTakeBack() {}
     fun onResign() {}
     fun onResignAnswer(confirm: Boolean) {}
+    fun onRepetitionAnswer(play: Boolean) {}
     fun onOfferDraw() {}
     fun onDrawAnswer(accept: Boolean) {}
     fun onFlip() {}
@@ -439,6 +442,23 @@ private fun GameDialogs(state: GameUi, events: GameEvents) {
             text = { Text(s.get(Str.resign_text)) },
             confirmButton = { Button(onClick = { events.onResignAnswer(true) }) { Text(s.get(Str.action_resign)) } },
             dismissButton = { TextButton(onClick = { events.onResignAnswer(false) }) { Text(s.get(Str.action_cancel)) } },
+        )
+    }
+    if (state.confirmRepetition) {
+        AlertDialog(
+            onDismissRequest = { events.onRepetitionAnswer(false) },
+            title = { Text(s.get(Str.repetition_title)) },
+            text = { Text(s.get(Str.repetition_text)) },
+            confirmButton = {
+                Button(onClick = { events.onRepetitionAnswer(true) }, modifier = Modifier.testTag("repetition-play")) {
+                    Text(s.get(Str.action_play_anyway))
+                }
+            },
+            dismissButton = {
+                TextButton(onClick = { events.onRepetitionAnswer(false) }, modifier = Modifier.testTag("repetition-cancel")) {
+                    Text(s.get(Str.action_cancel))
+                }
+            },
         )
     }
     state.drawOfferedByWhite?.let { white ->

@@ -165,6 +165,9 @@ enum class Str {
     setting_default_level,
     setting_default_clock,
     setting_dark_mode_note,
+    repetition_title,
+    repetition_text,
+    action_play_anyway,
 }
 
 /** The app's plurals (res/values/strings.xml, <plurals>). */
