@@ -99,6 +99,8 @@ struct SettingsView: View {
             }
             Section("Play") {
                 Toggle("Confirm resign", isOn: Binding(get: { s.confirmResign }, set: { model.setConfirmResign($0) }))
+                Toggle("Ask before a move that loses by repetition",
+                       isOn: Binding(get: { s.confirmRepetition }, set: { model.setConfirmRepetition($0) }))
                 Toggle("Hints", isOn: Binding(get: { s.hints }, set: { model.setHints($0) }))
                 Toggle("Takeback", isOn: Binding(get: { s.takeback }, set: { model.setTakeback($0) }))
                 Stepper(value: Binding(get: { Int(s.defaultLevel) }, set: { model.setDefaultLevel($0) }), in: 1...8) {

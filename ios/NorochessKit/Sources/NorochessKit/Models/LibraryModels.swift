@@ -235,6 +235,8 @@ public final class SettingsModel {
     public func setLegalDots(_ on: Bool) { update { $0.legalDots = on } }
     public func setPassAndPlayBoard(_ mode: BoardMode) { update { $0.passAndPlayBoard = mode } }
     public func setConfirmResign(_ on: Bool) { update { $0.confirmResign = on } }
+    /// Ask before a move that would lose by repetition (Norochess).
+    public func setConfirmRepetition(_ on: Bool) { update { $0.confirmRepetition = on } }
     public func setSounds(_ on: Bool) { update { $0.sounds = on } }
     public func setHaptics(_ on: Bool) { update { $0.haptics = on } }
     public func setHints(_ on: Bool) { update { $0.hints = on } }

@@ -233,6 +233,7 @@ class GameFlowTest {
                 h.show(this)
                 click("nav-settings")
                 click("setting-coordinates")
+                click("setting-confirm-repetition")
                 click("theme-GREEN")
                 click("piece-style-true")
                 onNodeWithTag("player-name").performTextReplacement("Ann")
@@ -244,6 +245,7 @@ class GameFlowTest {
             Harness(folder).use { h ->
                 h.show(this)
                 assertFalse(h.app.settings.coordinates)
+                assertFalse(h.app.settings.confirmRepetition)
                 assertEquals("green", h.app.settings.boardTheme)
                 assertEquals("Ann", h.app.settings.playerName)
                 assertEquals(app.norochess.core.PieceStyle.LETTERS, h.app.settings.pieceStyle)

@@ -293,6 +293,7 @@ object Mapping {
         legalDots = settings.legalDots,
         autoFlip = settings.passAndPlayBoard == CoreBoardMode.AUTO_FLIP,
         confirmResign = settings.confirmResign,
+        confirmRepetition = settings.confirmRepetition,
         sounds = settings.sounds,
         haptics = settings.haptics,
         hints = settings.hints,
@@ -310,6 +311,7 @@ object Mapping {
         passAndPlayBoard = if (ui.autoFlip) CoreBoardMode.AUTO_FLIP
         else if (old.passAndPlayBoard == CoreBoardMode.AUTO_FLIP) CoreBoardMode.FIXED else old.passAndPlayBoard,
         confirmResign = ui.confirmResign,
+        confirmRepetition = ui.confirmRepetition,
         sounds = ui.sounds,
         haptics = ui.haptics,
         hints = ui.hints,

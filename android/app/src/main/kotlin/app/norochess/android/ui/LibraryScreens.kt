@@ -279,6 +279,7 @@ data class SettingsUi(
     val legalDots: Boolean = true,
     val autoFlip: Boolean = true,
     val confirmResign: Boolean = true,
+    val confirmRepetition: Boolean = true,
     val sounds: Boolean = true,
     val haptics: Boolean = true,
     val hints: Boolean = true,
@@ -319,6 +320,7 @@ fun SettingsScreen(state: SettingsUi, onChange: (SettingsUi) -> Unit, onHome: ()
             Toggle(s.get(Str.setting_legal_dots), state.legalDots, "dots") { onChange(state.copy(legalDots = it)) }
             Toggle(s.get(Str.setting_auto_flip), state.autoFlip, "auto-flip") { onChange(state.copy(autoFlip = it)) }
             Toggle(s.get(Str.setting_confirm_resign), state.confirmResign, "confirm-resign") { onChange(state.copy(confirmResign = it)) }
+            Toggle(s.get(Str.setting_confirm_repetition), state.confirmRepetition, "confirm-repetition") { onChange(state.copy(confirmRepetition = it)) }
             Toggle(s.get(Str.setting_hints), state.hints, "hints") { onChange(state.copy(hints = it)) }
             Toggle(s.get(Str.setting_sounds), state.sounds, "sounds") { onChange(state.copy(sounds = it)) }
             Toggle(s.get(Str.setting_haptics), state.haptics, "haptics") { onChange(state.copy(haptics = it)) }

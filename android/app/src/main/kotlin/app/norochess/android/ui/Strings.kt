@@ -159,6 +159,7 @@ enum class Str {
     setting_legal_dots,
     setting_auto_flip,
     setting_confirm_resign,
+    setting_confirm_repetition,
     setting_hints,
     setting_sounds,
     setting_haptics,
