@@ -169,9 +169,9 @@ struct RuleBlockView: View {
             }
         case .table(let header, let rows):
             VStack(alignment: .leading, spacing: 2) {
-                ForEach(Array(([header] + rows).enumerated()), id: \.offset) { index, row in
+                ForEach(Array(([header] + rows).enumerated()), id: \.offset) { index, cells in
                     HStack {
-                        ForEach(Array(row.enumerated()), id: \.offset) { _, cell in
+                        ForEach(Array(cells.enumerated()), id: \.offset) { _, cell in
                             Text(verbatim: cell)
                                 .fontWeight(index == 0 ? .semibold : .regular)
                                 .frame(maxWidth: .infinity, alignment: .leading)
