@@ -305,19 +305,7 @@ fn write_game(
                     params![id, saved.revision, players[0].name, players[1].name, history, record, plies, move_number, scores.map(|s| s.0), scores.map(|s| s.1), finished, result, reason, at],
                 )?;
                 if changed == 0 {
-                    let found: Option<i64> = tx
-                        .query_row("SELECT revision FROM games WHERE id = ?1", [id], |r| {
-                            r.get(0)
-                        })
-                        .optional()?;
-                    return Err(match found {
-                        Some(found) => LibraryError::Conflict {
-                            id,
-                            expected: saved.revision,
-                            found,
-                        },
-                        None => LibraryError::NoSuchGame(id),
-                    });
+                    return Err(missed_write(tx, id, saved.revision)?);
                 }
                 SaveReceipt {
                     id,
@@ -507,23 +495,30 @@ impl Library {
             [id, revision],
         )?;
         if n == 0 {
-            let found: Option<i64> = tx
-                .query_row("SELECT revision FROM games WHERE id = ?1", [id], |r| {
-                    r.get(0)
-                })
-                .optional()?;
-            return Err(match found {
-                Some(found) => LibraryError::Conflict {
-                    id,
-                    expected: revision,
-                    found,
-                },
-                None => LibraryError::NoSuchGame(id),
-            });
+            return Err(missed_write(&tx, id, revision)?);
         }
         tx.commit()?;
         Ok(())
     }
+}
+
+/// Why a write conditional on revision `expected` of game `id` changed no
+/// row: another window saved it since (`Conflict`, with the revision found)
+/// or removed it (`NoSuchGame`).
+fn missed_write(tx: &Connection, id: i64, expected: i64) -> Result<LibraryError, LibraryError> {
+    let found: Option<i64> = tx
+        .query_row("SELECT revision FROM games WHERE id = ?1", [id], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    Ok(match found {
+        Some(found) => LibraryError::Conflict {
+            id,
+            expected,
+            found,
+        },
+        None => LibraryError::NoSuchGame(id),
+    })
 }
 
 #[cfg(test)]
