@@ -1,11 +1,10 @@
 //! A game the app plays, reviews, saves and restores.
 
-use crate::error::{guard, NorochessError, Result};
-use crate::types::{lock, MoveInfo, Piece, PieceKind, PlacedPiece, Scores, Side};
-use crate::variants::{GameSetup, GameVariant};
+use crate::error::{NorochessError, Result};
+use crate::types::{MoveInfo, Piece, PieceKind, PlacedPiece, Scores, Side};
+use crate::variants::GameSetup;
 use norochess_core as core;
 use norochess_core::{AnyPosition, Game, Square};
-use std::sync::{Arc, Mutex};
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
@@ -172,30 +171,6 @@ pub struct PromotionChoices {
     pub is_dethronement: bool,
 }
 
-/// One game: moves, undo/redo, review, records, resignation and draws.
-///
-/// Thread-safe: every method takes an internal lock for a few
-/// microseconds, so it may be called from any thread. Engine searches copy
-/// what they need and do not hold it.
-#[derive(uniffi::Object)]
-pub struct GameHandle {
-    game: Mutex<Game>,
-}
-
-impl GameHandle {
-    fn wrap(game: Game) -> Arc<GameHandle> {
-        log::debug!("new {} game", game.variant());
-        Arc::new(GameHandle {
-            game: Mutex::new(game),
-        })
-    }
-
-    /// A copy of the game as it stands (for searches and reviews).
-    pub(crate) fn game(&self) -> Game {
-        lock(&self.game).clone()
-    }
-}
-
 pub(crate) fn parse_square(position: &AnyPosition, name: &str) -> Result<Square> {
     position.parse_square(name.trim()).ok_or_else(|| {
         NorochessError::invalid_square(
@@ -264,261 +239,6 @@ pub(crate) fn snapshot_of(game: &Game) -> GameSnapshot {
         ply_count: s.ply_count as u32,
         can_undo: s.can_undo,
         can_redo: s.can_redo,
-    }
-}
-
-fn game_over(game: &Game) -> Option<NorochessError> {
-    game.outcome().map(|o| core::GameError::GameOver(o).into())
-}
-
-#[uniffi::export]
-impl GameHandle {
-    /// A new game from the start of `setup`'s game (a Norochess960 game
-    /// from `setup.start_number`, 518 if none).
-    #[uniffi::constructor]
-    pub fn new(setup: GameSetup) -> Result<Arc<GameHandle>> {
-        guard("GameHandle.new", || {
-            let variant = setup.core_variant()?;
-            Ok(GameHandle::wrap(Game::new(variant, setup.start_number)?))
-        })
-    }
-
-    /// A game from a position text (a set-up or puzzle position with move
-    /// number and scores, docs/position-format.md).
-    #[uniffi::constructor]
-    pub fn from_position(setup: GameSetup, position_text: String) -> Result<Arc<GameHandle>> {
-        guard("GameHandle.from_position", || {
-            if setup.start_number.is_some() {
-                return Err(NorochessError::invalid_variant(
-                    "a start number and a position text cannot both be given",
-                ));
-            }
-            let variant = setup.core_variant()?;
-            Ok(GameHandle::wrap(Game::from_position(
-                variant,
-                &position_text,
-            )?))
-        })
-    }
-
-    /// A game from a record (PGN-style text as [`GameHandle::to_record`]
-    /// writes it, or bare movetext in any notation). Without a `Variant`
-    /// tag the game is `default_setup`'s (Norochess if `None`).
-    #[uniffi::constructor]
-    pub fn from_record(
-        record: String,
-        default_setup: Option<GameSetup>,
-    ) -> Result<Arc<GameHandle>> {
-        guard("GameHandle.from_record", || {
-            let default = default_setup
-                .map(|s| s.core_variant())
-                .transpose()
-                .map_err(|e| NorochessError::invalid_record(e.to_string()))?;
-            Ok(GameHandle::wrap(Game::from_pgn(&record, default)?))
-        })
-    }
-
-    /// Everything the game screen draws.
-    pub fn snapshot(&self) -> Result<GameSnapshot> {
-        guard("GameHandle.snapshot", || Ok(snapshot_of(&lock(&self.game))))
-    }
-
-    /// The game as it was after `ply` moves (0 = the start), for reviewing
-    /// the move list without changing the game.
-    pub fn snapshot_at(&self, ply: u32) -> Result<GameSnapshot> {
-        guard("GameHandle.snapshot_at", || {
-            let mut game = self.game();
-            let played = game.plies().len();
-            let ply = ply as usize;
-            if ply > played {
-                return Err(NorochessError::invalid_argument(format!(
-                    "move {ply} does not exist: the game has {played} moves"
-                )));
-            }
-            for _ in ply..played {
-                game.undo();
-            }
-            Ok(snapshot_of(&game))
-        })
-    }
-
-    /// The squares the piece on `from` can move to, each once (empty if no
-    /// piece of the side to move stands there, or the game is over).
-    pub fn legal_targets(&self, from: String) -> Result<Vec<String>> {
-        guard("GameHandle.legal_targets", || {
-            let game = lock(&self.game);
-            let position = game.position();
-            let from = parse_square(position, &from)?;
-            let mut targets: Vec<String> = Vec::new();
-            for m in game.moves_from(from) {
-                let name = m.to.name(position.width());
-                if !targets.contains(&name) {
-                    targets.push(name);
-                }
-            }
-            Ok(targets)
-        })
-    }
-
-    /// What the move `from`–`to` offers on the last rank: the pieces to
-    /// choose from (a promotion picker shows exactly these), or a
-    /// dethronement. Fails if no legal move joins the squares.
-    pub fn promotion_choices(&self, from: String, to: String) -> Result<PromotionChoices> {
-        guard("GameHandle.promotion_choices", || {
-            let game = lock(&self.game);
-            if let Some(e) = game_over(&game) {
-                return Err(e);
-            }
-            let position = game.position();
-            let candidates = candidates(position, &from, &to)?;
-            let choices: Vec<PieceKind> = candidates
-                .iter()
-                .filter_map(|m| m.promotion().map(PieceKind::from))
-                .collect();
-            let resurrection =
-                !matches!(game.variant().rules().promotion, core::PromotionRule::Free);
-            Ok(PromotionChoices {
-                is_resurrection: resurrection && !choices.is_empty(),
-                is_dethronement: candidates
-                    .iter()
-                    .any(|m| m.kind == core::MoveKind::Dethrone),
-                choices,
-            })
-        })
-    }
-
-    /// Plays the move from `from` to `to`, as a board produces it. A move
-    /// to the last rank with several choices needs `promotion` (one of
-    /// [`GameHandle::promotion_choices`]); other moves ignore it. Returns
-    /// the move played.
-    pub fn play(&self, from: String, to: String, promotion: Option<PieceKind>) -> Result<MoveInfo> {
-        guard("GameHandle.play", || {
-            let mut game = lock(&self.game);
-            if let Some(e) = game_over(&game) {
-                return Err(e);
-            }
-            let before = *game.position();
-            let chosen = choose_move(&before, &from, &to, promotion)?;
-            game.play(chosen)?;
-            let info = MoveInfo::of(&before, chosen);
-            log::debug!("played {}", info.san);
-            Ok(info)
-        })
-    }
-
-    /// Plays a move written in any notation the core reads: SAN (`Nf3`,
-    /// `exe5`, `e~e5`, `e10^`), long algebraic (`Ng1-f3`) or coordinates
-    /// (`g1f3`, `e7e8q`). Returns the move played.
-    pub fn play_text(&self, text: String) -> Result<MoveInfo> {
-        guard("GameHandle.play_text", || {
-            let mut game = lock(&self.game);
-            if let Some(e) = game_over(&game) {
-                return Err(e);
-            }
-            let before = *game.position();
-            let m = before.parse_move(&text)?;
-            game.play(m)?;
-            Ok(MoveInfo::of(&before, m))
-        })
-    }
-
-    /// Takes back the last move (also one that ended the game); a
-    /// resignation, agreed draw or flag fall is taken back on its own.
-    /// Returns whether there was something to take back.
-    pub fn undo(&self) -> Result<bool> {
-        guard("GameHandle.undo", || Ok(lock(&self.game).undo()))
-    }
-
-    /// Replays the last move taken back. Returns whether there was one.
-    pub fn redo(&self) -> Result<bool> {
-        guard("GameHandle.redo", || Ok(lock(&self.game).redo()))
-    }
-
-    /// `side` resigns: the opponent wins, with the scores as they stand.
-    pub fn resign(&self, side: Side) -> Result<GameOutcome> {
-        guard("GameHandle.resign", || {
-            Ok(lock(&self.game).resign(side.into())?.into())
-        })
-    }
-
-    /// The players agree to a draw.
-    pub fn agree_draw(&self) -> Result<GameOutcome> {
-        guard("GameHandle.agree_draw", || {
-            Ok(lock(&self.game).agree_draw()?.into())
-        })
-    }
-
-    /// `side`'s time ran out (see `ClockHandle.checkFlag`): the opponent
-    /// wins, or in a royal game it is a draw if the opponent has only a king.
-    pub fn flag_fall(&self, side: Side) -> Result<GameOutcome> {
-        guard("GameHandle.flag_fall", || {
-            Ok(lock(&self.game).flag_fall(side.into())?.into())
-        })
-    }
-
-    /// The outcome, once the game has ended.
-    pub fn outcome(&self) -> Result<Option<GameOutcome>> {
-        guard("GameHandle.outcome", || {
-            Ok(lock(&self.game).outcome().map(GameOutcome::from))
-        })
-    }
-
-    /// The moves so far in SAN (`e4`, `Nf3`, `exe5`), for the move list.
-    pub fn san_moves(&self) -> Result<Vec<String>> {
-        guard("GameHandle.san_moves", || Ok(lock(&self.game).san_moves()))
-    }
-
-    /// The moves so far in long algebraic notation (`e2-e4`, `Ng1-f3`).
-    pub fn long_moves(&self) -> Result<Vec<String>> {
-        guard(
-            "GameHandle.long_moves",
-            || Ok(lock(&self.game).long_moves()),
-        )
-    }
-
-    /// The moves so far in coordinates (`e2e4`), for saving and replaying.
-    pub fn uci_moves(&self) -> Result<Vec<String>> {
-        guard("GameHandle.uci_moves", || {
-            let game = lock(&self.game);
-            let width = game.position().width();
-            Ok(game.moves().into_iter().map(|m| m.uci(width)).collect())
-        })
-    }
-
-    /// The game as a record (PGN-style text with the tags `Variant`,
-    /// `Start`, `FEN`, `Result`, `Score`, `Termination` and the players'),
-    /// for sharing and saving. [`GameHandle::from_record`] reads it back.
-    pub fn to_record(&self) -> Result<String> {
-        guard("GameHandle.to_record", || Ok(lock(&self.game).to_pgn()))
-    }
-
-    /// Sets a record tag such as `White`, `Black`, `Event` or `Date` (tags
-    /// the game derives itself, like `Result`, are ignored).
-    pub fn set_tag(&self, name: String, value: String) -> Result<()> {
-        guard("GameHandle.set_tag", || {
-            lock(&self.game).set_tag(&name, &value);
-            Ok(())
-        })
-    }
-
-    /// A tag set with [`GameHandle::set_tag`] or read from a record.
-    pub fn tag(&self, name: String) -> Result<Option<String>> {
-        guard("GameHandle.tag", || {
-            Ok(lock(&self.game).tag(&name).map(str::to_string))
-        })
-    }
-
-    /// The game and its options.
-    pub fn setup(&self) -> Result<GameSetup> {
-        guard("GameHandle.setup", || {
-            let game = lock(&self.game);
-            Ok(GameSetup::of(game.variant(), game.start_number()))
-        })
-    }
-
-    /// The game's kind (`GameVariant.NOROCHESS`…).
-    pub fn variant(&self) -> Result<GameVariant> {
-        Ok(self.setup()?.variant)
     }
 }
 
@@ -601,79 +321,68 @@ pub(crate) fn candidates(position: &AnyPosition, from: &str, to: &str) -> Result
 mod tests {
     use super::*;
 
-    fn setup(variant: GameVariant) -> GameSetup {
-        GameSetup {
-            variant,
-            zone: None,
-            blockage: None,
-            start_number: None,
-        }
+    fn start(variant: core::Variant) -> Game {
+        Game::new(variant, None).unwrap()
+    }
+
+    fn play(
+        game: &mut Game,
+        from: &str,
+        to: &str,
+        promotion: Option<PieceKind>,
+    ) -> Result<MoveInfo> {
+        let before = *game.position();
+        let mv = choose_move(&before, from, to, promotion)?;
+        game.play(mv).map_err(NorochessError::from)?;
+        Ok(MoveInfo::of(&before, mv))
     }
 
     #[test]
-    fn plays_and_describes_moves() {
-        let game = GameHandle::new(setup(GameVariant::Norochess)).unwrap();
-        assert_eq!(game.legal_targets("e2".into()).unwrap(), ["e3", "e4"]);
-        let m = game.play("e2".into(), "e4".into(), None).unwrap();
+    fn describes_moves_and_the_board() {
+        let mut game = start(core::Variant::Norochess);
+        let m = play(&mut game, "e2", "e4", None).unwrap();
         assert_eq!(
             (m.san.as_str(), m.kind),
             ("e4", crate::MoveKind::DoubleStep)
         );
-        let m = game.play_text("d5".into()).unwrap();
-        assert_eq!(m.long, "d7-d5");
-        let m = game.play_text("exd5".into()).unwrap();
-        assert!(m.is_capture);
-        let s = game.snapshot().unwrap();
+        assert_eq!(play(&mut game, "d7", "d5", None).unwrap().long, "d7-d5");
+        assert!(play(&mut game, "e4", "d5", None).unwrap().is_capture);
+        let s = snapshot_of(&game);
         assert_eq!(s.scores, Some(Scores { white: 1, black: 0 }));
         assert_eq!(s.last_move.unwrap().san, "exd5");
         assert_eq!(s.ply_count, 3);
-        assert_eq!(game.snapshot_at(1).unwrap().ply_count, 1);
-        assert!(game.snapshot_at(4).is_err());
-        assert!(game.undo().unwrap());
-        assert!(game.redo().unwrap());
-        assert_eq!(game.san_moves().unwrap(), ["e4", "d5", "exd5"]);
     }
 
     #[test]
     fn illegal_input_gives_typed_errors() {
-        let game = GameHandle::new(setup(GameVariant::Chess)).unwrap();
+        let game = start(core::Variant::Chess);
         assert!(matches!(
-            game.play("e2".into(), "e5".into(), None),
+            choose_move(game.position(), "e2", "e5", None),
             Err(NorochessError::IllegalMove { move_text, detail }) if move_text == "e2-e5" && detail.contains("cannot go to e5")
         ));
         assert!(matches!(
-            game.legal_targets("z9".into()),
+            parse_square(game.position(), "z9"),
             Err(NorochessError::InvalidSquare { square, detail }) if square == "z9" && detail.contains("a1 to h8")
         ));
         assert!(matches!(
-            game.play_text("Qh9".into()),
-            Err(NorochessError::IllegalMove { move_text, .. }) if move_text == "Qh9"
-        ));
-        game.resign(Side::White).unwrap();
-        assert!(matches!(
-            game.play_text("e4".into()),
-            Err(NorochessError::GameOver { detail: m }) if m.contains("Black wins")
+            choose_move(game.position(), "e7", "e5", None),
+            Err(NorochessError::IllegalMove { detail, .. }) if detail.contains("is not White's")
         ));
     }
 
     #[test]
     fn promotions_need_and_check_a_choice() {
-        let game = GameHandle::from_position(
-            setup(GameVariant::Norochess),
-            "4k3/P7/8/8/8/8/8/4K3 w - - 0 30 score=10-12".into(),
+        let mut game = Game::from_position(
+            core::Variant::Norochess,
+            "4k3/P7/8/8/8/8/8/4K3 w - - 0 30 score=10-12",
         )
         .unwrap();
-        let offer = game.promotion_choices("a7".into(), "a8".into()).unwrap();
-        assert_eq!(offer.choices.len(), 4);
-        assert!(!offer.is_resurrection && !offer.is_dethronement);
         assert!(matches!(
-            game.play("a7".into(), "a8".into(), None),
+            choose_move(game.position(), "a7", "a8", None),
             Err(NorochessError::PromotionRequired { choices, detail, .. })
                 if detail.contains("queen, rook, bishop, knight") && choices.len() == 4
         ));
-        let m = game
-            .play("a7".into(), "a8".into(), Some(PieceKind::Knight))
-            .unwrap();
+        let m = play(&mut game, "a7", "a8", Some(PieceKind::Knight)).unwrap();
         assert_eq!(m.san, "a8=N");
     }
 }

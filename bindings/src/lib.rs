@@ -8,9 +8,6 @@
 //! | Rust | Kotlin | Swift |
 //! |---|---|---|
 //! | [`variants`], [`GameSetup`] | `variants()`, `GameSetup(GameVariant.RAM)` | `variants()`, `GameSetup(variant: .ram)` |
-//! | [`GameHandle`] | `GameHandle(setup)`, `game.play("e2", "e4", null)` | `try GameHandle(setup:)`, `try game.play(from: "e2", to: "e4", promotion: nil)` |
-//! | [`ClockHandle`] | `ClockHandle(control)` | `try ClockHandle(control:)` |
-//! | [`EngineHandle`] | `EngineHandle(16u).bestMove(game, limits, null)` | `try EngineHandle(hashMb: 16).bestMove(...)` |
 //! | [`builtin_puzzles`], [`PuzzleRun`], [`next_puzzle`] | `PuzzleRun("np1042", library).play("c2", "f5", null)` | `try PuzzleRun(puzzleId: "np1042", library: library).play(from: "c2", to: "f5", promotion: nil)` |
 //! | [`GameSessionHandle`] (the app's way to play: policies, clock, autosave) | `GameSessionHandle(NewGame(...), library)`, `session.computerMove(nowMs)` (`suspend`) | `try GameSessionHandle(game:library:)`, `try await session.computerMove(nowMs:)` |
 //! | [`LibraryHandle`] (games, settings, puzzle attempts, statistics) | `LibraryHandle.open(filesDir.path)` | `try LibraryHandle.open(folderPath:)` |
@@ -19,13 +16,12 @@
 //! **Safety rules of this layer.**
 //! - Every object is `Send + Sync` (state behind a `Mutex`, shared as `Arc`):
 //!   any thread may call any method.
-//! - Game, clock, session and library calls are quick. The session's
-//!   engine calls ([`GameSessionHandle::computer_move`], `hint`,
-//!   `analyse`) are `async`: they search on a thread of their own and stop
-//!   when the caller's coroutine or task is cancelled. [`EngineHandle`]
-//!   searches and puzzle moves and hints (which may run the exact solver)
-//!   block their thread and are meant for a background thread, with
-//!   [`EngineHandle::stop`] callable from any thread.
+//! - Session and library calls are quick. The session's engine calls
+//!   ([`GameSessionHandle::computer_move`], `hint`, `analyse`) are
+//!   `async`: they search on a thread of their own and stop when the
+//!   caller's coroutine or task is cancelled. Puzzle moves and hints
+//!   (which may run the exact solver) block their thread and are meant
+//!   for a background thread.
 //! - No panic crosses the boundary: every call that does real work returns
 //!   `Result<_, NorochessError>` and runs under a guard that turns a panic
 //!   into [`NorochessError::Internal`] (and logs it).
@@ -47,28 +43,24 @@ pub mod puzzle_run;
 pub mod puzzles;
 mod rule_pages;
 mod session;
-#[cfg(test)]
-mod session_tests;
 mod types;
 mod variants;
 
-pub use clock::{time_control_presets, ClockHandle, ClockState, TimeControl, TimeControlPreset};
+pub use clock::{time_control_presets, TimeControl, TimeControlPreset};
 pub use engine::{
-    EngineClock, EngineHandle, EngineLine, EngineScore, Hint, ListenerError, ScoreKind,
-    SearchLimits, SearchListener, SearchOutcome, SearchProgress,
+    EngineClock, EngineLine, EngineScore, ListenerError, ScoreKind, SearchLimits, SearchListener,
+    SearchOutcome, SearchProgress,
 };
 pub use error::{NorochessError, Refusal, Result};
-pub use game::{EndReason, GameHandle, GameOutcome, GameSnapshot, OvertimeInfo, PromotionChoices};
+pub use game::{EndReason, GameOutcome, GameSnapshot, OvertimeInfo, PromotionChoices};
 pub use library::{
-    setting_keys, GameFilter, GameSummary, LibraryHandle, LibraryNotice, NoticeKind,
-    OpponentFilter, Orientation, PieceStyle, PuzzleAttempt, PuzzleRating, PuzzleStats,
-    PuzzleTierStats, RatingPoint, SavedOpponent, SettingKey, Settings, Stats, StatsRow,
+    GameFilter, GameSummary, LibraryHandle, LibraryNotice, NoticeKind, OpponentFilter, Orientation,
+    PieceStyle, PuzzleAttempt, PuzzleRating, PuzzleStats, PuzzleTierStats, RatingPoint,
+    SavedOpponent, Settings, Stats, StatsRow,
 };
 pub use logging::{set_log_level, LogLevel};
 pub use puzzle_run::{next_puzzle, NextPuzzle, PuzzleFeedback, PuzzleHint, PuzzleRun};
-pub use puzzles::{
-    builtin_puzzles, puzzles_by_difficulty, PuzzleDifficulty, PuzzleInfo, PuzzleObjective,
-};
+pub use puzzles::{builtin_puzzles, PuzzleDifficulty, PuzzleInfo, PuzzleObjective};
 pub use rule_pages::{rule_page, RuleBlock, RulePage, RuleSection};
 pub use session::{
     BoardMode, ColourChoice, ComputerMove, GameSessionHandle, MoveListEntry, NewGame,
@@ -77,16 +69,8 @@ pub use session::{
 };
 pub use types::{MoveInfo, MoveKind, Piece, PieceKind, PlacedPiece, Scores, Side};
 pub use variants::{
-    game_setup_ids, parse_game_setup, variant_info, variants, Blockage, GameSetup, GameVariant,
-    OptionChoice, VariantInfo, VariantOption, Zone,
+    variants, Blockage, GameSetup, GameVariant, OptionChoice, VariantInfo, VariantOption, Zone,
 };
-
-/// The version of the core and these bindings (`0.1.0`), for about screens
-/// and bug reports.
-#[uniffi::export]
-pub fn core_version() -> String {
-    env!("CARGO_PKG_VERSION").to_string()
-}
 
 /// The name of the square on `file` and `rank` (both from 0): `square_name(4, 3)` is `e4`.
 #[uniffi::export]

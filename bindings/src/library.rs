@@ -323,27 +323,6 @@ impl From<Settings> for app::Settings {
     }
 }
 
-/// A setting's name and what it takes, for a settings screen or help.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct SettingKey {
-    /// The name `setSetting` takes (`board-theme`).
-    pub key: String,
-    /// What it takes, in words (`brown, green, blue or grey`).
-    pub takes: String,
-}
-
-/// Every setting's name and what it takes, in display order.
-#[uniffi::export]
-pub fn setting_keys() -> Vec<SettingKey> {
-    app::library::SETTING_KEYS
-        .iter()
-        .map(|(key, takes)| SettingKey {
-            key: (*key).to_string(),
-            takes: (*takes).to_string(),
-        })
-        .collect()
-}
-
 pub use app::PuzzleAttempt;
 
 /// How one puzzle attempt ended (the app layer's type, declared here: the
@@ -681,19 +660,9 @@ impl LibraryHandle {
         guard("LibraryHandle.settings", || Ok(self.settings_now()?.into()))
     }
 
-    /// Sets one setting by name (`board-theme`, `level`, `clock`…, see
-    /// `settingKeys()`) from text (`on`, `green`, `norochess-10`), and
-    /// returns all settings. A wrong key or value is
-    /// `NorochessError.Setting` with the key, the value and a suggestion.
-    pub fn set_setting(&self, key: String, value: String) -> Result<Settings> {
-        guard("LibraryHandle.set_setting", || {
-            Ok(lock(&self.library).set_setting(&key, &value)?.into())
-        })
-    }
-
     /// Stores the settings a screen changed: every key whose value differs
     /// between `before` (what the screen showed) and `after` (what it shows
-    /// now), each checked as `set_setting` would, in one write transaction.
+    /// now), each checked as the terminal's `set` command checks it, in one write transaction.
     /// Keys it did not change are not written, so two windows of the app
     /// never revert each other's settings. Returns all settings as stored.
     pub fn update_settings(&self, before: Settings, after: Settings) -> Result<Settings> {

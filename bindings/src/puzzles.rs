@@ -2,8 +2,7 @@
 //! menu (docs/puzzles.md). One attempt at a puzzle is a
 //! [`crate::puzzle_run::PuzzleRun`].
 //!
-//! - [`builtin_puzzles`] (and [`puzzles_by_difficulty`]) list the pack
-//!   embedded in the core.
+//! - [`builtin_puzzles`] lists the pack embedded in the core.
 
 use crate::error::{guard, NorochessError, Result};
 use crate::types::{MoveInfo, Side};
@@ -180,23 +179,11 @@ pub(crate) fn pack() -> Result<&'static [Puzzle]> {
 }
 
 /// The built-in puzzles, in pack order (easy and hard mixed; the app
-/// sorts or filters, or uses [`puzzles_by_difficulty`]). Reads the pack
+/// sorts or filters). Reads the pack
 /// once and proves nothing: quick enough for the main thread.
 #[uniffi::export]
 pub fn builtin_puzzles() -> Result<Vec<PuzzleInfo>> {
     guard("builtin_puzzles", || pack()?.iter().map(info_of).collect())
-}
-
-/// The built-in puzzles of one difficulty tier, in pack order.
-#[uniffi::export]
-pub fn puzzles_by_difficulty(difficulty: PuzzleDifficulty) -> Result<Vec<PuzzleInfo>> {
-    guard("puzzles_by_difficulty", || {
-        pack()?
-            .iter()
-            .filter(|p| PuzzleDifficulty::from(p.difficulty()) == difficulty)
-            .map(info_of)
-            .collect()
-    })
 }
 
 #[cfg(test)]
@@ -204,11 +191,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_builtin_pack_reads_by_tier() {
+    fn the_builtin_pack_reads_with_every_tier() {
         let all = builtin_puzzles().unwrap();
-        let hard = puzzles_by_difficulty(PuzzleDifficulty::Hard).unwrap();
-        assert!(hard.len() <= all.len());
-        assert!(hard.iter().all(|p| p.difficulty == PuzzleDifficulty::Hard));
+        assert!(all.iter().any(|p| p.difficulty == PuzzleDifficulty::Hard));
         for info in &all {
             if info.opponent_move.is_none() {
                 assert_eq!(info.position_before_text, info.position_text, "{}", info.id);

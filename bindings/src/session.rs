@@ -442,6 +442,12 @@ impl GameSessionHandle {
         })
     }
 
+    /// Whether no search holds the session's engine (a cancelled search
+    /// has really stopped): for tests and diagnostics, not exported.
+    pub fn engine_is_idle(&self) -> bool {
+        self.engine.try_lock().is_ok()
+    }
+
     /// Runs a change of the game and saves it if it succeeded.
     fn change<T>(
         &self,

@@ -1,6 +1,6 @@
 //! The games the apps offer, with their names, descriptions and options.
 
-use crate::error::{guard, NorochessError, Result};
+use crate::error::{NorochessError, Result};
 use norochess_core as core;
 
 /// The games of the rule book.
@@ -223,8 +223,7 @@ pub fn variants() -> Vec<VariantInfo> {
 }
 
 /// The menu entry of one game.
-#[uniffi::export]
-pub fn variant_info(variant: GameVariant) -> VariantInfo {
+fn variant_info(variant: GameVariant) -> VariantInfo {
     let core_variant = variant.core_default();
     let rules = core_variant.rules();
     // Names, labels and defaults come from the core's record of the game.
@@ -260,39 +259,6 @@ pub fn variant_info(variant: GameVariant) -> VariantInfo {
         has_start_number: core_variant.start_numbering().is_some(),
         options,
     }
-}
-
-/// Reads a game id with its option ids as saved games and records write
-/// them (`improved`, `seventh`, `any`) into a [`GameSetup`].
-#[uniffi::export]
-pub fn parse_game_setup(
-    id: String,
-    zone: Option<String>,
-    blockage: Option<String>,
-) -> Result<GameSetup> {
-    guard("parse_game_setup", || {
-        // Test-only games (plain10) never reach the apps.
-        if !core::Variant::IDS.contains(&id.as_str()) {
-            return Err(core::VariantError::UnknownVariant(id).into());
-        }
-        let variant = core::Variant::parse(&id, zone.as_deref(), blockage.as_deref())?;
-        Ok(GameSetup::of(variant, None))
-    })
-}
-
-/// The ids of a set-up, for saving: `(id, zone, blockage)` as
-/// `["improved", "seventh", "any"]` (two entries for games without options).
-#[uniffi::export]
-pub fn game_setup_ids(setup: GameSetup) -> Result<Vec<String>> {
-    guard("game_setup_ids", || {
-        let variant = setup.core_variant()?;
-        let mut ids = vec![variant.id().to_string()];
-        if let Some((zone, blockage)) = variant.improved_options() {
-            ids.push(zone.id().into());
-            ids.push(blockage.id().into());
-        }
-        Ok(ids)
-    })
 }
 
 #[cfg(test)]
@@ -358,15 +324,5 @@ mod tests {
             n960.core_variant(),
             Err(NorochessError::InvalidVariant { detail: m }) if m.contains("0 to 959")
         ));
-        assert_eq!(
-            parse_game_setup(
-                "improved".into(),
-                Some("seventh".into()),
-                Some("any".into())
-            )
-            .and_then(game_setup_ids),
-            Ok(vec!["improved".into(), "seventh".into(), "any".into()])
-        );
-        assert!(parse_game_setup("plain10".into(), None, None).is_err());
     }
 }

@@ -2,7 +2,7 @@
 //! driven by a minimal executor (the phones' executors are Kotlin
 //! coroutines and Swift tasks).
 
-use crate::*;
+use norochess_ffi::*;
 use std::future::Future;
 use std::pin::pin;
 use std::sync::Arc;
@@ -137,7 +137,7 @@ fn cancelling_a_computer_move_stops_the_search_at_once() {
         drop(future);
         // The search thread holds the engine until it has stopped.
         loop {
-            if session.engine.try_lock().is_ok() {
+            if session.engine_is_idle() {
                 break;
             }
             thread::sleep(Duration::from_micros(200));
@@ -341,16 +341,21 @@ fn the_library_saves_every_change_and_a_killed_app_continues() {
     assert!(matches!(s.save_state, SaveState::Failed { ref detail } if detail.contains("no game")));
 
     // Settings and stats.
-    let settings = library
-        .set_setting("board-theme".into(), "green".into())
-        .unwrap();
+    let shown = library.settings().unwrap();
+    let mut green = shown.clone();
+    green.board_theme = "green".into();
+    let settings = library.update_settings(shown.clone(), green).unwrap();
     assert_eq!(settings.board_theme, "green");
+    let mut pink = settings.clone();
+    pink.board_theme = "pink".into();
     assert!(matches!(
-        library.set_setting("board-colour".into(), "green".into()),
-        Err(NorochessError::Setting { key, value: None, .. }) if key == "board-colour"
+        library.update_settings(settings.clone(), pink),
+        Err(NorochessError::Setting { key, value: Some(v), .. }) if key == "board-theme" && v == "pink"
     ));
+    let mut level_9 = settings.clone();
+    level_9.default_level = 9;
     assert!(matches!(
-        library.set_setting("level".into(), "9".into()),
+        library.update_settings(settings.clone(), level_9),
         Err(NorochessError::Setting { key, value: Some(v), .. }) if key == "level" && v == "9"
     ));
     let before = library.settings().unwrap();
@@ -358,7 +363,10 @@ fn the_library_saves_every_change_and_a_killed_app_continues() {
     settings.takeback = false;
     // Another window's change of another key stays.
     let other = LibraryHandle::open(folder.clone()).unwrap();
-    other.set_setting("level".into(), "6".into()).unwrap();
+    let other_shown = other.settings().unwrap();
+    let mut level_6 = other_shown.clone();
+    level_6.default_level = 6;
+    other.update_settings(other_shown, level_6).unwrap();
     let stored = library.update_settings(before, settings).unwrap();
     assert!(!stored.takeback);
     assert_eq!(stored.default_level, 6);
@@ -370,7 +378,7 @@ fn the_library_saves_every_change_and_a_killed_app_continues() {
     let stats = library.stats().unwrap();
     assert_eq!(stats.against_computer.losses, 1);
     assert!(stats.worst_loss.is_some());
-    let first = crate::puzzles::builtin_puzzles().unwrap().remove(0);
+    let first = builtin_puzzles().unwrap().remove(0);
     assert_eq!(
         solve_by_the_line(&library, &first.id).kind,
         PuzzleAttempt::Clean
