@@ -6,10 +6,11 @@
 #   scripts/generate-bindings.sh [kotlin|swift|all]   (default: all)
 #
 # Writes
-#   android/norochess-kit/src/generated/kotlin/app/norochess/core/norochess.kt
-#   ios/NorochessKit/Sources/NorochessKit/Generated/NorochessKit.swift
-#   ios/NorochessKit/Sources/NorochessFFI/{NorochessFFI.h,module.modulemap}
-#   ios/NorochessKit/build/ffi/{NorochessFFI.h,module.modulemap}  (Apple flavour, for the XCFramework)
+#   android/norochess-kit/src/generated/kotlin/app/norochess/core/norochess.kt  (the bindings)
+#   android/norochess-kit/src/generated/kotlin/app/norochess/applayer/norochess_app.kt  (the app layer's records)
+#   ios/NorochessKit/Sources/NorochessKit/Generated/{NorochessKit,NorochessAppLayer}.swift
+#   ios/NorochessKit/Sources/NorochessFFI/{NorochessFFI.h,NorochessAppLayerFFI.h,module.modulemap}
+#   ios/NorochessKit/build/ffi/{the same headers,module.modulemap}  (Apple flavour, for the XCFramework)
 #
 # Environment: NOROCHESS_PROFILE (release, the default, or debug) picks the
 # host library the JVM and Swift tests load; CARGO_TARGET_DIR as for cargo.
@@ -52,20 +53,25 @@ if [[ $languages == swift || $languages == all ]]; then
     trap 'rm -rf "$tmp"' EXIT
     "$bindgen" generate --no-format --library "$library" --language swift --out-dir "$tmp"
     package=ios/NorochessKit
+    rm -rf "$package/Sources/NorochessKit/Generated"
     mkdir -p "$package/Sources/NorochessKit/Generated" "$package/Sources/NorochessFFI" "$package/build/ffi"
-    cp "$tmp/NorochessKit.swift" "$package/Sources/NorochessKit/Generated/NorochessKit.swift"
-    # SwiftPM system library (Linux tests): the header and a module map that
-    # links the shared library.
-    cp "$tmp/NorochessFFI.h" "$package/Sources/NorochessFFI/NorochessFFI.h"
-    cat >"$package/Sources/NorochessFFI/module.modulemap" <<'MODULEMAP'
-module NorochessFFI {
-    header "NorochessFFI.h"
-    link "norochess_ffi"
-    export *
-}
-MODULEMAP
-    # Apple flavour, as UniFFI writes it, for the XCFramework's headers.
-    cp "$tmp/NorochessFFI.h" "$package/build/ffi/NorochessFFI.h"
-    cp "$tmp/NorochessFFI.modulemap" "$package/build/ffi/module.modulemap"
+    # One Swift file per crate (the bindings' NorochessKit.swift and the app
+    # layer's NorochessAppLayer.swift), all compiled into NorochessKit; their
+    # C declarations (one header per crate) form the one NorochessFFI module.
+    cp "$tmp"/*.swift "$package/Sources/NorochessKit/Generated/"
+    headers=()
+    for header in "$tmp"/*.h; do
+        headers+=("$(basename "$header")")
+        # SwiftPM system library (Linux tests) and the XCFramework's headers.
+        cp "$header" "$package/Sources/NorochessFFI/"
+        cp "$header" "$package/build/ffi/"
+    done
+    header_lines=$(printf '    header "%s"\n' "${headers[@]}")
+    # SwiftPM system library: a module map that links the shared library.
+    printf 'module NorochessFFI {\n%b    link "norochess_ffi"\n    export *\n}\n' "$header_lines" \
+        >"$package/Sources/NorochessFFI/module.modulemap"
+    # Apple flavour, as UniFFI writes it, for the XCFramework.
+    printf 'module NorochessFFI {\n%b    export *\n    use "Darwin"\n    use "_Builtin_stdbool"\n    use "_Builtin_stdint"\n}\n' \
+        "$header_lines" >"$package/build/ffi/module.modulemap"
     echo "== Swift bindings in $package/Sources"
 fi

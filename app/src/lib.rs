@@ -24,6 +24,11 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "uniffi")]
+uniffi::setup_scaffolding!("norochess_app");
+
+#[cfg(feature = "uniffi")]
+mod ffi;
 pub mod library;
 mod players;
 pub mod ratings;
@@ -37,7 +42,7 @@ pub use library::{
     StatsRow,
 };
 pub use players::{BoardMode, GameSpec, Opponent, Orientation, Player, PlayerKind};
-pub use result::{scores_text, GameResult};
+pub use result::{scores_text, GameResult, Scores};
 pub use session::{
     AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, PuzzlePhase, PuzzleRun, PuzzleRunError,
 };

@@ -4,6 +4,11 @@ use norochess_core::{Color, TimeControl, Variant};
 
 /// Who plays the other side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "uniffi",
+    derive(uniffi::Enum),
+    uniffi(name = "SavedOpponent")
+)]
 pub enum Opponent {
     /// The computer; the person plays `human`.
     Computer {
@@ -28,6 +33,7 @@ impl Opponent {
 
 /// How a pass-and-play board is turned.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum BoardMode {
     /// White at the bottom (against the computer: the person's side).
     #[default]
@@ -59,6 +65,7 @@ impl BoardMode {
 
 /// Which side is at the bottom against the computer (a setting).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Orientation {
     /// The person's side.
     #[default]

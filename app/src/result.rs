@@ -58,6 +58,32 @@ impl GameResult {
     }
 }
 
+/// Both capture scores of a Norochess-family game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct Scores {
+    /// White's capture points.
+    pub white: u32,
+    /// Black's capture points.
+    pub black: u32,
+}
+
+impl Scores {
+    /// The scores of a `(white, black)` pair as the core gives them.
+    pub fn from_pair(pair: Option<(u16, u16)>) -> Option<Scores> {
+        pair.map(|(white, black)| Scores {
+            white: u32::from(white),
+            black: u32::from(black),
+        })
+    }
+
+    /// The `(white, black)` pair, as [`scores_text`] takes it.
+    pub fn pair(self) -> (u16, u16) {
+        let narrow = |points: u32| u16::try_from(points).unwrap_or(u16::MAX);
+        (narrow(self.white), narrow(self.black))
+    }
+}
+
 /// The scores as a result reads them: the winner's first (`Black wins
 /// 39–38`), White's first in a draw or an unfinished game.
 pub fn scores_text(winner: Option<Color>, (white, black): (u16, u16)) -> String {

@@ -31,41 +31,6 @@ use norochess_core::puzzle::{Difficulty, Hint, Puzzle};
 use norochess_core::Game;
 use std::sync::{Arc, Mutex};
 
-// The app layer's own types, declared to UniFFI where they are defined
-// (remote items: the macro checks every variant and field against the app
-// type, so there is no copy to keep in step and no conversion).
-
-/// Where a puzzle attempt stands.
-#[uniffi::remote(Enum)]
-pub enum PuzzlePhase {
-    /// Waiting for the player's move.
-    Solving,
-    /// The last move was wrong and its refutation is on the board: `retry`
-    /// takes them back, `showNext` shows the right move, `leave` gives up.
-    Wrong,
-    /// Solved; the attempt is recorded.
-    Solved,
-    /// Left unsolved; the attempt, if there was one, is recorded.
-    Left,
-}
-
-/// How an attempt ended and what recording it did.
-#[uniffi::remote(Record)]
-pub struct AttemptEnd {
-    /// How it counts: clean, solved (with help), shown or failed.
-    pub kind: PuzzleAttempt,
-    /// Whether it was written to the library.
-    pub recorded: bool,
-    /// `Puzzle rating 1563 ± 290 (+63)`, when recorded.
-    pub rating_text: Option<String>,
-    /// The player's rating after it, rounded, when recorded.
-    pub rating_after: Option<i32>,
-    /// The change of the rounded rating, 0 when not recorded.
-    pub rating_change: i32,
-    /// Why it could not be saved, if it could not.
-    pub problem: Option<String>,
-}
-
 /// The answer to the player's move.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
 pub enum PuzzleFeedback {

@@ -67,37 +67,7 @@ pub enum OpponentChoice {
     },
 }
 
-/// How a pass-and-play board is turned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum BoardMode {
-    /// White at the bottom (against the computer: the person's side).
-    Fixed,
-    /// The side to move at the bottom, turned after each move.
-    AutoFlip,
-    /// White at the bottom and the top side's pieces drawn upside down,
-    /// for two players sitting face to face.
-    FaceToFace,
-}
-
-impl From<app::BoardMode> for BoardMode {
-    fn from(m: app::BoardMode) -> Self {
-        match m {
-            app::BoardMode::Fixed => BoardMode::Fixed,
-            app::BoardMode::AutoFlip => BoardMode::AutoFlip,
-            app::BoardMode::FaceToFace => BoardMode::FaceToFace,
-        }
-    }
-}
-
-impl From<BoardMode> for app::BoardMode {
-    fn from(m: BoardMode) -> Self {
-        match m {
-            BoardMode::Fixed => app::BoardMode::Fixed,
-            BoardMode::AutoFlip => app::BoardMode::AutoFlip,
-            BoardMode::FaceToFace => app::BoardMode::FaceToFace,
-        }
-    }
-}
+pub use app::BoardMode;
 
 /// Everything needed to start a game session.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
@@ -518,7 +488,7 @@ fn spec_of(game: &NewGame, settings: &app::Settings) -> Result<app::GameSpec> {
         names,
         clock: game.clock.map(core::TimeControl::from),
         board_mode: match (game.board_mode, opponent) {
-            (Some(mode), _) => mode.into(),
+            (Some(mode), _) => mode,
             (None, app::Opponent::Friend) => settings.pass_and_play_board,
             (None, app::Opponent::Computer { .. }) => app::BoardMode::Fixed,
         },

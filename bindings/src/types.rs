@@ -4,75 +4,17 @@ use norochess_core as core;
 use norochess_core::AnyPosition;
 use std::sync::{Mutex, MutexGuard};
 
-/// One of the two sides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum Side {
-    /// The side that moves first.
-    White,
-    /// The side that moves second.
-    Black,
-}
+/// One of the two sides: the core's `Color`, declared for UniFFI by the
+/// app layer (`Side` in Kotlin and Swift).
+pub use norochess_core::Color as Side;
 
-impl From<core::Color> for Side {
-    fn from(c: core::Color) -> Self {
-        match c {
-            core::Color::White => Side::White,
-            core::Color::Black => Side::Black,
-        }
-    }
-}
+uniffi::use_remote_type!(norochess_app::norochess_core::Color);
 
-impl From<Side> for core::Color {
-    fn from(s: Side) -> Self {
-        match s {
-            Side::White => core::Color::White,
-            Side::Black => core::Color::Black,
-        }
-    }
-}
+/// The kind of a piece: the core's `Role`, declared for UniFFI by the
+/// app layer (`PieceKind` in Kotlin and Swift).
+pub use norochess_core::Role as PieceKind;
 
-/// The kind of a piece.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum PieceKind {
-    /// Pawn (1 point in the Norochess family).
-    Pawn,
-    /// Knight (3 points).
-    Knight,
-    /// Bishop (3 points).
-    Bishop,
-    /// Rook (5 points).
-    Rook,
-    /// Queen (9 points).
-    Queen,
-    /// King (2 points in the Norochess family, where it is not royal).
-    King,
-}
-
-impl From<core::Role> for PieceKind {
-    fn from(r: core::Role) -> Self {
-        match r {
-            core::Role::Pawn => PieceKind::Pawn,
-            core::Role::Knight => PieceKind::Knight,
-            core::Role::Bishop => PieceKind::Bishop,
-            core::Role::Rook => PieceKind::Rook,
-            core::Role::Queen => PieceKind::Queen,
-            core::Role::King => PieceKind::King,
-        }
-    }
-}
-
-impl From<PieceKind> for core::Role {
-    fn from(k: PieceKind) -> Self {
-        match k {
-            PieceKind::Pawn => core::Role::Pawn,
-            PieceKind::Knight => core::Role::Knight,
-            PieceKind::Bishop => core::Role::Bishop,
-            PieceKind::Rook => core::Role::Rook,
-            PieceKind::Queen => core::Role::Queen,
-            PieceKind::King => core::Role::King,
-        }
-    }
-}
+uniffi::use_remote_type!(norochess_app::norochess_core::Role);
 
 /// A piece of one side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Record)]
@@ -192,23 +134,8 @@ impl MoveInfo {
     }
 }
 
-/// Both scores of a Norochess-family game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
-pub struct Scores {
-    /// White's capture points.
-    pub white: u32,
-    /// Black's capture points.
-    pub black: u32,
-}
-
-impl Scores {
-    pub(crate) fn from_pair(pair: Option<(u16, u16)>) -> Option<Scores> {
-        pair.map(|(white, black)| Scores {
-            white: u32::from(white),
-            black: u32::from(black),
-        })
-    }
-}
+/// Both scores of a Norochess-family game (the app layer's record).
+pub use norochess_app::Scores;
 
 /// Locks `mutex`, recovering the data if an earlier call panicked while
 /// holding it (that panic was already reported as an internal error; the

@@ -3,6 +3,7 @@
 
 use super::{unix_now, Library, LibraryError};
 use crate::players::Opponent;
+use crate::result::Scores;
 use crate::session::GameSession;
 use norochess_core::{Color, Game};
 use rusqlite::{params, Connection, OptionalExtension, Row, TransactionBehavior};
@@ -34,6 +35,7 @@ pub struct GameList {
 
 /// Which opponent a list shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum OpponentFilter {
     /// Games against the computer (at any level, or at `level`).
     Computer {
@@ -46,17 +48,22 @@ pub enum OpponentFilter {
 
 /// Which games a list shows (every field `None`: all).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct GameFilter {
     /// Finished (`true`) or unfinished (`false`) games only.
+    #[cfg_attr(feature = "uniffi", uniffi(default = None))]
     pub finished: Option<bool>,
     /// Only this game (a variant id such as `ram`).
+    #[cfg_attr(feature = "uniffi", uniffi(default = None))]
     pub variant: Option<String>,
     /// Only this opponent.
+    #[cfg_attr(feature = "uniffi", uniffi(default = None))]
     pub opponent: Option<OpponentFilter>,
 }
 
 /// A game as a list shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct GameSummary {
     /// The game's row.
     pub id: i64,
@@ -76,8 +83,8 @@ pub struct GameSummary {
     pub plies: u32,
     /// The move number reached.
     pub move_number: u32,
-    /// Scores (White, Black) in the Norochess family.
-    pub scores: Option<(u16, u16)>,
+    /// Scores in the Norochess family.
+    pub scores: Option<Scores>,
     /// Whether the game has ended.
     pub finished: bool,
     /// `1-0`, `0-1`, `1/2-1/2` once finished.
@@ -90,6 +97,9 @@ pub struct GameSummary {
     pub updated_at: i64,
     /// Its revision.
     pub revision: i64,
+    /// One line for menus: `Norochess vs the computer (level 4, you play
+    /// white), move 12, 5–3, unfinished` ([`GameSummary::describe`]).
+    pub description: String,
 }
 
 impl GameSummary {
@@ -106,7 +116,7 @@ impl GameSummary {
         };
         let score = self
             .scores
-            .map(|(w, b)| format!(", {w}–{b}"))
+            .map(|s| format!(", {}–{}", s.white, s.black))
             .unwrap_or_default();
         let state = match self.result.as_deref() {
             Some("1-0") => ", White won",
@@ -138,7 +148,7 @@ fn summary_from_row(row: &Row<'_>) -> rusqlite::Result<GameSummary> {
     };
     let white_score: Option<u16> = row.get(11)?;
     let black_score: Option<u16> = row.get(12)?;
-    Ok(GameSummary {
+    let mut summary = GameSummary {
         id: row.get(0)?,
         variant: row.get(1)?,
         setup: row.get(2)?,
@@ -148,14 +158,17 @@ fn summary_from_row(row: &Row<'_>) -> rusqlite::Result<GameSummary> {
         time_control: row.get(8)?,
         plies: row.get(9)?,
         move_number: row.get(10)?,
-        scores: white_score.zip(black_score),
+        scores: Scores::from_pair(white_score.zip(black_score)),
         finished: row.get(13)?,
         result: row.get(14)?,
         end_reason: row.get(15)?,
         created_at: row.get(16)?,
         updated_at: row.get(17)?,
         revision: row.get(18)?,
-    })
+        description: String::new(),
+    };
+    summary.description = summary.describe();
+    Ok(summary)
 }
 
 /// `norochess960:518`, `improved:far-half:enemy`, `ram`.

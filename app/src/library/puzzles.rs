@@ -20,6 +20,7 @@ pub const STATS_HISTORY: u32 = 100;
 
 /// How an attempt at a puzzle ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum PuzzleAttempt {
     /// Solved with no wrong move, hint or solution.
     Clean,
@@ -57,6 +58,7 @@ impl PuzzleAttempt {
 
 /// Progress in one tier (`easy`, `medium`, `hard`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct PuzzleTierStats {
     /// The tier.
     pub tier: String,
@@ -70,6 +72,7 @@ pub struct PuzzleTierStats {
 
 /// Puzzle progress as a screen shows it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct PuzzleStats {
     /// Different puzzles attempted.
     pub attempted: u32,
@@ -98,9 +101,10 @@ pub struct PuzzleStats {
 
 /// One rated attempt: the player's rating after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct RatingPoint {
     /// When (seconds since 1970).
-    pub at: i64,
+    pub at_unix_seconds: i64,
     /// The puzzle.
     pub puzzle_id: String,
     /// How the attempt ended (only [`PuzzleAttempt::Clean`] is a win).
@@ -321,7 +325,7 @@ impl Library {
         let mut points = statement
             .query_map([limit], |r| {
                 Ok(RatingPoint {
-                    at: r.get(0)?,
+                    at_unix_seconds: r.get(0)?,
                     puzzle_id: r.get(1)?,
                     outcome: PuzzleAttempt::from_id(&r.get::<_, String>(2)?)
                         .unwrap_or(PuzzleAttempt::Failed),

@@ -9,6 +9,7 @@ use thiserror::Error;
 
 /// How pieces are drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum PieceStyle {
     /// Chess figures.
     #[default]
@@ -21,6 +22,7 @@ pub use crate::players::Orientation;
 
 /// Every setting, with the defaults of a new install.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct Settings {
     /// Board colours: `brown`, `green`, `blue` or `grey`.
     pub board_theme: String,
@@ -38,6 +40,7 @@ pub struct Settings {
     pub confirm_resign: bool,
     /// Ask before a move that repeats a position a third time, which
     /// loses in the Norochess family.
+    #[cfg_attr(feature = "uniffi", uniffi(default = true))]
     pub confirm_repetition: bool,
     /// Sounds on move, capture and game end.
     pub sounds: bool,

@@ -13,6 +13,7 @@ use norochess_core::Color;
 
 /// Results of one game against one opponent.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct StatsRow {
     /// The game (variant id), or `all`.
     pub variant: String,
@@ -32,6 +33,7 @@ pub struct StatsRow {
 
 /// Everything the statistics screen shows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct Stats {
     /// Per game and opponent (computer level or pass and play), most played first.
     pub rows: Vec<StatsRow>,
@@ -76,8 +78,8 @@ impl Library {
                 Some("0-1") => Some(Color::Black),
                 _ => None,
             };
-            let margin = game.scores.map(|(w, b)| {
-                let (w, b) = (i64::from(w), i64::from(b));
+            let margin = game.scores.map(|s| {
+                let (w, b) = (i64::from(s.white), i64::from(s.black));
                 if own == Color::White {
                     w - b
                 } else {

@@ -1,5 +1,6 @@
 use super::*;
 use crate::players::GameSpec;
+use crate::result::Scores;
 use crate::session::GameSession;
 use norochess_core::{Color, TimeControl, Variant};
 
@@ -110,7 +111,10 @@ fn finished_games_leave_the_current_slot_and_count_in_stats() {
     );
     assert_eq!(
         stats.best_win.as_ref().and_then(|g| g.scores),
-        Some((38, 33))
+        Some(Scores {
+            white: 38,
+            black: 33
+        })
     );
     assert!(stats.worst_loss.is_some());
     let finished = library

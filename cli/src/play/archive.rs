@@ -53,7 +53,7 @@ fn describe(summary: &GameSummary) -> String {
     let scores = |sep: &str| {
         summary
             .scores
-            .map(|(w, b)| format!("{sep}{w}–{b}"))
+            .map(|s| format!("{sep}{}–{}", s.white, s.black))
             .unwrap_or_default()
     };
     let result = match summary.result.as_deref() {
@@ -67,7 +67,7 @@ fn describe(summary: &GameSummary) -> String {
             let scores = |sep: &str| {
                 summary
                     .scores
-                    .map(|s| format!("{sep}{}", scores_text(winner, s)))
+                    .map(|s| format!("{sep}{}", scores_text(winner, s.pair())))
                     .unwrap_or_default()
             };
             let reason = summary

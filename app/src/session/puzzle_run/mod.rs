@@ -34,6 +34,7 @@ use thiserror::Error;
 
 /// Where a run stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum PuzzlePhase {
     /// Waiting for the player's move.
     Solving,
@@ -97,6 +98,7 @@ impl Help {
 
 /// How an attempt ended and what recording it did.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct AttemptEnd {
     /// How the attempt counts.
     pub kind: PuzzleAttempt,
