@@ -2,8 +2,8 @@
 //! move (an unfinished one can be played on).
 
 use super::app::{App, View};
-use super::game_screen::heading;
 use super::screen;
+use super::text::{capitalized, heading};
 use norochess_app::texts::date;
 use norochess_app::{scores_text, GameFilter, GameResult, GameSummary};
 use norochess_core::{Color, EndReason, Game, Variant};
@@ -138,10 +138,7 @@ impl App {
         let game = match self.library.load(id, now) {
             Ok(session) => session.game().clone(),
             Err(e) => {
-                self.say(format!(
-                    "{}.",
-                    super::game_view::capitalized(&e.to_string())
-                ));
+                self.say(format!("{}.", capitalized(&e.to_string())));
                 return;
             }
         };
@@ -216,10 +213,7 @@ impl App {
         let session = match self.library.load(id, now) {
             Ok(session) => session,
             Err(e) => {
-                self.say(format!(
-                    "{}.",
-                    super::game_view::capitalized(&e.to_string())
-                ));
+                self.say(format!("{}.", capitalized(&e.to_string())));
                 return;
             }
         };

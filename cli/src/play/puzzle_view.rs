@@ -2,8 +2,8 @@
 //! puzzles from a position of your own (`puzzle fen "…" objective win`).
 
 use super::app::{promotion_choices, promotion_question, App, View};
-use super::game_screen::heading;
 use super::screen::{self, Marks};
+use super::text::{capitalized, heading};
 use norochess_app::ratings::Day;
 use norochess_app::session::puzzle_run::policy::{daily_puzzle_index, next_puzzle_in_library};
 use norochess_app::{GameResult, Keeping, PuzzleAttempt, PuzzlePhase, PuzzleRun};
@@ -474,7 +474,7 @@ impl App {
                 return;
             }
             Err(e) => {
-                let mut message = super::game_view::capitalized(&e.to_string());
+                let mut message = capitalized(&e.to_string());
                 if matches!(e, norochess_core::MoveError::Unreadable { .. }) {
                     let hint = self.did_you_mean(line.trim());
                     message.push_str(&format!(".{hint} Type `help` for the commands"));
