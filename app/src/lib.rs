@@ -35,6 +35,7 @@ pub mod ratings;
 mod result;
 pub mod session;
 pub mod texts;
+mod unix_time;
 
 pub use library::{
     GameFilter, GameSummary, Library, LibraryError, OpenNotice, PuzzleAttempt, PuzzleStats,

@@ -269,7 +269,7 @@ impl Day {
 
     /// Today (UTC) by the system clock.
     pub fn today() -> Day {
-        Day::from_unix(crate::library::unix_now())
+        Day::from_unix(crate::unix_time::unix_now())
     }
 
     /// Seconds since 1970 at the start (00:00 UTC) of the day.

@@ -1,10 +1,11 @@
 //! Games in the library: save after every move, load, the current game,
 //! lists with filters, delete, export.
 
-use super::{unix_now, Library, LibraryError};
+use super::{Library, LibraryError};
 use crate::players::Opponent;
 use crate::result::Scores;
 use crate::session::GameSession;
+use crate::unix_time::unix_now;
 use norochess_core::{Color, Game};
 use rusqlite::{params, Connection, OptionalExtension, Row, TransactionBehavior};
 use std::hash::{Hash, Hasher};

@@ -10,8 +10,9 @@
 
 use super::puzzles::{insert_rated_attempt, start_rating};
 use super::settings::write_setting;
-use super::{unix_now, Library, LibraryError, OpenNotice, PuzzleAttempt, Settings};
+use super::{Library, LibraryError, OpenNotice, PuzzleAttempt, Settings};
 use crate::session::GameSession;
+use crate::unix_time::unix_now;
 use norochess_core::Game;
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use std::path::{Path, PathBuf};

@@ -474,12 +474,5 @@ fn move_aside(path: &Path) -> Result<PathBuf, LibraryError> {
     Ok(backup)
 }
 
-/// Seconds since 1970 (dates of games and attempts).
-pub(crate) fn unix_now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-}
-
 #[cfg(test)]
 mod tests;

@@ -8,8 +8,9 @@
 //! [`crate::ratings`]) in the same transaction as the attempt itself, so a
 //! rating never disagrees with the attempts that made it.
 
-use super::{unix_now, Library, LibraryError};
+use super::{Library, LibraryError};
 use crate::ratings::{self, Day, Rating};
+use crate::unix_time::unix_now;
 use norochess_core::puzzle::Puzzle;
 use rusqlite::{params, OptionalExtension};
 use std::sync::OnceLock;

@@ -7,9 +7,9 @@
 //! is a [`GameSession`], which makes every decision about the game. This
 //! module only routes commands and keeps what the screen needs.
 
-use super::puzzle_view::PuzzleView;
 use super::screen::Style;
 use super::text::{tokenize, MAX_LINE_CHARS};
+use super::view_state::{ArchiveView, PuzzleView};
 use super::worker::{Answer, Job, Reply, Worker};
 use norochess_app::library::PieceStyle;
 use norochess_app::{GameSession, Library, Settings};
@@ -86,7 +86,7 @@ pub(super) enum View {
     Home,
     Game,
     Puzzle(Box<PuzzleView>),
-    Archive(Box<super::archive::ArchiveView>),
+    Archive(Box<ArchiveView>),
 }
 
 /// A question waiting for its answer.

@@ -2,47 +2,15 @@
 //! move (an unfinished one can be played on).
 
 use super::app::{App, View};
-use super::game_screen::heading;
 use super::screen;
+use super::text::{capitalized, heading};
+use super::view_state::ArchiveView;
 use norochess_app::texts::date;
 use norochess_app::{scores_text, GameFilter, GameResult, GameSummary};
-use norochess_core::{Color, EndReason, Game, Variant};
+use norochess_core::{Color, EndReason, Variant};
 
 /// How many games `games` lists.
 const LIST_LIMIT: u32 = 200;
-
-/// A saved game opened from the games list.
-pub struct ArchiveView {
-    /// Its row in the library.
-    pub id: i64,
-    /// The game as saved.
-    pub game: Game,
-    /// Plies shown.
-    pub shown: usize,
-    /// Black at the bottom.
-    pub flipped: bool,
-}
-
-impl ArchiveView {
-    /// The game as it stood at the move shown.
-    pub fn shown_game(&self) -> Game {
-        let mut game = self.game.clone();
-        while game.plies().len() > self.shown {
-            if !game.undo() {
-                break;
-            }
-        }
-        game
-    }
-
-    /// White's and Black's names from the record.
-    pub fn names(&self) -> (&str, &str) {
-        (
-            self.game.tag("White").unwrap_or("White"),
-            self.game.tag("Black").unwrap_or("Black"),
-        )
-    }
-}
 
 /// One line of the games list:
 /// `2026.11.30 · Norochess · Ann vs Bob · White wins 25–24 (move limit)`.
@@ -138,10 +106,7 @@ impl App {
         let game = match self.library.load(id, now) {
             Ok(session) => session.game().clone(),
             Err(e) => {
-                self.say(format!(
-                    "{}.",
-                    super::game_view::capitalized(&e.to_string())
-                ));
+                self.say(format!("{}.", capitalized(&e.to_string())));
                 return;
             }
         };
@@ -216,10 +181,7 @@ impl App {
         let session = match self.library.load(id, now) {
             Ok(session) => session,
             Err(e) => {
-                self.say(format!(
-                    "{}.",
-                    super::game_view::capitalized(&e.to_string())
-                ));
+                self.say(format!("{}.", capitalized(&e.to_string())));
                 return;
             }
         };

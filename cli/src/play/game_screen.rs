@@ -5,7 +5,8 @@
 //! [`SessionSnapshot`]: norochess_app::SessionSnapshot
 
 use super::app::App;
-use super::screen::{self, Style};
+use super::screen;
+use super::text::heading;
 use norochess_app::texts::{clock_name, format_time};
 use norochess_app::{Opponent, PlayerKind};
 use norochess_core::{Color, Game};
@@ -143,15 +144,6 @@ impl App {
             lines.insert(1, style.bold(&format!("  {mark}")));
         }
         lines.join("\n")
-    }
-}
-
-/// A screen's title line.
-pub fn heading(style: Style, title: &str) -> String {
-    if style.unicode {
-        style.bold(&format!("── {title} ──"))
-    } else {
-        format!("== {title} ==")
     }
 }
 

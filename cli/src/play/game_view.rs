@@ -6,7 +6,7 @@
 
 use super::app::{promotion_choices, promotion_question, App, Confirm, View};
 use super::screen;
-use super::text::time_seed;
+use super::text::{capitalized, time_seed};
 use super::worker::Job;
 use norochess_app::session::mix;
 use norochess_app::texts::{format_time, move_event};
@@ -1004,20 +1004,5 @@ fn review_message(before: Option<usize>, after: Option<usize>, plies: usize) -> 
                 "{stayed}Showing the position after {ply} of {plies} moves; `live` returns to the game."
             )
         }
-    }
-}
-
-/// A message with its first letter in upper case (core and session
-/// messages start in lower case to fit inside sentences). One starting
-/// with a move or square (`e4 is not a legal move here`) is left as it is.
-pub fn capitalized(text: &str) -> String {
-    let first_word = text.split_whitespace().next().unwrap_or("");
-    if first_word.chars().any(|c| c.is_ascii_digit()) {
-        return text.to_string();
-    }
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }

@@ -1,8 +1,8 @@
 //! The home screen, help, settings, rules and the clock list.
 
 use super::app::{App, View};
-use super::game_screen::heading;
 use super::rules;
+use super::text::heading;
 use norochess_app::library::SETTING_KEYS;
 use norochess_app::texts::{clock_id, clock_name};
 use norochess_app::{GameSession, LibraryError, Opponent, Settings};

@@ -32,6 +32,7 @@ mod puzzle_view;
 mod rules;
 mod screen;
 mod text;
+mod view_state;
 mod worker;
 
 use anyhow::{Context, Result};

@@ -2,44 +2,14 @@
 //! puzzles from a position of your own (`puzzle fen "…" objective win`).
 
 use super::app::{promotion_choices, promotion_question, App, View};
-use super::game_screen::heading;
 use super::screen::{self, Marks};
+use super::text::{capitalized, heading};
+use super::view_state::PuzzleView;
 use norochess_app::ratings::Day;
 use norochess_app::session::puzzle_run::policy::{daily_puzzle_index, next_puzzle_in_library};
 use norochess_app::{GameResult, Keeping, PuzzleAttempt, PuzzlePhase, PuzzleRun};
 use norochess_core::puzzle::{Difficulty, Hint, Puzzle};
 use norochess_core::{AnyPosition, Color, Game, Objective, Proof, SolveLimits, Solver, Variant};
-
-/// A puzzle on the screen: the attempt (the app layer's [`PuzzleRun`],
-/// which decides how it counts and records it) and what only this screen
-/// keeps.
-pub struct PuzzleView {
-    pub run: PuzzleRun,
-    /// Where it is in the pack (`None` for a puzzle of your own).
-    pub index: Option<usize>,
-    /// The tier `next` keeps to.
-    pub tier: Option<Difficulty>,
-    /// Whether the end of the attempt has been announced.
-    pub announced: bool,
-    pub flipped: bool,
-}
-
-impl PuzzleView {
-    /// The screen's title: `Puzzle np1042 · 42 of 640 · easy (1090)`.
-    pub fn title(&self, pack_len: usize) -> String {
-        let puzzle = self.run.puzzle();
-        match self.index {
-            Some(i) => format!(
-                "Puzzle {} · {} of {pack_len} · {} ({})",
-                puzzle.id,
-                i + 1,
-                puzzle.difficulty().id(),
-                puzzle.rating
-            ),
-            None => "Your puzzle".to_string(),
-        }
-    }
-}
 
 /// What the opponent played to set the puzzle, if it did: `Black played
 /// Rxd4`.
@@ -474,7 +444,7 @@ impl App {
                 return;
             }
             Err(e) => {
-                let mut message = super::game_view::capitalized(&e.to_string());
+                let mut message = capitalized(&e.to_string());
                 if matches!(e, norochess_core::MoveError::Unreadable { .. }) {
                     let hint = self.did_you_mean(line.trim());
                     message.push_str(&format!(".{hint} Type `help` for the commands"));

@@ -1,5 +1,8 @@
-//! Small text helpers of `norochess play`: command words, long lines and
-//! seeds.
+//! Small text helpers of `norochess play`: command words, long lines,
+//! screen titles, messages made sentences, and seeds. Every screen uses
+//! them, so they live here rather than in one screen the others import.
+
+use super::screen::Style;
 
 /// The longest command line read (in characters): commands, moves and
 /// even a position with its quotes are far shorter, so a longer line is a
@@ -57,6 +60,30 @@ pub fn tokenize(line: &str) -> Result<Vec<String>, String> {
         words.push(word);
     }
     Ok(words)
+}
+
+/// A screen's title line.
+pub fn heading(style: Style, title: &str) -> String {
+    if style.unicode {
+        style.bold(&format!("── {title} ──"))
+    } else {
+        format!("== {title} ==")
+    }
+}
+
+/// A message with its first letter in upper case (core and session
+/// messages start in lower case to fit inside sentences). One starting
+/// with a move or square (`e4 is not a legal move here`) is left as it is.
+pub fn capitalized(text: &str) -> String {
+    let first_word = text.split_whitespace().next().unwrap_or("");
+    if first_word.chars().any(|c| c.is_ascii_digit()) {
+        return text.to_string();
+    }
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// A seed from the time of day, for games outside scripts.

@@ -7,7 +7,8 @@
 //! wide); a smaller terminal gets a clear message instead.
 
 use super::board::{self, Geometry, Look, CELL_SIZES};
-use super::picture::{ListedMove, Picture, Tone};
+use super::move_rows::{move_rows, BLACK_COLUMN};
+use super::picture::{Picture, Tone};
 use super::shell::{Focus, Hits, Shell};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -26,8 +27,6 @@ pub const NARROW_MIN_WIDTH: u16 = 50;
 const UNDER_ROWS: u16 = 12;
 /// The narrowest panel beside the board.
 const PANEL_WIDTH: u16 = 34;
-/// The column of a move list row where Black's move starts.
-pub const BLACK_COLUMN: u16 = 15;
 
 /// The parts of the screen.
 #[derive(Clone, Copy, Debug)]
@@ -282,19 +281,6 @@ fn info(buf: &mut Buffer, area: Rect, picture: &Picture, look: Look) {
         inner,
         buf,
     );
-}
-
-/// The rows of the move list: White's and Black's ply of each full move.
-pub fn move_rows(moves: &[ListedMove]) -> Vec<(Option<usize>, Option<usize>)> {
-    let mut rows: Vec<(Option<usize>, Option<usize>)> = Vec::new();
-    for (i, m) in moves.iter().enumerate() {
-        match (m.color, rows.last_mut()) {
-            (norochess_core::Color::Black, Some((_, black @ None))) => *black = Some(i),
-            (norochess_core::Color::Black, _) => rows.push((None, Some(i))),
-            (norochess_core::Color::White, _) => rows.push((Some(i), None)),
-        }
-    }
-    rows
 }
 
 /// Draws the move list, the move shown highlighted and kept in view.

@@ -15,6 +15,7 @@
 mod board;
 mod draw;
 mod line;
+mod move_rows;
 mod picture;
 mod shell;
 #[cfg(unix)]

@@ -11,6 +11,7 @@ use super::super::home::terminal_settings;
 use super::super::text::echo_text;
 use super::board::{Geometry, Look, Marks, Theme};
 use super::line::CommandLine;
+use super::move_rows::{move_rows, BLACK_COLUMN};
 use super::picture::{self, Picture};
 use norochess_core::Square;
 use ratatui::crossterm::event::{
@@ -647,9 +648,9 @@ impl Shell {
         if !contains(rect, col, row) {
             return None;
         }
-        let rows = super::draw::move_rows(&picture.moves);
+        let rows = move_rows(&picture.moves);
         let (white, black) = rows.get(first_row + usize::from(row - rect.y))?;
-        if col >= rect.x + super::draw::BLACK_COLUMN {
+        if col >= rect.x + BLACK_COLUMN {
             black.or(*white)
         } else {
             white.or(*black)
