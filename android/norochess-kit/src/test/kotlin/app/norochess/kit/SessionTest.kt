@@ -289,7 +289,8 @@ class SessionTest {
         val folder = dir.absolutePath
         var library = LibraryHandle.open(folder)
         assertEquals("brown", library.settings().boardTheme)
-        assertEquals("green", library.setSetting("board-theme", "green").boardTheme)
+        val defaults = library.settings()
+        assertEquals("green", library.updateSettings(defaults, defaults.copy(boardTheme = "green")).boardTheme)
         val before = library.settings()
         val settings = before.copy(takeback = false, playerName = "Ada")
         assertEquals(settings, library.updateSettings(before, settings))
