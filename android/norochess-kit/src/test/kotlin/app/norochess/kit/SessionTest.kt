@@ -42,7 +42,7 @@ import java.io.File
 /**
  * Game sessions and the library through the bindings: the same scenarios as
  * the Swift tests (ios/NorochessKit/Tests) and the Rust ones
- * (bindings/src/session_tests.rs).
+ * (bindings/tests/sessions.rs).
  */
 class SessionTest {
     private fun vsComputer(level: Int, colour: ColourChoice, library: LibraryHandle? = null) =
