@@ -29,90 +29,105 @@ final class Reports: SearchListener, @unchecked Sendable {
     }
 }
 
-/// The result of a search on another thread (written before `done` is signalled).
-final class ResultBox: @unchecked Sendable {
-    var result: Result<SearchOutcome, Error>?
+extension GameSessionHandle {
+    /// `analyse`, stopped by `Task.cancel()` as NorochessKit's models stop
+    /// their engine calls (UniFFI's Swift `async` calls do not see it).
+    func analyseCancellable(limits: SearchLimits, lines: UInt32, listener: SearchListener?) async throws -> SearchOutcome {
+        try await withTaskCancellationHandler {
+            try await analyse(limits: limits, lines: lines, listener: listener)
+        } onCancel: {
+            cancelSearches()
+        }
+    }
 }
 
+private func limits(depth: UInt32? = nil, moveTimeMs: UInt64? = nil, threads: UInt32 = 1) -> SearchLimits {
+    SearchLimits(depth: depth, nodes: nil, moveTimeMs: moveTimeMs, clock: nil, threads: threads)
+}
+
+/// The session's engine calls across the boundary: limits, listeners, scores, cancellation.
 final class EngineTests: XCTestCase {
-    func testTheEngineAnswersWithinItsTimeLimitAndTheAnswerCanBePlayed() throws {
-        let engine = try EngineHandle(hashMb: 16)
-        let game = try newGame(.norochess)
-        _ = try game.playText(text: "e4")
+    func testAnAnalysisAnswersWithinItsTimeLimitAndTheAnswerCanBePlayed() async throws {
+        let session = try friendsSession(.norochess)
+        _ = try session.playText(text: "e4", nowMs: 0)
         let reports = Reports()
         let started = Date()
-        let outcome = try engine.bestMove(
-            game: game, limits: SearchLimits(depth: nil, nodes: nil, moveTimeMs: 300, clock: nil), listener: reports)
-        let elapsed = Date().timeIntervalSince(started)
-        XCTAssertLessThan(elapsed, 1.5)
+        let outcome = try await session.analyse(limits: limits(moveTimeMs: 300), lines: 1, listener: reports)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1.5)
         XCTAssertFalse(outcome.wasStopped)
         XCTAssertEqual(outcome.plyCount, 1)
         let best = try XCTUnwrap(outcome.bestMove)
         XCTAssertFalse(reports.all.isEmpty)
         XCTAssertEqual(reports.all.last?.depth, outcome.depth)
         XCTAssertEqual(outcome.lines.first?.moves.first?.san, best.san)
+        XCTAssertEqual(outcome.lines.first?.score.side, .black)
 
-        _ = try game.playText(text: best.uci)
-        XCTAssertEqual(try game.snapshot().lastMove?.san, best.san)
+        XCTAssertEqual(try session.playText(text: best.uci, nowMs: 0).san, best.san)
+        XCTAssertEqual(session.snapshot(nowMs: 0).board.lastMove?.san, best.san)
     }
 
-    func testASearchOnAnotherThreadIsCancelledWithStop() throws {
-        let engine = try EngineHandle(hashMb: 16)
-        let game = try newGame(.frontal)
+    /// Task.cancel() around the analysis (through `cancelSearches()`) ends
+    /// it at once with its best so far.
+    func testCancellingTheAnalysingTaskStopsItWithItsBestSoFar() async throws {
+        let session = try friendsSession(.frontal)
         let reports = Reports()
-        let done = DispatchSemaphore(value: 0)
-        let box = ResultBox()
-        let thread = Thread {
-            box.result = Result {
-                try engine.analyse(
-                    game: game, limits: SearchLimits(depth: nil, nodes: nil, moveTimeMs: nil, clock: nil),
-                    lines: 2, listener: reports)
-            }
-            done.signal()
-        }
-        thread.start()
-        XCTAssertTrue(reports.waitForFirst(seconds: 10))
+        // No limits: the analysis runs until cancelled.
+        let analysis = Task { try await session.analyseCancellable(limits: limits(), lines: 2, listener: reports) }
+        let first = await Task.detached { reports.waitForFirst(seconds: 10) }.value
+        XCTAssertTrue(first)
         let stoppedAt = Date()
-        engine.stop()
-        XCTAssertEqual(done.wait(timeout: .now() + 5), .success)
+        analysis.cancel()
+        let outcome = try await analysis.value
         XCTAssertLessThan(Date().timeIntervalSince(stoppedAt), 1.0)
-        let outcome = try XCTUnwrap(box.result).get()
         XCTAssertTrue(outcome.wasStopped)
         XCTAssertNotNil(outcome.bestMove)
         XCTAssertEqual(outcome.lines.count, 2)
+        // The engine is free again: a short analysis answers.
+        let next = try await session.analyse(limits: limits(depth: 1), lines: 1, listener: nil)
+        XCTAssertFalse(next.wasStopped)
     }
 
-    func testHintsLevelsAndProvenResults() throws {
-        let engine = try EngineHandle(hashMb: 16)
-        let game = try newGame(.chess)
-        let hint = try engine.hint(game: game, moveTimeMs: 150)
-        XCTAssertFalse(hint.suggested.san.isEmpty)
-        XCTAssertNotNil(hint.score)
+    func testHintsWithLimitsEveryLevelAndProvenResults() async throws {
+        let chess = try friendsSession(.chess)
+        let hint = try await chess.hint(limits: limits(moveTimeMs: 150))
+        let suggested = try XCTUnwrap(hint)
+        XCTAssertFalse(suggested.suggested.san.isEmpty)
+        XCTAssertNotNil(suggested.score)
+        XCTAssertTrue(suggested.text.hasPrefix(suggested.suggested.san), suggested.text)
+        let twoThreadHint = try await chess.hint(limits: limits(depth: 2, threads: 2))
+        XCTAssertNotNil(twoThreadHint)
+
         for level in UInt8(1)...8 {
-            let outcome = try engine.playAtLevel(
-                game: game, level: level, seed: 7, limits: SearchLimits(depth: nil, nodes: nil, moveTimeMs: 100, clock: nil))
-            XCTAssertNotNil(outcome.bestMove, "level \(level)")
+            // The computer plays White; level 8 with a node budget to stay quick.
+            let session = try GameSessionHandle(
+                game: vsComputer(level: level, colour: .black, seed: 7, nodes: 20_000, variant: .chess), library: nil)
+            guard case .played = try await session.computerMove(nowMs: 0) else { return XCTFail("level \(level) did not move") }
+            XCTAssertEqual(session.snapshot(nowMs: 0).white.name, "Computer (level \(level))")
+            XCTAssertEqual(session.snapshot(nowMs: 0).white.computerLevel, level)
         }
-        let end = try GameHandle.fromPosition(setup: setup(.norochess), positionText: "7k/8/8/8/8/8/8/K6R w - - 0 40 score=30-20")
-        let outcome = try engine.bestMove(game: end, limits: SearchLimits(depth: 4, nodes: nil, moveTimeMs: nil, clock: nil), listener: nil)
+
+        // Norochess: capturing the last black piece wins at once, by the final margin.
+        let end = try friendsSession(.norochess, position: "7k/8/8/8/8/8/8/K6R w - - 0 40 score=30-20")
+        let outcome = try await end.analyse(limits: limits(depth: 4), lines: 1, listener: nil)
         XCTAssertEqual(outcome.bestMove?.san, "Rxh8")
         let score = try XCTUnwrap(outcome.lines.first?.score)
         XCTAssertEqual(score.kind, .win)
         XCTAssertEqual(score.text, "wins by 12")
         // Two search threads (Lazy SMP) find the same proven result.
-        let twoThreads = try engine.bestMove(
-            game: end, limits: SearchLimits(depth: 4, nodes: nil, moveTimeMs: nil, clock: nil, threads: 2), listener: nil)
+        let twoThreads = try await end.analyse(limits: limits(depth: 4, threads: 2), lines: 1, listener: nil)
         XCTAssertEqual(twoThreads.bestMove?.san, "Rxh8")
         XCTAssertEqual(twoThreads.lines.first?.score.text, "wins by 12")
+        let proven = try await end.hint(limits: limits(depth: 4))
+        XCTAssertEqual(proven?.suggested.san, "Rxh8")
+        XCTAssertEqual(proven?.score?.kind, .win)
     }
 
-    func testAFailingListenerDoesNotBreakTheSearch() throws {
+    func testAFailingListenerDoesNotBreakTheSearch() async throws {
         struct ScreenGone: Error {}
-        let engine = try EngineHandle(hashMb: 4)
         let reports = Reports()
         reports.failWith = ScreenGone()
-        let outcome = try engine.bestMove(
-            game: try newGame(.norochess), limits: SearchLimits(depth: 4, nodes: nil, moveTimeMs: nil, clock: nil), listener: reports)
+        let session = try friendsSession(.norochess)
+        let outcome = try await session.analyse(limits: limits(depth: 4), lines: 1, listener: reports)
         XCTAssertNotNil(outcome.bestMove)
         XCTAssertEqual(reports.all.count, 1)
     }

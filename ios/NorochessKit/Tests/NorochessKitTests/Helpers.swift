@@ -1,8 +1,10 @@
 import XCTest
 @testable import NorochessKit
 
-func newGame(_ variant: GameVariant) throws -> GameHandle {
-    try GameHandle(setup: GameSetup(variant: variant, zone: nil, blockage: nil, startNumber: nil))
+/// A pass-and-play session (Ann with White, Bob with Black) without a library.
+func friendsSession(_ variant: GameVariant = .norochess, position: String? = nil, clock: TimeControl? = nil,
+                    library: LibraryHandle? = nil) throws -> GameSessionHandle {
+    try GameSessionHandle(game: friends(clock, variant: variant, position: position), library: library)
 }
 
 func setup(_ variant: GameVariant) -> GameSetup {
@@ -14,19 +16,20 @@ func positionKey(_ text: String) -> String {
     text.split(separator: " ").prefix(4).joined(separator: " ")
 }
 
-/// Plays the first legal non-capture (in the core's order) that leads to a
-/// position not seen before: the score stays level and nothing repeats.
+/// Plays in the pass-and-play `session` the first legal non-capture (in the
+/// core's order) that leads to a position not seen before: the score stays
+/// level and nothing repeats. A move that would repeat is taken back.
 @discardableResult
-func playQuietMove(_ game: GameHandle, _ seen: inout Set<String>) throws -> String {
-    for move in try game.snapshot().legalMoves where !move.isCapture {
-        _ = try game.playText(text: move.uci)
-        if seen.insert(positionKey(try game.snapshot().positionText)).inserted {
-            return move.san
+func playQuietMove(_ session: GameSessionHandle, _ seen: inout Set<String>) throws -> MoveInfo? {
+    for move in session.snapshot(nowMs: 0).board.legalMoves where !move.isCapture {
+        _ = try session.playText(text: move.uci, nowMs: 0)
+        if seen.insert(positionKey(session.snapshot(nowMs: 0).board.positionText)).inserted {
+            return move
         }
-        _ = try game.undo()
+        _ = try session.takeback(nowMs: 0)
     }
     XCTFail("no quiet move to a new position")
-    return ""
+    return nil
 }
 
 /// Asserts that `body` throws a NorochessError of the case `matching` whose

@@ -3,60 +3,64 @@ import XCTest
 
 final class NorochessGameTests: XCTestCase {
     func testANorochessGameWithAClockRunsIntoOvertimeAndEndsDrawnAfterMove60() throws {
-        let game = try newGame(.norochess)
-        let clock = try ClockHandle(control: .norochess(baseMs: 600_000, incrementMs: 5_000, regularMoves: 48, overtimeMs: 15_000))
-        var seen: Set<String> = [positionKey(try game.snapshot().positionText)]
+        // Quiet moves are found on a session without a clock (trying a move and
+        // taking it back) and played, one second each, on the clock game.
+        let finder = try friendsSession(.norochess)
+        let game = try friendsSession(
+            .norochess, clock: .norochess(baseMs: 600_000, incrementMs: 5_000, regularMoves: 48, overtimeMs: 15_000))
+        var seen: Set<String> = [positionKey(finder.snapshot(nowMs: 0).board.positionText)]
         var now: UInt64 = 0
-        try clock.start(side: .white, nowMs: now)
         var sawOvertime = false
-        while try game.outcome() == nil {
-            let before = try game.snapshot()
-            if before.moveNumber == 46 && before.turn == .white {
-                XCTAssertEqual(before.regularMoves, 48)
-                XCTAssertEqual(before.regularMovesLeft, 3)
-                XCTAssertEqual(before.scores, Scores(white: 0, black: 0))
+        while game.snapshot(nowMs: now).result == nil {
+            let before = game.snapshot(nowMs: now)
+            if before.board.moveNumber == 46 && before.toMove == .white {
+                XCTAssertEqual(before.board.regularMoves, 48)
+                XCTAssertEqual(before.board.regularMovesLeft, 3)
+                XCTAssertEqual(before.board.scores, Scores(white: 0, black: 0))
+                XCTAssertEqual(before.moveCounterText, "Move 46 / 48")
             }
-            if before.moveNumber == 52 && before.turn == .black {
-                XCTAssertEqual(before.overtime?.moveNumber, 52)
-                XCTAssertEqual(before.overtime?.lastMove, 60)
+            if before.board.moveNumber == 52 && before.toMove == .black {
+                XCTAssertEqual(before.board.overtime?.moveNumber, 52)
+                XCTAssertEqual(before.board.overtime?.lastMove, 60)
+                XCTAssertEqual(before.moveCounterText, "Overtime 52 / 60")
                 sawOvertime = true
             }
-            try playQuietMove(game, &seen)
+            let move = try XCTUnwrap(try playQuietMove(finder, &seen))
             now += 1_000
-            _ = try clock.press(nowMs: now)
-            if before.moveNumber == 48 && before.turn == .black {
-                XCTAssertNil(try game.outcome())
-                let state = try clock.state(nowMs: now)
-                XCTAssertEqual(state.whiteMs, 792_000)
-                XCTAssertEqual(state.blackMs, 792_000)
+            _ = try game.play(from: move.from, to: move.to, promotion: move.promotion, nowMs: now)
+            if before.board.moveNumber == 48 && before.toMove == .black {
+                let after = game.snapshot(nowMs: now)
+                XCTAssertNil(after.result)
+                // 600 s + 48 × (5 s − 1 s); White's first move, which starts the clock, took no time.
+                XCTAssertEqual(after.clock?.whiteMs, 793_000)
+                XCTAssertEqual(after.clock?.blackMs, 792_000)
             }
         }
         XCTAssertTrue(sawOvertime)
-        let end = try game.snapshot()
-        let outcome = try XCTUnwrap(end.outcome)
-        XCTAssertEqual(outcome.reason, .overtimeExhausted)
-        XCTAssertNil(outcome.winner)
-        XCTAssertEqual(outcome.scores, Scores(white: 0, black: 0))
+        let end = game.snapshot(nowMs: now)
+        let result = try XCTUnwrap(end.result)
+        XCTAssertEqual(result.reason, .overtimeExhausted)
+        XCTAssertNil(result.winner)
+        XCTAssertEqual(result.scores, Scores(white: 0, black: 0))
         XCTAssertEqual(end.plyCount, 120)
-        XCTAssertEqual(try clock.state(nowMs: now).whiteMs, 792_000 + 12 * 14_000)
-        XCTAssertEqual(try clock.state(nowMs: now).blackMoves, 60)
+        XCTAssertEqual(end.resultText, "Draw 0–0 — scores still equal after move 60")
+        XCTAssertEqual(end.clock?.whiteMs, 793_000 + 12 * 14_000)
+        XCTAssertEqual(end.clock?.blackMs, 792_000 + 12 * 14_000)
+        XCTAssertNil(end.clock?.running)
 
-        try game.setTag(name: "White", value: "Ada")
-        let record = try game.toRecord()
-        XCTAssertTrue(record.contains("[Variant \"norochess\"]"))
-        XCTAssertTrue(record.contains("[Termination \"overtime exhausted\"]"))
-        let again = try GameHandle.fromRecord(record: record, defaultSetup: nil)
-        XCTAssertEqual(try again.sanMoves(), try game.sanMoves())
-        XCTAssertEqual(try again.outcome(), outcome)
-        XCTAssertEqual(try again.tag(name: "White"), "Ada")
-        XCTAssertEqual(try game.longMoves().count, 120)
+        let record = game.record(nowMs: now)
+        XCTAssertTrue(record.contains("[Variant \"norochess\"]"), record)
+        XCTAssertTrue(record.contains("[White \"Ann\"]"), record)
+        XCTAssertTrue(record.contains("[Termination \"overtime exhausted\"]"), record)
+        XCTAssertEqual(end.moveRows.count, 60)
 
         XCTAssertEqual(try game.snapshotAt(ply: 96).overtime?.moveNumber, 49)
-        XCTAssertTrue(try game.undo())
-        XCTAssertNil(try game.outcome())
-        XCTAssertTrue(try game.snapshot().canRedo)
-        XCTAssertTrue(try game.redo())
-        XCTAssertFalse(try game.snapshot().canRedo)
+        XCTAssertEqual(try game.takeback(nowMs: now), 1)
+        XCTAssertNil(game.snapshot(nowMs: now).result)
+        XCTAssertTrue(game.snapshot(nowMs: now).canRedo)
+        XCTAssertEqual(try game.redo(nowMs: now), 1)
+        XCTAssertFalse(game.snapshot(nowMs: now).canRedo)
+        XCTAssertEqual(game.snapshot(nowMs: now).result?.reason, .overtimeExhausted)
     }
 
     @MainActor
@@ -75,9 +79,12 @@ final class NorochessGameTests: XCTestCase {
     }
 
     func testNorochess960GamesStartFromTheirNumber() throws {
-        let game = try GameHandle(setup: GameSetup(variant: .norochess960, zone: nil, blockage: nil, startNumber: 0))
-        XCTAssertTrue(try game.snapshot().positionText.hasPrefix("bbqnnrkr/"))
-        XCTAssertEqual(try game.setup().startNumber, 0)
-        XCTAssertTrue(try game.toRecord().contains("[Start \"0\"]"))
+        var game = friends(variant: .norochess960)
+        game.setup = GameSetup(variant: .norochess960, zone: nil, blockage: nil, startNumber: 0)
+        let session = try GameSessionHandle(game: game, library: nil)
+        let board = session.snapshot(nowMs: 0).board
+        XCTAssertTrue(board.positionText.hasPrefix("bbqnnrkr/"), board.positionText)
+        XCTAssertEqual(board.setup.startNumber, 0)
+        XCTAssertTrue(session.record(nowMs: 0).contains("[Start \"0\"]"))
     }
 }

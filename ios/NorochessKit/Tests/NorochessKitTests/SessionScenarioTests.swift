@@ -194,17 +194,21 @@ final class SessionScenarioTests: XCTestCase {
         let folder = try temporaryFolder(self)
         do {
             let library = try LibraryHandle.open(folderPath: folder.path)
-            _ = try library.setSetting(key: "board-theme", value: "green")
             let before = try library.settings()
             var settings = before
+            settings.boardTheme = "green"
             settings.sounds = false
             settings.defaultLevel = 6
             let stored = try library.updateSettings(before: before, after: settings)
+            XCTAssertEqual(stored.boardTheme, "green")
             XCTAssertFalse(stored.sounds)
             XCTAssertEqual(stored.defaultLevel, 6)
-            XCTAssertThrowsError(try library.setSetting(key: "board-colour", value: "green")) { error in
-                guard case let .Setting(key, _, _, detail) = error as? NorochessError else { return XCTFail("\(error)") }
-                XCTAssertEqual(key, "board-colour")
+            var pink = stored
+            pink.boardTheme = "pink"
+            XCTAssertThrowsError(try library.updateSettings(before: stored, after: pink)) { error in
+                guard case let .Setting(key, value, _, detail) = error as? NorochessError else { return XCTFail("\(error)") }
+                XCTAssertEqual(key, "board-theme")
+                XCTAssertEqual(value, "pink")
                 XCTAssertFalse(detail.isEmpty)
             }
         }

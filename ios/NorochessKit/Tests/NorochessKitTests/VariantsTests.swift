@@ -16,14 +16,32 @@ final class VariantsTests: XCTestCase {
         XCTAssertEqual(improved.options.map(\.id), ["zone", "blockage"])
         XCTAssertEqual(improved.options[0].choices.map(\.id), ["far-half", "beyond-fifth", "seventh"])
         XCTAssertEqual(improved.options[0].choices.map(\.isDefault), [true, false, false])
-        XCTAssertFalse(coreVersion().isEmpty)
     }
 
-    func testSavedIdsReadBackIntoASetup() throws {
-        let setup = try parseGameSetup(id: "improved", zone: "seventh", blockage: "any")
-        XCTAssertEqual(setup.variant, .improved)
-        XCTAssertEqual(setup.zone, .seventh)
-        XCTAssertEqual(setup.blockage, .anyPiece)
-        XCTAssertEqual(try gameSetupIds(setup: setup), ["improved", "seventh", "any"])
+    func testASetupWithOptionsCrossesTheBoundaryBothWaysAndIsSaved() throws {
+        let library = try LibraryHandle.inMemory()
+        let improved = GameSetup(variant: .improved, zone: .seventh, blockage: .anyPiece, startNumber: nil)
+        var game = friends(variant: .improved)
+        game.setup = improved
+        let session = try GameSessionHandle(game: game, library: library)
+        XCTAssertEqual(session.snapshot(nowMs: 0).board.setup, improved)
+        _ = try session.playText(text: "e4", nowMs: 0)
+        guard case let .saved(gameId, _) = session.snapshot(nowMs: 0).saveState else {
+            return XCTFail("not saved: \(session.snapshot(nowMs: 0).saveState)")
+        }
+        let summary = try library.summary(gameId: gameId)
+        XCTAssertEqual(summary.variant, "improved")
+        XCTAssertEqual(try library.load(gameId: gameId, nowMs: 0).snapshot(nowMs: 0).board.setup, improved)
+        // A Norochess960 start number is kept in the summary's set-up id.
+        let n960 = GameSetup(variant: .norochess960, zone: nil, blockage: nil, startNumber: 7)
+        var numberedGame = friends(variant: .norochess960)
+        numberedGame.setup = n960
+        let numbered = try GameSessionHandle(game: numberedGame, library: library)
+        _ = try numbered.playText(text: "e3", nowMs: 0)
+        guard case let .saved(id, _) = numbered.snapshot(nowMs: 0).saveState else {
+            return XCTFail("not saved: \(numbered.snapshot(nowMs: 0).saveState)")
+        }
+        XCTAssertEqual(try library.summary(gameId: id).setup, "norochess960:7")
+        XCTAssertEqual(try library.load(gameId: id, nowMs: 0).snapshot(nowMs: 0).board.setup, n960)
     }
 }

@@ -1,15 +1,13 @@
 package app.norochess.kit
 
-import app.norochess.core.GameHandle
 import app.norochess.core.GameSetup
 import app.norochess.core.GameSessionHandle
 import app.norochess.core.GameVariant
 import app.norochess.core.LibraryHandle
+import app.norochess.core.MoveInfo
 import app.norochess.core.NewGame
 import app.norochess.core.OpponentChoice
 import app.norochess.core.TimeControl
-
-fun newGame(variant: GameVariant): GameHandle = GameHandle(GameSetup(variant))
 
 /** A pass-and-play session (Ann with White, Bob with Black), from [position] if given. */
 fun friends(
@@ -17,9 +15,10 @@ fun friends(
     position: String? = null,
     clock: TimeControl? = null,
     library: LibraryHandle? = null,
+    setup: GameSetup = GameSetup(variant),
 ): GameSessionHandle = GameSessionHandle(
     NewGame(
-        setup = GameSetup(variant),
+        setup = setup,
         positionText = position,
         opponent = OpponentChoice.Friend("Ann", "Bob"),
         clock = clock,
@@ -31,16 +30,17 @@ fun friends(
 fun positionKey(positionText: String): String = positionText.split(" ").take(4).joinToString(" ")
 
 /**
- * Plays one quiet move: the first legal non-capture (in the core's order) that
- * leads to a position not seen before, so the score stays level and no
- * position repeats. Returns the move's SAN.
+ * Plays one quiet move in the pass-and-play [session]: the first legal
+ * non-capture (in the core's order) that leads to a position not seen
+ * before, so the score stays level and no position repeats. A move that
+ * would repeat is taken back (one move in pass and play). Returns the move.
  */
-fun playQuietMove(game: GameHandle, seen: MutableSet<String>): String {
-    for (move in game.snapshot().legalMoves.filter { !it.isCapture }) {
-        game.playText(move.uci)
-        val key = positionKey(game.snapshot().positionText)
-        if (seen.add(key)) return move.san
-        game.undo()
+fun playQuietMove(session: GameSessionHandle, seen: MutableSet<String>): MoveInfo {
+    for (move in session.snapshot(0u).board.legalMoves.filter { !it.isCapture }) {
+        session.playText(move.uci, 0u)
+        val key = positionKey(session.snapshot(0u).board.positionText)
+        if (seen.add(key)) return move
+        session.takeback(0u)
     }
     error("no quiet move to a new position")
 }

@@ -1,8 +1,6 @@
 package app.norochess.kit
 
-import app.norochess.core.ClockHandle
 import app.norochess.core.EndReason
-import app.norochess.core.GameHandle
 import app.norochess.core.GameSetup
 import app.norochess.core.GameVariant
 import app.norochess.core.Scores
@@ -17,73 +15,69 @@ import org.junit.jupiter.api.Test
 class NorochessGameTest {
     @Test
     fun `a Norochess game with a clock runs into overtime and ends drawn after move 60`() {
-        val game = newGame(GameVariant.NOROCHESS)
-        val clock = ClockHandle(
-            TimeControl.Norochess(baseMs = 600_000u, incrementMs = 5_000u, regularMoves = 48u, overtimeMs = 15_000u),
+        // Quiet moves are found on a session without a clock (trying a move and
+        // taking it back) and played, one second each, on the clock game.
+        val finder = friends(GameVariant.NOROCHESS)
+        val game = friends(
+            GameVariant.NOROCHESS,
+            clock = TimeControl.Norochess(baseMs = 600_000u, incrementMs = 5_000u, regularMoves = 48u, overtimeMs = 15_000u),
         )
-        val seen = mutableSetOf(positionKey(game.snapshot().positionText))
+        val seen = mutableSetOf(positionKey(finder.snapshot(0u).board.positionText))
         var now = 0uL
-        clock.start(Side.WHITE, now)
         var sawOvertime = false
-        while (game.outcome() == null) {
-            val before = game.snapshot()
-            if (before.moveNumber == 46u && before.turn == Side.WHITE) {
-                val screen = GameScreenModel(friends(GameVariant.NOROCHESS, before.positionText)) { 0uL }.state.snapshot
-                assertEquals("Move 46 / 48", screen.moveCounterText)
-                assertTrue(screen.finalMoves)
-                assertEquals("0 – 0", screen.scoreText)
+        while (game.snapshot(now).result == null) {
+            val before = game.snapshot(now)
+            if (before.board.moveNumber == 46u && before.toMove == Side.WHITE) {
+                assertEquals("Move 46 / 48", before.moveCounterText)
+                assertTrue(before.finalMoves)
+                assertEquals("0 – 0", before.scoreText)
             }
-            if (before.moveNumber == 52u && before.turn == Side.BLACK) {
-                val screen = GameScreenModel(friends(GameVariant.NOROCHESS, before.positionText)) { 0uL }.state.snapshot
-                assertEquals("Overtime 52 / 60", screen.moveCounterText)
-                assertTrue(screen.overtime)
+            if (before.board.moveNumber == 52u && before.toMove == Side.BLACK) {
+                assertEquals("Overtime 52 / 60", before.moveCounterText)
+                assertTrue(before.overtime)
                 sawOvertime = true
             }
-            playQuietMove(game, seen)
+            val move = playQuietMove(finder, seen)
             now += 1_000uL
-            clock.press(now)
-            if (before.moveNumber == 48u && before.turn == Side.BLACK) {
+            game.play(move.from, move.to, move.promotion, now)
+            if (before.board.moveNumber == 48u && before.toMove == Side.BLACK) {
                 // After Black's 48th move with level scores the game goes on.
-                assertNull(game.outcome())
-                val state = clock.state(now)
-                // 48 moves of 1 s with +5 s each: 600 + 48 × 4 = 792 s.
-                assertEquals(792_000uL, state.whiteMs)
-                assertEquals(792_000uL, state.blackMs)
+                val after = game.snapshot(now)
+                assertNull(after.result)
+                // 48 moves of 1 s with +5 s each: 600 + 48 × 4 = 792 s; White's
+                // first move, which starts the clock, took no time: 793 s.
+                assertEquals(793_000uL, after.clock!!.whiteMs)
+                assertEquals(792_000uL, after.clock!!.blackMs)
             }
         }
         assertTrue(sawOvertime)
-        val end = game.snapshot()
-        val outcome = end.outcome!!
-        assertEquals(EndReason.OVERTIME_EXHAUSTED, outcome.reason)
-        assertNull(outcome.winner)
-        assertEquals(Scores(0u, 0u), outcome.scores)
+        val end = game.snapshot(now)
+        val result = end.result!!
+        assertEquals(EndReason.OVERTIME_EXHAUSTED, result.reason)
+        assertNull(result.winner)
+        assertEquals(Scores(0u, 0u), result.scores)
         assertEquals(120u, end.plyCount)
-        // The same moves through a session give the result dialog's sentence.
-        val replay = friends(GameVariant.NOROCHESS)
-        for (move in game.uciMoves()) replay.playText(move, 0u)
-        assertEquals("Draw 0–0 — scores still equal after move 60", replay.snapshot(0u).resultText)
+        assertEquals("Draw 0–0 — scores still equal after move 60", end.resultText)
         // 12 overtime moves each earned 15 s for 1 s used.
-        assertEquals(792_000uL + 12uL * 14_000uL, clock.state(now).whiteMs)
-        assertEquals(60u, clock.state(now).blackMoves)
+        assertEquals(793_000uL + 12uL * 14_000uL, end.clock!!.whiteMs)
+        assertEquals(792_000uL + 12uL * 14_000uL, end.clock!!.blackMs)
+        assertEquals(null, end.clock!!.running)
 
-        // The record carries the whole game and reads back to the same end.
-        game.setTag("White", "Ada")
-        val record = game.toRecord()
-        assertTrue(record.contains("[Variant \"norochess\"]"))
-        assertTrue(record.contains("[Termination \"overtime exhausted\"]"))
-        val again = GameHandle.fromRecord(record, null)
-        assertEquals(game.sanMoves(), again.sanMoves())
-        assertEquals(outcome, again.outcome())
-        assertEquals("Ada", again.tag("White"))
-        assertEquals(120, game.longMoves().size)
+        // The record carries the whole game.
+        val record = game.record(now)
+        assertTrue(record.contains("[Variant \"norochess\"]"), record)
+        assertTrue(record.contains("[White \"Ann\"]"), record)
+        assertTrue(record.contains("[Termination \"overtime exhausted\"]"), record)
+        assertEquals(60, end.moveRows.size)
 
         // Review without changing the game, then take back into play again.
-        assertEquals(1u, game.snapshotAt(96u).overtime!!.moveNumber - 48u)
-        assertTrue(game.undo())
-        assertNull(game.outcome())
-        assertTrue(game.snapshot().canRedo)
-        assertTrue(game.redo())
-        assertFalse(game.snapshot().canRedo)
+        assertEquals(49u, game.snapshotAt(96u).overtime!!.moveNumber)
+        assertEquals(1u, game.takeback(now))
+        assertNull(game.snapshot(now).result)
+        assertTrue(game.snapshot(now).canRedo)
+        assertEquals(1u, game.redo(now))
+        assertFalse(game.snapshot(now).canRedo)
+        assertEquals(EndReason.OVERTIME_EXHAUSTED, game.snapshot(now).result!!.reason)
     }
 
     @Test
@@ -103,9 +97,11 @@ class NorochessGameTest {
 
     @Test
     fun `Norochess960 games start from their number`() {
-        val game = GameHandle(GameSetup(GameVariant.NOROCHESS960, startNumber = 0.toUShort()))
-        assertTrue(game.snapshot().positionText.startsWith("bbqnnrkr/"))
-        assertEquals(0.toUShort(), game.setup().startNumber)
-        assertTrue(game.toRecord().contains("[Start \"0\"]"))
+        val setup = GameSetup(GameVariant.NOROCHESS960, startNumber = 0.toUShort())
+        val game = friends(GameVariant.NOROCHESS960, setup = setup)
+        val board = game.snapshot(0u).board
+        assertTrue(board.positionText.startsWith("bbqnnrkr/"), board.positionText)
+        assertEquals(0.toUShort(), board.setup.startNumber)
+        assertTrue(game.record(0u).contains("[Start \"0\"]"))
     }
 }

@@ -1,11 +1,12 @@
 package app.norochess.kit
 
 import app.norochess.core.EndReason
-import app.norochess.core.GameHandle
 import app.norochess.core.GameVariant
+import app.norochess.core.LibraryHandle
 import app.norochess.core.MoveKind
 import app.norochess.core.NorochessException
 import app.norochess.core.PieceKind
+import app.norochess.core.SaveState
 import app.norochess.core.Side
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.assertThrows
 class RamFrontalGameTest {
     @Test
     fun `a Ram game with a ram and a resurrection`() {
-        val session = friends(GameVariant.RAM)
+        val library = LibraryHandle.inMemory()
+        val session = friends(GameVariant.RAM, library = library)
         val model = GameScreenModel(session) { 0uL }
         val start = model.state.snapshot
         assertEquals(10u, start.board.width)
@@ -64,10 +66,14 @@ class RamFrontalGameTest {
         assertTrue(model.resign(Side.BLACK))
         assertEquals(EndReason.RESIGNATION, model.state.snapshot.result!!.reason)
         assertEquals("White wins — Black resigned", model.state.snapshot.resultText)
-        val again = GameHandle.fromRecord(session.record(0u), null)
-        assertEquals(GameVariant.RAM, again.variant())
-        assertEquals(model.state.snapshot.moves.map { it.san }, again.sanMoves())
-        assertEquals(EndReason.RESIGNATION, again.outcome()!!.reason)
+        assertTrue(session.record(0u).contains("[Variant \"ram\"]"))
+        // Saved with every move: the library reads the game back with its ram and resurrection.
+        val saved = model.state.snapshot.saveState as SaveState.Saved
+        val again = library.load(saved.gameId, 0u).snapshot(0u)
+        assertEquals(GameVariant.RAM, again.board.setup.variant)
+        assertEquals(model.state.snapshot.moves, again.moves)
+        assertEquals(EndReason.RESIGNATION, again.result!!.reason)
+        assertEquals(PieceKind.QUEEN, again.board.lastMove!!.promotion)
     }
 
     @Test

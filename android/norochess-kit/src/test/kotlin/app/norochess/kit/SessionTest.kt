@@ -42,7 +42,7 @@ import java.io.File
 /**
  * Game sessions and the library through the bindings: the same scenarios as
  * the Swift tests (ios/NorochessKit/Tests) and the Rust ones
- * (bindings/src/session_tests.rs).
+ * (bindings/tests/sessions.rs).
  */
 class SessionTest {
     private fun vsComputer(level: Int, colour: ColourChoice, library: LibraryHandle? = null) =
@@ -289,7 +289,8 @@ class SessionTest {
         val folder = dir.absolutePath
         var library = LibraryHandle.open(folder)
         assertEquals("brown", library.settings().boardTheme)
-        assertEquals("green", library.setSetting("board-theme", "green").boardTheme)
+        val defaults = library.settings()
+        assertEquals("green", library.updateSettings(defaults, defaults.copy(boardTheme = "green")).boardTheme)
         val before = library.settings()
         val settings = before.copy(takeback = false, playerName = "Ada")
         assertEquals(settings, library.updateSettings(before, settings))
