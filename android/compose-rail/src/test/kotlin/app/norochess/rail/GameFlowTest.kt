@@ -17,7 +17,7 @@ import app.norochess.core.GameVariant
 import app.norochess.core.GameSessionHandle
 import app.norochess.core.NewGame
 import app.norochess.core.OpponentChoice
-import app.norochess.core.Side
+import app.norochess.applayer.Side
 import java.nio.file.Files
 import kotlin.random.Random
 import kotlin.test.Test
@@ -248,7 +248,7 @@ class GameFlowTest {
                 assertFalse(h.app.settings.confirmRepetition)
                 assertEquals("green", h.app.settings.boardTheme)
                 assertEquals("Ann", h.app.settings.playerName)
-                assertEquals(app.norochess.core.PieceStyle.LETTERS, h.app.settings.pieceStyle)
+                assertEquals(app.norochess.applayer.PieceStyle.LETTERS, h.app.settings.pieceStyle)
                 click("start")
                 assertTrue(h.game.board.letters)
                 assertEquals("Ann", h.game.bottom.name)

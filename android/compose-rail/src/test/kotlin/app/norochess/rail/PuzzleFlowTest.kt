@@ -38,7 +38,7 @@ class PuzzleFlowTest {
             } else {
                 assertNull(ui().opponentMove)
             }
-            assertEquals(info.player == app.norochess.core.Side.WHITE, ui().board.whiteAtBottom, "oriented for the side to move")
+            assertEquals(info.player == app.norochess.applayer.Side.WHITE, ui().board.whiteAtBottom, "oriented for the side to move")
 
             // A wrong move: one the solver refutes (checked on scratch runs first, kept in a scratch library).
             val scratchLibrary = LibraryHandle.inMemory()
@@ -76,7 +76,7 @@ class PuzzleFlowTest {
             assertEquals(Feedback.SOLVED, ui().feedback)
             assertEquals(1, ui().solved)
             assertEquals(1, h.library.puzzleStats().solved.toInt())
-            assertEquals(app.norochess.core.PuzzleAttempt.SOLVED, h.library.puzzleStatus(info.id), "solved, not cleanly")
+            assertEquals(app.norochess.applayer.PuzzleAttempt.SOLVED, h.library.puzzleStatus(info.id), "solved, not cleanly")
             onNodeWithTag("puzzle-rating").assertIsDisplayed()
             assertTrue(ui().rating!!.startsWith("Puzzle rating"), ui().rating!!)
             onNodeWithText(Goldens.strings.raw("action_next")).performClickAndWait(this)

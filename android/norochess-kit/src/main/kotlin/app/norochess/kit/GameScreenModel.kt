@@ -3,11 +3,11 @@ package app.norochess.kit
 import app.norochess.core.ComputerMove
 import app.norochess.core.GameSessionHandle
 import app.norochess.core.NorochessException
-import app.norochess.core.PieceKind
+import app.norochess.applayer.PieceKind
 import app.norochess.core.SearchLimits
 import app.norochess.core.SessionHint
 import app.norochess.core.SessionSnapshot
-import app.norochess.core.Side
+import app.norochess.applayer.Side
 
 /** The promotion picker: the move waiting for a choice and the pieces the rules allow. */
 data class PromotionPicker(

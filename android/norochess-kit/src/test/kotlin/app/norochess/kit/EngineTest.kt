@@ -12,7 +12,7 @@ import app.norochess.core.SearchLimits
 import app.norochess.core.SearchListener
 import app.norochess.core.SearchOutcome
 import app.norochess.core.SearchProgress
-import app.norochess.core.Side
+import app.norochess.applayer.Side
 import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.async

@@ -8,11 +8,11 @@ import app.norochess.core.LibraryHandle
 import app.norochess.core.NewGame
 import app.norochess.core.NorochessException
 import app.norochess.core.OpponentChoice
-import app.norochess.core.PieceKind
+import app.norochess.applayer.PieceKind
 import app.norochess.core.Refusal
 import app.norochess.core.SearchLimits
-import app.norochess.core.Side
-import app.norochess.core.TimeControl
+import app.norochess.applayer.Side
+import app.norochess.applayer.TimeControl
 import app.norochess.core.Zone
 import kotlinx.coroutines.runBlocking
 import org.junit.jupiter.api.Assertions.assertEquals

@@ -7,9 +7,9 @@ import app.norochess.core.GameSetup
 import app.norochess.core.GameVariant
 import app.norochess.core.NewGame
 import app.norochess.core.OpponentChoice
-import app.norochess.core.PieceKind
-import app.norochess.core.Side
-import app.norochess.core.TimeControl
+import app.norochess.applayer.PieceKind
+import app.norochess.applayer.Side
+import app.norochess.applayer.TimeControl
 import kotlinx.coroutines.runBlocking
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse

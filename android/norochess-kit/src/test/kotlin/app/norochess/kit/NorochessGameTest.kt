@@ -3,9 +3,9 @@ package app.norochess.kit
 import app.norochess.core.EndReason
 import app.norochess.core.GameSetup
 import app.norochess.core.GameVariant
-import app.norochess.core.Scores
-import app.norochess.core.Side
-import app.norochess.core.TimeControl
+import app.norochess.applayer.Scores
+import app.norochess.applayer.Side
+import app.norochess.applayer.TimeControl
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNull

@@ -2,7 +2,7 @@ package app.norochess.kit
 
 import app.norochess.core.LibraryHandle
 import app.norochess.core.NorochessException
-import app.norochess.core.PuzzleAttempt
+import app.norochess.applayer.PuzzleAttempt
 import app.norochess.core.PuzzleRun
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -46,7 +46,7 @@ class PuzzleRatingTest {
 
             // The solution shown is a loss.
             val shown = PuzzleRun(daily.id, library).use { run ->
-                while (run.phase() == app.norochess.core.PuzzlePhase.SOLVING) run.showNext()
+                while (run.phase() == app.norochess.applayer.PuzzlePhase.SOLVING) run.showNext()
                 requireNotNull(run.end())
             }
             assertEquals(PuzzleAttempt.SHOWN, shown.kind)

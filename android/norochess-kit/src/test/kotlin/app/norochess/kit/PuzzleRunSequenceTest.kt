@@ -1,9 +1,9 @@
 package app.norochess.kit
 
 import app.norochess.core.LibraryHandle
-import app.norochess.core.PuzzleAttempt
+import app.norochess.applayer.PuzzleAttempt
 import app.norochess.core.PuzzleHint
-import app.norochess.core.PuzzlePhase
+import app.norochess.applayer.PuzzlePhase
 import app.norochess.core.PuzzleRun
 import app.norochess.core.nextPuzzle
 import org.junit.jupiter.api.Assertions.assertEquals

@@ -2,17 +2,17 @@ package app.norochess.kit
 
 import app.norochess.core.LibraryHandle
 import app.norochess.core.NorochessException
-import app.norochess.core.PieceKind
-import app.norochess.core.PuzzleAttempt
+import app.norochess.applayer.PieceKind
+import app.norochess.applayer.PuzzleAttempt
 import app.norochess.core.PuzzleDifficulty
 import app.norochess.core.PuzzleFeedback
 import app.norochess.core.PuzzleHint
 import app.norochess.core.PuzzleInfo
 import app.norochess.core.PuzzleObjective
-import app.norochess.core.PuzzlePhase
+import app.norochess.applayer.PuzzlePhase
 import app.norochess.core.PuzzleRun
-import app.norochess.core.Scores
-import app.norochess.core.Side
+import app.norochess.applayer.Scores
+import app.norochess.applayer.Side
 import app.norochess.core.builtinPuzzles
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse

@@ -5,9 +5,9 @@ import app.norochess.core.GameVariant
 import app.norochess.core.LibraryHandle
 import app.norochess.core.MoveKind
 import app.norochess.core.NorochessException
-import app.norochess.core.PieceKind
+import app.norochess.applayer.PieceKind
 import app.norochess.core.SaveState
-import app.norochess.core.Side
+import app.norochess.applayer.Side
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNull

@@ -3,7 +3,7 @@ package app.norochess.kit
 import app.norochess.core.ColourChoice
 import app.norochess.core.ComputerMove
 import app.norochess.core.EndReason
-import app.norochess.core.GameFilter
+import app.norochess.applayer.GameFilter
 import app.norochess.core.GameSessionHandle
 import app.norochess.core.GameSetup
 import app.norochess.core.GameVariant
@@ -11,14 +11,14 @@ import app.norochess.core.LibraryHandle
 import app.norochess.core.NewGame
 import app.norochess.core.NorochessException
 import app.norochess.core.OpponentChoice
-import app.norochess.core.PuzzleAttempt
+import app.norochess.applayer.PuzzleAttempt
 import app.norochess.core.Refusal
 import app.norochess.core.SaveState
 import app.norochess.core.SearchLimits
 import app.norochess.core.SearchListener
 import app.norochess.core.SearchProgress
-import app.norochess.core.Side
-import app.norochess.core.TimeControl
+import app.norochess.applayer.Side
+import app.norochess.applayer.TimeControl
 import app.norochess.core.builtinPuzzles
 import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.Dispatchers
@@ -315,7 +315,7 @@ class SessionTest {
         val (first, second) = builtinPuzzles().take(2)
         app.norochess.core.PuzzleRun(first.id, library).use { solveByTheIntendedLine(it, first) }
         app.norochess.core.PuzzleRun(second.id, library).use { run ->
-            while (run.phase() == app.norochess.core.PuzzlePhase.SOLVING) run.showNext()
+            while (run.phase() == app.norochess.applayer.PuzzlePhase.SOLVING) run.showNext()
         }
         assertEquals(PuzzleAttempt.CLEAN, library.puzzleStatus(first.id))
         assertEquals(PuzzleAttempt.SHOWN, library.puzzleStatus(second.id))

@@ -24,7 +24,7 @@ import app.norochess.android.ui.UiStrings
 import app.norochess.android.ui.rulePages
 import app.norochess.core.GameSessionHandle
 import app.norochess.core.LibraryHandle
-import app.norochess.core.Settings
+import app.norochess.applayer.Settings
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow

@@ -6,7 +6,7 @@ import app.norochess.android.ui.PieceKind
 import app.norochess.android.ui.Str
 import app.norochess.android.ui.UiStrings
 import app.norochess.core.GameSessionHandle
-import app.norochess.core.Settings
+import app.norochess.applayer.Settings
 import app.norochess.kit.GameScreenModel
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Job

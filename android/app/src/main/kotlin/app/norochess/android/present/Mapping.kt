@@ -26,30 +26,30 @@ import app.norochess.android.ui.StatsUi
 import app.norochess.android.ui.Str
 import app.norochess.android.ui.UiStrings
 import app.norochess.core.Blockage
-import app.norochess.core.GameFilter
+import app.norochess.applayer.GameFilter
 import app.norochess.core.GameSetup
-import app.norochess.core.GameSummary
+import app.norochess.applayer.GameSummary
 import app.norochess.core.GameVariant
 import app.norochess.core.NewGame
 import app.norochess.core.OpponentChoice
-import app.norochess.core.OpponentFilter
-import app.norochess.core.PieceStyle
+import app.norochess.applayer.OpponentFilter
+import app.norochess.applayer.PieceStyle
 import app.norochess.core.PlayerInfo
 import app.norochess.core.SessionSnapshot
-import app.norochess.core.Settings
-import app.norochess.core.Side
-import app.norochess.core.Stats
-import app.norochess.core.TimeControl
+import app.norochess.applayer.Settings
+import app.norochess.applayer.Side
+import app.norochess.applayer.Stats
+import app.norochess.applayer.TimeControl
 import app.norochess.core.TimeControlPreset
 import app.norochess.core.VariantInfo
 import app.norochess.core.Zone
 import app.norochess.core.timeControlPresets
 import app.norochess.core.variants
 import app.norochess.kit.GameScreenState
-import app.norochess.core.BoardMode as CoreBoardMode
+import app.norochess.applayer.BoardMode as CoreBoardMode
 import app.norochess.core.ColourChoice as CoreColour
 import app.norochess.core.Piece as CorePiece
-import app.norochess.core.PieceKind as CorePieceKind
+import app.norochess.applayer.PieceKind as CorePieceKind
 
 /**
  * Maps the bindings' records (the Rust app layer's snapshot, settings, stats,

@@ -15,10 +15,10 @@ import app.norochess.core.PuzzleDifficulty
 import app.norochess.core.PuzzleFeedback
 import app.norochess.core.PuzzleHint
 import app.norochess.core.PuzzleInfo
-import app.norochess.core.PuzzlePhase
+import app.norochess.applayer.PuzzlePhase
 import app.norochess.core.PuzzleRun
-import app.norochess.core.Settings
-import app.norochess.core.Side
+import app.norochess.applayer.Settings
+import app.norochess.applayer.Side
 import app.norochess.core.builtinPuzzles
 import app.norochess.core.nextPuzzle
 import kotlinx.coroutines.CoroutineScope
@@ -104,7 +104,7 @@ class PuzzleController(
                 showCoordinates = s.coordinates,
                 showDots = s.legalDots,
                 theme = Mapping.theme(s.boardTheme),
-                letters = s.pieceStyle == app.norochess.core.PieceStyle.LETTERS,
+                letters = s.pieceStyle == app.norochess.applayer.PieceStyle.LETTERS,
                 interactive = solving,
             ),
             feedback = feedback,
@@ -163,7 +163,7 @@ class PuzzleController(
         }
     }
 
-    private fun play(from: String, to: String, promotion: app.norochess.core.PieceKind?) {
+    private fun play(from: String, to: String, promotion: app.norochess.applayer.PieceKind?) {
         selected = null
         hint = null
         offMain({ it.play(from, to, promotion) }) { _, answer ->
