@@ -39,8 +39,8 @@ mod unix_time;
 
 pub use library::{
     GameFilter, GameSummary, Library, LibraryError, OpenNotice, PuzzleAttempt, PuzzleStats,
-    PuzzleTierStats, RatedAttempt, RatingPoint, SaveReceipt, Settings, SettingsError, Stats,
-    StatsRow,
+    PuzzleTierStats, RatedAttempt, RatingPoint, SaveReceipt, SaveState, Settings, SettingsError,
+    Stats, StatsRow,
 };
 pub use players::{BoardMode, GameSpec, Opponent, Orientation, Player, PlayerKind};
 pub use result::{scores_text, GameResult, Scores};

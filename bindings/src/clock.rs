@@ -27,7 +27,7 @@ pub fn time_control_presets() -> Vec<TimeControlPreset> {
         .into_iter()
         .map(|(name, control)| TimeControlPreset {
             name: name.into(),
-            control: control.into(),
+            control,
         })
         .collect()
 }
@@ -41,13 +41,8 @@ mod tests {
         let presets = time_control_presets();
         assert_eq!(presets.len(), 8);
         for preset in presets {
-            let core_control = core::TimeControl::from(preset.control);
-            assert_eq!(
-                TimeControl::from(core_control),
-                preset.control,
-                "{}",
-                preset.name
-            );
+            let core_control = preset.control;
+            assert_eq!(core_control, preset.control, "{}", preset.name);
         }
     }
 }

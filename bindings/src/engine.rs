@@ -139,7 +139,7 @@ pub(crate) fn line_of(position: &AnyPosition, line: &core::Line) -> EngineLine {
         current = next;
     }
     EngineLine {
-        score: EngineScore::of(line.score, position.turn().into()),
+        score: EngineScore::of(line.score, position.turn()),
         moves,
     }
 }

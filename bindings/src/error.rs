@@ -298,7 +298,7 @@ impl From<core::MoveError> for NorochessError {
             core::MoveError::PromotionRequired { text, choices, .. } => {
                 NorochessError::PromotionRequired {
                     move_text: text,
-                    choices: choices.into_iter().map(PieceKind::from).collect(),
+                    choices: choices.into_iter().collect(),
                     detail,
                 }
             }

@@ -83,7 +83,7 @@ pub struct GameOutcome {
 impl From<core::Outcome> for GameOutcome {
     fn from(o: core::Outcome) -> Self {
         GameOutcome {
-            winner: o.winner.map(Side::from),
+            winner: o.winner,
             reason: o.reason.into(),
             reason_id: o.reason.id().into(),
             reason_text: o.reason.description().into(),
@@ -214,7 +214,7 @@ pub(crate) fn snapshot_of(game: &Game) -> GameSnapshot {
         width: u32::from(s.width),
         height: u32::from(s.height),
         pieces,
-        turn: s.turn.into(),
+        turn: s.turn,
         legal_moves: s
             .legal_moves
             .iter()
@@ -267,14 +267,14 @@ pub(crate) fn choose_move(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let role = promotion.map(core::Role::from);
+    let role = promotion;
     position
         .move_for(first.from, first.to, role)
         .map_err(|e| match e {
             core::MoveError::PromotionRequired { choices, .. } => {
                 NorochessError::PromotionRequired {
                     move_text: format!("{from}-{to}"),
-                    choices: choices.iter().map(|&r| PieceKind::from(r)).collect(),
+                    choices: choices.to_vec(),
                     detail: format!(
                         "{from}-{to} reaches the last rank: choose one of {}",
                         names(&choices)

@@ -4,12 +4,11 @@
 //!
 //! A phone app opens it once at start (`LibraryHandle.open(filesDir)`),
 //! shows its [`LibraryNotice`]s, offers `current()` as "Continue", and hands
-//! it to every [`GameSessionHandle`] so each move is saved in the same call.
+//! it to every `GameSessionHandle` so each move is saved in the same call.
 //! Killing the app loses nothing saved: reopen the library and continue.
 
 use crate::error::{guard, NorochessError, Result};
 use crate::puzzles::PuzzleInfo;
-use crate::session::GameSessionHandle;
 use crate::types::lock;
 use norochess_app as app;
 use std::path::Path;
@@ -123,7 +122,7 @@ impl LibraryHandle {
         })
     }
 
-    /// Saves a session (autosave of [`GameSessionHandle`]).
+    /// Saves a session (the autosave of a game session).
     pub(crate) fn save_session(
         &self,
         session: &mut app::GameSession,
@@ -133,25 +132,13 @@ impl LibraryHandle {
     }
 
     /// The settings as the app layer has them (defaults of new sessions).
-    pub(crate) fn settings_now(&self) -> Result<app::Settings> {
-        Ok(lock(&self.library).settings()?)
+    /// The library itself, for a moment (the sessions it opens).
+    pub(crate) fn locked(&self) -> std::sync::MutexGuard<'_, app::Library> {
+        lock(&self.library)
     }
 
-    fn session(self: &Arc<Self>, session: app::GameSession) -> Result<Arc<GameSessionHandle>> {
-        let settings = self.settings_now()?;
-        let mut session = session;
-        session.set_policies(settings.takeback, settings.hints);
-        session.set_orientation(settings.orientation);
-        let clock = session.time_control().is_some();
-        Ok(GameSessionHandle::wrap(
-            session,
-            Some(self.clone()),
-            None,
-            app::EngineSettings {
-                level8_nodes: None,
-                use_clock: clock,
-            },
-        ))
+    pub(crate) fn settings_now(&self) -> Result<app::Settings> {
+        Ok(lock(&self.library).settings()?)
     }
 }
 
@@ -196,34 +183,16 @@ impl LibraryHandle {
     pub fn list(&self, filter: GameFilter, limit: u32) -> Result<Vec<GameSummary>> {
         guard("LibraryHandle.list", || {
             Ok(lock(&self.library)
-                .list(&filter.into(), limit)?
+                .list(&filter, limit)?
                 .into_iter()
-                .map(GameSummary::from)
                 .collect())
-        })
-    }
-
-    /// The game `game_id` as a session to continue or review (its clock
-    /// paused as after the background), saving into this library.
-    pub fn load(self: Arc<Self>, game_id: i64, now_ms: u64) -> Result<Arc<GameSessionHandle>> {
-        guard("LibraryHandle.load", || {
-            let session = lock(&self.library).load(game_id, now_ms)?;
-            self.session(session)
-        })
-    }
-
-    /// The unfinished game to continue ("Continue" on the home screen), if any.
-    pub fn current(self: Arc<Self>, now_ms: u64) -> Result<Option<Arc<GameSessionHandle>>> {
-        guard("LibraryHandle.current", || {
-            let session = lock(&self.library).current(now_ms)?;
-            session.map(|s| self.session(s)).transpose()
         })
     }
 
     /// The summary of one game.
     pub fn summary(&self, game_id: i64) -> Result<GameSummary> {
         guard("LibraryHandle.summary", || {
-            Ok(lock(&self.library).summary(game_id)?.into())
+            Ok(lock(&self.library).summary(game_id)?)
         })
     }
 
@@ -246,7 +215,7 @@ impl LibraryHandle {
 
     /// The settings.
     pub fn settings(&self) -> Result<Settings> {
-        guard("LibraryHandle.settings", || Ok(self.settings_now()?.into()))
+        guard("LibraryHandle.settings", || self.settings_now())
     }
 
     /// Stores the settings a screen changed: every key whose value differs
@@ -256,8 +225,8 @@ impl LibraryHandle {
     /// never revert each other's settings. Returns all settings as stored.
     pub fn update_settings(&self, before: Settings, after: Settings) -> Result<Settings> {
         guard("LibraryHandle.update_settings", || {
-            let before: app::Settings = before.into();
-            let after: app::Settings = after.into();
+            let before: app::Settings = before;
+            let after: app::Settings = after;
             let changed: Vec<(&str, String)> = app::library::SETTING_KEYS
                 .iter()
                 .filter_map(|(key, _)| {
@@ -265,7 +234,7 @@ impl LibraryHandle {
                     (before.get(key).as_ref() != Some(&value)).then_some((*key, value))
                 })
                 .collect();
-            Ok(lock(&self.library).set_settings(&changed)?.into())
+            Ok(lock(&self.library).set_settings(&changed)?)
         })
     }
 
@@ -282,7 +251,6 @@ impl LibraryHandle {
             Ok(lock(&self.library)
                 .rating_history(limit)?
                 .into_iter()
-                .map(RatingPoint::from)
                 .collect())
         })
     }
@@ -315,7 +283,7 @@ impl LibraryHandle {
     /// Puzzle progress: counts, streaks, tiers.
     pub fn puzzle_stats(&self) -> Result<PuzzleStats> {
         guard("LibraryHandle.puzzle_stats", || {
-            Ok(lock(&self.library).puzzle_stats()?.into())
+            Ok(lock(&self.library).puzzle_stats()?)
         })
     }
 
@@ -325,11 +293,11 @@ impl LibraryHandle {
         guard("LibraryHandle.stats", || {
             let s = lock(&self.library).stats()?;
             Ok(Stats {
-                rows: s.rows.into_iter().map(StatsRow::from).collect(),
-                against_computer: s.against_computer.into(),
-                best_win: s.best_win.map(GameSummary::from),
-                worst_loss: s.worst_loss.map(GameSummary::from),
-                puzzles: s.puzzles.into(),
+                rows: s.rows.into_iter().collect(),
+                against_computer: s.against_computer,
+                best_win: s.best_win,
+                worst_loss: s.worst_loss,
+                puzzles: s.puzzles,
             })
         })
     }

@@ -342,7 +342,7 @@ impl PuzzleRun {
                     square: square.name(position.width()),
                     kind: position
                         .piece_at(square)
-                        .map(|p| PieceKind::from(p.role))
+                        .map(|p| p.role)
                         .ok_or_else(|| NorochessError::internal("the hinted square is empty"))?,
                 },
                 Hint::Move(m) => PuzzleHint::Move {

@@ -154,7 +154,7 @@ pub(crate) fn info_of(puzzle: &Puzzle) -> Result<PuzzleInfo> {
         position_text: start.to_text(),
         position_before_text: before.to_text(),
         opponent_move,
-        player: start.turn().into(),
+        player: start.turn(),
         objective: puzzle.objective.into(),
         objective_id: puzzle.objective.text(),
         objective_text: puzzle.describe(),

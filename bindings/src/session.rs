@@ -25,7 +25,7 @@ use crate::error::{guard, NorochessError, Result};
 use crate::game::{candidates, choose_move, parse_square, snapshot_of, EndReason, GameOutcome};
 use crate::game::{GameSnapshot, PromotionChoices};
 use crate::library::LibraryHandle;
-use crate::types::{lock, MoveInfo, MoveKind, PieceKind, Scores, Side};
+use crate::types::{lock, MoveInfo, PieceKind, Scores, Side};
 use crate::variants::GameSetup;
 use norochess_app as app;
 use norochess_core as core;
@@ -169,12 +169,12 @@ pub struct SessionResult {
 impl From<app::GameResult> for SessionResult {
     fn from(r: app::GameResult) -> Self {
         SessionResult {
-            winner: r.winner.map(Side::from),
+            winner: r.winner,
             reason: r.reason.into(),
             reason_id: r.reason.id().to_string(),
             scores: Scores::from_pair(r.scores),
             decided_at_move: r.decided_at_move,
-            last_mover: r.last_mover.map(Side::from),
+            last_mover: r.last_mover,
             headline: r.headline(),
             reason_text: r.reason_text(),
             text: r.sentence(),
@@ -196,35 +196,7 @@ pub struct MoveListEntry {
     pub san: String,
 }
 
-/// Whether the last change reached the library.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
-pub enum SaveState {
-    /// No library is attached: nothing is saved.
-    NoLibrary,
-    /// Nothing has changed since the game was started: not saved yet.
-    NotSavedYet,
-    /// Saved: the game's id and revision in the library.
-    Saved {
-        /// The game's id.
-        game_id: i64,
-        /// Its revision.
-        revision: i64,
-    },
-    /// The last save failed (the change is kept in memory; the next change
-    /// or `saveNow` tries again).
-    Failed {
-        /// Why, in words.
-        detail: String,
-    },
-    /// Another window saved this game since this copy was read: nothing
-    /// was overwritten. Reopen the game from the library to continue there.
-    Conflict {
-        /// The game's id.
-        game_id: i64,
-        /// The sentence to show.
-        detail: String,
-    },
-}
+pub use app::SaveState;
 
 /// Everything a game screen draws, at one moment. The screen keeps no game
 /// logic: whose turn it is, what may be done, every text and the clocks
@@ -353,24 +325,10 @@ impl State {
         let Some(library) = &self.library else {
             return;
         };
-        self.save = match library.save_session(&mut self.session, now) {
-            Ok(receipt) => SaveState::Saved {
-                game_id: receipt.id,
-                revision: receipt.revision,
-            },
-            Err(app::LibraryError::Conflict { id, .. }) => SaveState::Conflict {
-                game_id: id,
-                detail: format!(
-                    "This game was changed in another window; reopen it to continue (game {id})."
-                ),
-            },
-            Err(e) => {
-                log::warn!("autosave failed: {e}");
-                SaveState::Failed {
-                    detail: e.to_string(),
-                }
-            }
-        };
+        self.save = SaveState::after(library.save_session(&mut self.session, now));
+        if let SaveState::Failed { detail } = &self.save {
+            log::warn!("autosave failed: {detail}");
+        }
     }
 }
 
@@ -392,14 +350,11 @@ impl GameSessionHandle {
         engine: Option<Arc<Mutex<Engine>>>,
         engine_settings: app::EngineSettings,
     ) -> Arc<GameSessionHandle> {
-        let save = match (&library, session.library_id()) {
-            (None, _) => SaveState::NoLibrary,
-            (Some(_), None) => SaveState::NotSavedYet,
-            (Some(_), Some(id)) => SaveState::Saved {
-                game_id: id,
-                revision: session.saved_revision(),
-            },
-        };
+        let save = SaveState::opened(
+            library.is_some(),
+            session.library_id(),
+            session.saved_revision(),
+        );
         Arc::new(GameSessionHandle {
             state: Arc::new(Mutex::new(State {
                 session,
@@ -486,7 +441,7 @@ fn spec_of(game: &NewGame, settings: &app::Settings) -> Result<app::GameSpec> {
         position: game.position_text.clone(),
         opponent,
         names,
-        clock: game.clock.map(core::TimeControl::from),
+        clock: game.clock,
         board_mode: match (game.board_mode, opponent) {
             (Some(mode), _) => mode,
             (None, app::Opponent::Friend) => settings.pass_and_play_board,
@@ -494,44 +449,6 @@ fn spec_of(game: &NewGame, settings: &app::Settings) -> Result<app::GameSpec> {
         },
         seed: game.seed,
     })
-}
-
-/// `Move 31 / 48` or `Overtime 52 / 60`.
-fn move_counter_text(board: &GameSnapshot) -> Option<String> {
-    if let Some(o) = board.overtime {
-        return Some(format!("Overtime {} / {}", o.move_number, o.last_move));
-    }
-    board
-        .regular_moves
-        .map(|regular| format!("Move {} / {regular}", board.move_number))
-}
-
-/// What a move does that needs saying.
-fn announcement(m: &MoveInfo) -> Option<String> {
-    match m.kind {
-        MoveKind::Dethronement => {
-            Some("Dethronement: the pawn and the queen leave the board".to_string())
-        }
-        MoveKind::Ram => Some("Ram: both pawns leave the board".to_string()),
-        MoveKind::Swap => Some("Swap: the pawns change places".to_string()),
-        _ => None,
-    }
-}
-
-/// `1. e4 e5`, `2. Nf3`, with `1… e5` for a first move by Black.
-fn move_rows(moves: &[MoveListEntry]) -> Vec<String> {
-    let mut rows: Vec<String> = Vec::new();
-    for (i, m) in moves.iter().enumerate() {
-        match (m.side, rows.last_mut()) {
-            (Side::Black, Some(row)) if i > 0 => {
-                row.push(' ');
-                row.push_str(&m.san);
-            }
-            (Side::Black, _) => rows.push(format!("{}… {}", m.number, m.san)),
-            (Side::White, _) => rows.push(format!("{}. {}", m.number, m.san)),
-        }
-    }
-    rows
 }
 
 fn snapshot_of_state(state: &State, now: u64) -> SessionSnapshot {
@@ -542,9 +459,7 @@ fn snapshot_of_state(state: &State, now: u64) -> SessionSnapshot {
         Some(ply) => snapshot_of(&session.game_at(ply)),
         None => snapshot_of(game),
     };
-    let over = game.is_over();
-    let can_move = s.reviewing.is_none() && !over && !s.computer_to_move;
-    if !can_move {
+    if !s.can_move {
         board.legal_moves.clear();
     }
     let moves: Vec<MoveListEntry> = s
@@ -553,77 +468,47 @@ fn snapshot_of_state(state: &State, now: u64) -> SessionSnapshot {
         .map(|m| MoveListEntry {
             ply: m.ply as u32,
             number: m.number,
-            side: m.color.into(),
+            side: m.color,
             san: m.san.clone(),
         })
         .collect();
-    let result = s.result.map(SessionResult::from);
-    let white = PlayerInfo::from(&s.players[0]);
-    let black = PlayerInfo::from(&s.players[1]);
-    let to_move: Side = s.to_move.into();
-    let status_text = match (&result, s.reviewing) {
-        (_, Some(ply)) => format!("Reviewing move {ply} of {}", s.ply_count),
-        (Some(r), None) => r.headline.clone(),
-        (None, None) if s.computer_to_move && s.thinking => "Computer is thinking…".to_string(),
-        (None, None) if s.computer_to_move => "Computer to move".to_string(),
-        (None, None) => {
-            let player = if to_move == Side::White {
-                &white
-            } else {
-                &black
-            };
-            match session.spec().opponent {
-                app::Opponent::Friend => {
-                    format!("{} to move ({})", s.to_move.name(), player.name)
-                }
-                app::Opponent::Computer { .. } => format!("{} to move", s.to_move.name()),
-            }
-        }
-    };
-    let live_last = if s.reviewing.is_none() {
-        board.last_move.as_ref().and_then(announcement)
-    } else {
-        None
-    };
     SessionSnapshot {
         reviewing: s.reviewing.map(|p| p as u32),
         ply_count: s.ply_count as u32,
-        move_rows: move_rows(&moves),
+        move_rows: s.move_rows,
         moves,
-        white,
-        black,
-        to_move,
+        white: PlayerInfo::from(&s.players[0]),
+        black: PlayerInfo::from(&s.players[1]),
+        to_move: s.to_move,
         computer_to_move: s.computer_to_move,
         thinking: s.thinking,
-        can_move,
+        can_move: s.can_move,
         clock: s.clock.map(|c| SessionClock {
             white_ms: c.remaining_ms[0],
             black_ms: c.remaining_ms[1],
             white_text: app::texts::format_time(c.remaining_ms[0]),
             black_text: app::texts::format_time(c.remaining_ms[1]),
-            running: c.running.map(Side::from),
+            running: c.running,
             white_low: c.low[0],
             black_low: c.low[1],
             paused: c.paused,
         }),
-        result_text: s.result_text.clone(),
-        result,
-        status_text,
-        score_text: board
-            .scores
-            .map(|sc| format!("{} – {}", sc.white, sc.black)),
-        move_counter_text: move_counter_text(&board),
+        result_text: s.result_text,
+        result: s.result.map(SessionResult::from),
+        status_text: s.status_text,
+        score_text: s.score_text,
+        move_counter_text: s.move_counter_text,
         overtime: board.overtime.is_some(),
         final_moves: s.final_moves,
-        announcement: live_last,
+        announcement: s.announcement,
         can_takeback: s.can_takeback,
         can_redo: s.can_redo,
         can_hint: s.can_hint,
-        can_resign: !over,
+        can_resign: !game.is_over(),
         can_offer_draw: s.can_offer_draw,
-        draw_offer: s.draw_offer.map(Side::from),
-        bottom: s.bottom.into(),
-        upside_down: s.upside_down.map(Side::from),
+        draw_offer: s.draw_offer,
+        bottom: s.bottom,
+        upside_down: s.upside_down,
         save_state: state.save.clone(),
         game_id: session.library_id(),
         board,
@@ -688,10 +573,7 @@ impl GameSessionHandle {
             let state = lock(&self.state);
             let game = state.session.game();
             let candidates = candidates(game.position(), &from, &to)?;
-            let choices: Vec<PieceKind> = candidates
-                .iter()
-                .filter_map(|m| m.promotion().map(PieceKind::from))
-                .collect();
+            let choices: Vec<PieceKind> = candidates.iter().filter_map(|m| m.promotion()).collect();
             let resurrection =
                 !matches!(game.variant().rules().promotion, core::PromotionRule::Free);
             Ok(PromotionChoices {
@@ -795,16 +677,14 @@ impl GameSessionHandle {
     /// Saved.
     pub fn resign(&self, by: Option<Side>, now_ms: u64) -> Result<GameOutcome> {
         self.change("GameSessionHandle.resign", now_ms, |session| {
-            Ok(session.resign(by.map(core::Color::from), now_ms)?.into())
+            Ok(session.resign(by, now_ms)?.into())
         })
     }
 
     /// `by` (the side to move if `None`) offers a draw (pass and play).
     pub fn offer_draw(&self, by: Option<Side>) -> Result<()> {
         guard("GameSessionHandle.offer_draw", || {
-            Ok(lock(&self.state)
-                .session
-                .offer_draw(by.map(core::Color::from))?)
+            Ok(lock(&self.state).session.offer_draw(by)?)
         })
     }
 
@@ -1008,9 +888,7 @@ impl GameSessionHandle {
             };
             Ok(Some(SessionHint {
                 suggested: MoveInfo::of(&position, answer.mv),
-                score: answer
-                    .score
-                    .map(|s| EngineScore::of(s, position.turn().into())),
+                score: answer.score.map(|s| EngineScore::of(s, position.turn())),
                 expectation: answer.expectation,
                 text: answer.text,
             }))
@@ -1070,4 +948,46 @@ impl GameSessionHandle {
             ply_count,
         })
     }
+}
+
+/// The library's games as sessions: declared here, beside the session
+/// handle they make, so the library module needs no session.
+#[uniffi::export]
+impl LibraryHandle {
+    /// The game `game_id` as a session to continue or review (its clock
+    /// paused as after the background), saving into this library.
+    pub fn load(self: Arc<Self>, game_id: i64, now_ms: u64) -> Result<Arc<GameSessionHandle>> {
+        guard("LibraryHandle.load", || {
+            let session = self.locked().load(game_id, now_ms)?;
+            session_of_library(&self, session)
+        })
+    }
+
+    /// The unfinished game to continue ("Continue" on the home screen), if any.
+    pub fn current(self: Arc<Self>, now_ms: u64) -> Result<Option<Arc<GameSessionHandle>>> {
+        guard("LibraryHandle.current", || {
+            let session = self.locked().current(now_ms)?;
+            session.map(|s| session_of_library(&self, s)).transpose()
+        })
+    }
+}
+
+/// A saved game's session with the library's policies, saving into it.
+fn session_of_library(
+    library: &Arc<LibraryHandle>,
+    mut session: app::GameSession,
+) -> Result<Arc<GameSessionHandle>> {
+    let settings = library.settings_now()?;
+    session.set_policies(settings.takeback, settings.hints);
+    session.set_orientation(settings.orientation);
+    let use_clock = session.time_control().is_some();
+    Ok(GameSessionHandle::wrap(
+        session,
+        Some(library.clone()),
+        None,
+        app::EngineSettings {
+            level8_nodes: None,
+            use_clock,
+        },
+    ))
 }

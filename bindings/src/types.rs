@@ -30,8 +30,8 @@ pub struct Piece {
 impl From<core::Piece> for Piece {
     fn from(p: core::Piece) -> Self {
         Piece {
-            side: p.color.into(),
-            kind: p.role.into(),
+            side: p.color,
+            kind: p.role,
             points: u32::from(p.role.capture_points()),
         }
     }
@@ -124,7 +124,7 @@ impl MoveInfo {
         MoveInfo {
             from: m.from.name(width),
             to: m.to.name(width),
-            promotion: m.promotion().map(PieceKind::from),
+            promotion: m.promotion(),
             kind: m.kind.into(),
             is_capture,
             san: position.to_san(m),

@@ -21,6 +21,7 @@
 mod games;
 mod import;
 mod puzzles;
+mod save_state;
 mod schema;
 mod settings;
 mod stats;
@@ -29,6 +30,7 @@ pub use games::{GameFilter, GameList, GameSummary, OpponentFilter, SaveReceipt};
 pub use puzzles::{
     PuzzleAttempt, PuzzleStats, PuzzleTierStats, RatedAttempt, RatingPoint, STATS_HISTORY,
 };
+pub use save_state::SaveState;
 pub use schema::MigrationError;
 pub use settings::{Orientation, PieceStyle, Settings, SettingsError, SETTING_KEYS};
 pub use stats::{Stats, StatsRow};

@@ -869,7 +869,7 @@ impl GameSession {
     /// Everything a game screen draws, at `now`.
     pub fn snapshot(&self, now: u64) -> SessionSnapshot {
         let positions = self.game.positions();
-        let moves = self
+        let moves: Vec<MoveListEntry> = self
             .game
             .san_moves()
             .into_iter()
@@ -895,14 +895,49 @@ impl GameSession {
             Some(ply) => self.snapshot_at(ply),
             None => live,
         };
+        let players = self.players();
+        let to_move = self.game.position().turn();
+        let over = self.game.is_over();
+        let computer_to_move = self.computer_to_move();
+        let thinking = self.thinking();
+        let status_text = match (&result, self.review) {
+            (_, Some(ply)) => format!("Reviewing move {ply} of {}", self.game.plies().len()),
+            (Some(r), None) => r.headline(),
+            (None, None) if computer_to_move && thinking => "Computer is thinking…".to_string(),
+            (None, None) if computer_to_move => "Computer to move".to_string(),
+            (None, None) => match self.spec.opponent {
+                Opponent::Friend => format!(
+                    "{} to move ({})",
+                    to_move.name(),
+                    players[to_move as usize].name
+                ),
+                Opponent::Computer { .. } => format!("{} to move", to_move.name()),
+            },
+        };
+        let announcement = match self.review {
+            None => self
+                .game
+                .plies()
+                .last()
+                .and_then(|ply| snapshot::announcement(ply.mv.kind)),
+            Some(_) => None,
+        };
         SessionSnapshot {
+            can_move: self.review.is_none() && !over && !computer_to_move,
+            move_rows: snapshot::move_rows(&moves),
+            status_text,
+            score_text: board
+                .scores
+                .map(|(white, black)| format!("{white} – {black}")),
+            move_counter_text: snapshot::move_counter_text(&board),
+            announcement,
             reviewing: self.review,
             ply_count: self.game.plies().len(),
             moves,
-            players: self.players(),
-            to_move: self.game.position().turn(),
-            computer_to_move: self.computer_to_move(),
-            thinking: self.thinking(),
+            players,
+            to_move,
+            computer_to_move,
+            thinking,
             clock: self.clock.as_ref().map(|c| {
                 let remaining_ms = c.remaining(now);
                 ClockView {

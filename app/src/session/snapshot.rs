@@ -2,7 +2,7 @@
 
 use crate::players::Player;
 use crate::result::GameResult;
-use norochess_core::{Color, Snapshot};
+use norochess_core::{Color, MoveKind, Snapshot};
 
 /// The clocks as a screen shows them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,4 +74,61 @@ pub struct SessionSnapshot {
     /// The last few regular moves before the move limit (5 or fewer left):
     /// screens mark the move counter.
     pub final_moves: bool,
+    /// Whether the person may move now (the live game, going on, and not
+    /// the computer's turn): the board takes input.
+    pub can_move: bool,
+    /// The move list as rows: `1. e4 e5`, `2. Nf3` (`1… e5` when the game
+    /// began with Black to move).
+    pub move_rows: Vec<String>,
+    /// One line under the board: `White to move`, `White to move (Ann)` in
+    /// pass and play, `Computer is thinking…`, `Reviewing move 12 of 30`,
+    /// or the result's headline.
+    pub status_text: String,
+    /// The score bar in the Norochess family: `19 – 15`.
+    pub score_text: Option<String>,
+    /// The move counter in the Norochess family: `Move 31 / 48`, or
+    /// `Overtime 52 / 60` in overtime.
+    pub move_counter_text: Option<String>,
+    /// What the live game's last move did, if it needs saying (a ram, a
+    /// swap, a dethronement), for the screen and for screen readers.
+    pub announcement: Option<String>,
+}
+
+/// `1. e4 e5`, `2. Nf3`, with `1… e5` for a first move by Black.
+pub(crate) fn move_rows(moves: &[MoveListEntry]) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        match (m.color, rows.last_mut()) {
+            (Color::Black, Some(row)) if i > 0 => {
+                row.push(' ');
+                row.push_str(&m.san);
+            }
+            (Color::Black, _) => rows.push(format!("{}… {}", m.number, m.san)),
+            (Color::White, _) => rows.push(format!("{}. {}", m.number, m.san)),
+        }
+    }
+    rows
+}
+
+/// `Move 31 / 48`, or `Overtime 52 / 60` in overtime; `None` in games
+/// without a move limit.
+pub(crate) fn move_counter_text(board: &Snapshot) -> Option<String> {
+    if let Some(o) = board.overtime {
+        return Some(format!("Overtime {} / {}", o.move_number, o.last_move));
+    }
+    board
+        .regular_moves
+        .map(|regular| format!("Move {} / {regular}", board.move_number))
+}
+
+/// What a move of `kind` does that its notation does not say.
+pub(crate) fn announcement(kind: MoveKind) -> Option<String> {
+    match kind {
+        MoveKind::Dethrone => {
+            Some("Dethronement: the pawn and the queen leave the board".to_string())
+        }
+        MoveKind::Ram => Some("Ram: both pawns leave the board".to_string()),
+        MoveKind::Swap => Some("Swap: the pawns change places".to_string()),
+        _ => None,
+    }
 }

@@ -6,7 +6,7 @@ import app.norochess.core.LibraryHandle
 import app.norochess.core.MoveKind
 import app.norochess.core.NorochessException
 import app.norochess.applayer.PieceKind
-import app.norochess.core.SaveState
+import app.norochess.applayer.SaveState
 import app.norochess.applayer.Side
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse

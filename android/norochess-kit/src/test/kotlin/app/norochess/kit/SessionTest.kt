@@ -13,7 +13,7 @@ import app.norochess.core.NorochessException
 import app.norochess.core.OpponentChoice
 import app.norochess.applayer.PuzzleAttempt
 import app.norochess.core.Refusal
-import app.norochess.core.SaveState
+import app.norochess.applayer.SaveState
 import app.norochess.core.SearchLimits
 import app.norochess.core.SearchListener
 import app.norochess.core.SearchProgress

@@ -4,7 +4,7 @@ import app.norochess.core.Blockage
 import app.norochess.core.GameSetup
 import app.norochess.core.GameVariant
 import app.norochess.core.LibraryHandle
-import app.norochess.core.SaveState
+import app.norochess.applayer.SaveState
 import app.norochess.core.Zone
 import app.norochess.core.variants
 import org.junit.jupiter.api.Assertions.assertEquals
