@@ -20,7 +20,9 @@ library_dir=$(pwd)/${CARGO_TARGET_DIR:-target}/$profile
 [[ ${CARGO_TARGET_DIR:-} == /* ]] && library_dir=$CARGO_TARGET_DIR/$profile
 
 cd "$module"
-rm -rf target/surefire-reports
+# The classes too: Kotlin's incremental compile keeps test classes built
+# against regenerated bindings whose types moved package (NoSuchMethodError).
+rm -rf target/surefire-reports target/classes target/test-classes target/kotlin-ic
 status=0
 # (Maven 3.8 writes colour resets even in batch mode: strip them.)
 mvn -q -B -Dstyle.color=never -Dmaven.repo.local="$repo" -Dnorochess.library.dir="$library_dir" test 2>&1 |

@@ -4,7 +4,8 @@
 //! against the real type, and the bindings borrow the converters with
 //! `uniffi::use_remote_type!`.
 
-use norochess_core::{Color, Role, TimeControl};
+use norochess_core::puzzle::Difficulty;
+use norochess_core::{Blockage, Color, EndReason, Role, TimeControl, Zone};
 
 /// One of the two sides (the core's `Color`; `Side` in Kotlin and Swift,
 /// where `Color` is the drawing type).
@@ -70,4 +71,71 @@ pub enum TimeControl {
         /// Added after each overtime move.
         overtime_ms: u64,
     },
+}
+
+/// Why a game ended (the core's `EndReason`).
+#[uniffi::remote(Enum)]
+pub enum EndReason {
+    /// Norochess: a side has no pieces left and loses at once.
+    NoPiecesLeft,
+    /// Norochess: the player whose move created a threefold repetition loses.
+    RepetitionLoss,
+    /// Norochess: the side to move has pieces but no legal move; the score decides.
+    Blocked,
+    /// Norochess: after Black's 48th move or an overtime move the scores differ.
+    MoveLimit,
+    /// Norochess: the scores are still equal after Black's 60th move: a draw.
+    OvertimeExhausted,
+    /// Royal games: checkmate.
+    Checkmate,
+    /// Royal games: stalemate.
+    Stalemate,
+    /// Royal games: threefold repetition.
+    Repetition,
+    /// Royal games: fifty moves each without a capture or pawn move.
+    FiftyMoves,
+    /// Royal games: neither side can checkmate.
+    InsufficientMaterial,
+    /// A player resigned.
+    Resignation,
+    /// The players agreed to a draw.
+    Agreement,
+    /// A player's time ran out.
+    TimeForfeit,
+    /// A player's time ran out but the opponent could never win (royal games).
+    TimeoutVsInsufficientMaterial,
+}
+
+/// Improved chess: where a blocked pawn may step obliquely (the core's `Zone`).
+#[uniffi::remote(Enum)]
+pub enum Zone {
+    /// Ranks 5, 6 and 7 (`far-half`, the default).
+    FarHalf,
+    /// Ranks 6 and 7 (`beyond-fifth`).
+    BeyondFifth,
+    /// Rank 7 only (`seventh`).
+    Seventh,
+}
+
+/// Improved chess: what counts as a blocked pawn (the core's `Blockage`).
+#[uniffi::remote(Enum)]
+pub enum Blockage {
+    /// An enemy piece or pawn in front (`enemy`, the default).
+    #[uniffi(name = "EnemyPiece")]
+    Enemy,
+    /// Any piece or pawn in front, own or enemy (`any`).
+    #[uniffi(name = "AnyPiece")]
+    Any,
+}
+
+/// How hard a puzzle is: its rating's tier (the core's `Difficulty`).
+#[uniffi::remote(Enum)]
+#[uniffi(name = "PuzzleDifficulty")]
+pub enum Difficulty {
+    /// Rating below 1300 (`easy`).
+    Easy,
+    /// Rating 1300 to 1699 (`medium`).
+    Medium,
+    /// Rating 1700 and above (`hard`).
+    Hard,
 }

@@ -31,18 +31,3 @@ pub fn time_control_presets() -> Vec<TimeControlPreset> {
         })
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn presets_cross_the_boundary_and_back() {
-        let presets = time_control_presets();
-        assert_eq!(presets.len(), 8);
-        for preset in presets {
-            let core_control = preset.control;
-            assert_eq!(core_control, preset.control, "{}", preset.name);
-        }
-    }
-}

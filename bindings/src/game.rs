@@ -6,60 +6,10 @@ use crate::variants::GameSetup;
 use norochess_core as core;
 use norochess_core::{AnyPosition, Game, Square};
 
-/// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum EndReason {
-    /// Norochess: a side has no pieces left and loses at once.
-    NoPiecesLeft,
-    /// Norochess: the player whose move created a threefold repetition loses.
-    RepetitionLoss,
-    /// Norochess: the side to move has pieces but no legal move; the score decides.
-    Blocked,
-    /// Norochess: after Black's 48th move or an overtime move the scores differ.
-    MoveLimit,
-    /// Norochess: the scores are still equal after Black's 60th move: a draw.
-    OvertimeExhausted,
-    /// Royal games: checkmate.
-    Checkmate,
-    /// Royal games: stalemate.
-    Stalemate,
-    /// Royal games: threefold repetition.
-    Repetition,
-    /// Royal games: fifty moves each without a capture or pawn move.
-    FiftyMoves,
-    /// Royal games: neither side can checkmate.
-    InsufficientMaterial,
-    /// A player resigned.
-    Resignation,
-    /// The players agreed to a draw.
-    Agreement,
-    /// A player's time ran out.
-    TimeForfeit,
-    /// A player's time ran out but the opponent could never win (royal games).
-    TimeoutVsInsufficientMaterial,
-}
+/// Why a game ended: the core's `EndReason`, declared for UniFFI by the app layer.
+pub use norochess_core::EndReason;
 
-impl From<core::EndReason> for EndReason {
-    fn from(r: core::EndReason) -> Self {
-        use core::EndReason as R;
-        match r {
-            R::NoPiecesLeft => EndReason::NoPiecesLeft,
-            R::RepetitionLoss => EndReason::RepetitionLoss,
-            R::Blocked => EndReason::Blocked,
-            R::MoveLimit => EndReason::MoveLimit,
-            R::OvertimeExhausted => EndReason::OvertimeExhausted,
-            R::Checkmate => EndReason::Checkmate,
-            R::Stalemate => EndReason::Stalemate,
-            R::Repetition => EndReason::Repetition,
-            R::FiftyMoves => EndReason::FiftyMoves,
-            R::InsufficientMaterial => EndReason::InsufficientMaterial,
-            R::Resignation => EndReason::Resignation,
-            R::Agreement => EndReason::Agreement,
-            R::TimeForfeit => EndReason::TimeForfeit,
-            R::TimeoutVsInsufficientMaterial => EndReason::TimeoutVsInsufficientMaterial,
-        }
-    }
-}
+uniffi::use_remote_type!(norochess_app::norochess_core::EndReason);
 
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
@@ -84,7 +34,7 @@ impl From<core::Outcome> for GameOutcome {
     fn from(o: core::Outcome) -> Self {
         GameOutcome {
             winner: o.winner,
-            reason: o.reason.into(),
+            reason: o.reason,
             reason_id: o.reason.id().into(),
             reason_text: o.reason.description().into(),
             scores: Scores::from_pair(o.scores),

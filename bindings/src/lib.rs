@@ -59,6 +59,7 @@ pub use library::{
     SavedOpponent, Settings, Stats, StatsRow,
 };
 pub use logging::{set_log_level, LogLevel};
+pub use norochess_app::{AttemptEnd, PuzzlePhase};
 pub use puzzle_run::{next_puzzle, NextPuzzle, PuzzleFeedback, PuzzleHint, PuzzleRun};
 pub use puzzles::{builtin_puzzles, PuzzleDifficulty, PuzzleInfo, PuzzleObjective};
 pub use rule_pages::{rule_page, RuleBlock, RulePage, RuleSection};

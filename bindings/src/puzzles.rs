@@ -7,30 +7,15 @@
 use crate::error::{guard, NorochessError, Result};
 use crate::types::{MoveInfo, Side};
 use crate::variants::{GameSetup, GameVariant};
-use norochess_core::puzzle::{builtin_pack, Difficulty, Puzzle, PuzzleError};
+use norochess_core::puzzle::{builtin_pack, Puzzle, PuzzleError};
 use norochess_core::Objective;
 use once_cell::sync::Lazy;
 
-/// How hard a puzzle is: its rating's tier.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum PuzzleDifficulty {
-    /// Rating below 1300 (`easy`).
-    Easy,
-    /// Rating 1300 to 1699 (`medium`).
-    Medium,
-    /// Rating 1700 and above (`hard`).
-    Hard,
-}
+/// How hard a puzzle is: the core's `Difficulty`, declared for UniFFI by
+/// the app layer (`PuzzleDifficulty` in Kotlin and Swift).
+pub use norochess_core::puzzle::Difficulty as PuzzleDifficulty;
 
-impl From<Difficulty> for PuzzleDifficulty {
-    fn from(d: Difficulty) -> Self {
-        match d {
-            Difficulty::Easy => PuzzleDifficulty::Easy,
-            Difficulty::Medium => PuzzleDifficulty::Medium,
-            Difficulty::Hard => PuzzleDifficulty::Hard,
-        }
-    }
-}
+uniffi::use_remote_type!(norochess_app::norochess_core::puzzle::Difficulty);
 
 /// What the player (the side to move at the start) must achieve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
@@ -158,7 +143,7 @@ pub(crate) fn info_of(puzzle: &Puzzle) -> Result<PuzzleInfo> {
         objective: puzzle.objective.into(),
         objective_id: puzzle.objective.text(),
         objective_text: puzzle.describe(),
-        difficulty: difficulty.into(),
+        difficulty,
         difficulty_id: difficulty.id().to_string(),
         rating: u32::from(puzzle.rating),
         themes: puzzle.themes.clone(),
@@ -184,21 +169,4 @@ pub(crate) fn pack() -> Result<&'static [Puzzle]> {
 #[uniffi::export]
 pub fn builtin_puzzles() -> Result<Vec<PuzzleInfo>> {
     guard("builtin_puzzles", || pack()?.iter().map(info_of).collect())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_builtin_pack_reads_with_every_tier() {
-        let all = builtin_puzzles().unwrap();
-        assert!(all.iter().any(|p| p.difficulty == PuzzleDifficulty::Hard));
-        for info in &all {
-            if info.opponent_move.is_none() {
-                assert_eq!(info.position_before_text, info.position_text, "{}", info.id);
-            }
-            assert_eq!(info.solution.len(), info.solution_san.len(), "{}", info.id);
-        }
-    }
 }

@@ -62,27 +62,3 @@ pub fn rule_page(game_id: String) -> Result<RulePage> {
         Ok(core::Variant::parse(&game_id, None, None)?.rule_page())
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_game_of_the_menu_has_its_page() {
-        for info in crate::variants() {
-            let page = rule_page(info.id.clone()).ok();
-            assert_eq!(
-                page.map(|p| p.title),
-                Some(info.name.clone()),
-                "{}",
-                info.id
-            );
-        }
-    }
-
-    #[test]
-    fn an_unknown_or_test_only_game_is_an_error() {
-        assert!(rule_page("plain10".into()).is_err());
-        assert!(rule_page("draughts".into()).is_err());
-    }
-}

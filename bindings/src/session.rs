@@ -170,7 +170,7 @@ impl From<app::GameResult> for SessionResult {
     fn from(r: app::GameResult) -> Self {
         SessionResult {
             winner: r.winner,
-            reason: r.reason.into(),
+            reason: r.reason,
             reason_id: r.reason.id().to_string(),
             scores: Scores::from_pair(r.scores),
             decided_at_move: r.decided_at_move,

@@ -50,63 +50,12 @@ impl GameVariant {
     }
 }
 
-/// Improved chess: where a blocked pawn may step obliquely.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum Zone {
-    /// Ranks 5, 6 and 7 (`far-half`, the default).
-    FarHalf,
-    /// Ranks 6 and 7 (`beyond-fifth`).
-    BeyondFifth,
-    /// Rank 7 only (`seventh`).
-    Seventh,
-}
+/// Improved chess's options: the core's `Zone` and `Blockage`, declared
+/// for UniFFI by the app layer.
+pub use norochess_core::{Blockage, Zone};
 
-impl From<core::Zone> for Zone {
-    fn from(z: core::Zone) -> Self {
-        match z {
-            core::Zone::FarHalf => Zone::FarHalf,
-            core::Zone::BeyondFifth => Zone::BeyondFifth,
-            core::Zone::Seventh => Zone::Seventh,
-        }
-    }
-}
-
-impl From<Zone> for core::Zone {
-    fn from(z: Zone) -> Self {
-        match z {
-            Zone::FarHalf => core::Zone::FarHalf,
-            Zone::BeyondFifth => core::Zone::BeyondFifth,
-            Zone::Seventh => core::Zone::Seventh,
-        }
-    }
-}
-
-/// Improved chess: what counts as a blocked pawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum Blockage {
-    /// An enemy piece or pawn in front (`enemy`, the default).
-    EnemyPiece,
-    /// Any piece or pawn in front, own or enemy (`any`).
-    AnyPiece,
-}
-
-impl From<core::Blockage> for Blockage {
-    fn from(b: core::Blockage) -> Self {
-        match b {
-            core::Blockage::Enemy => Blockage::EnemyPiece,
-            core::Blockage::Any => Blockage::AnyPiece,
-        }
-    }
-}
-
-impl From<Blockage> for core::Blockage {
-    fn from(b: Blockage) -> Self {
-        match b {
-            Blockage::EnemyPiece => core::Blockage::Enemy,
-            Blockage::AnyPiece => core::Blockage::Any,
-        }
-    }
-}
+uniffi::use_remote_type!(norochess_app::norochess_core::Zone);
+uniffi::use_remote_type!(norochess_app::norochess_core::Blockage);
 
 /// Which game to play, with its options: what "Play the computer" and
 /// "Pass and play" choose.
@@ -132,8 +81,8 @@ impl GameSetup {
     /// The core's variant for this set-up, checking that each option applies.
     pub(crate) fn core_variant(&self) -> Result<core::Variant> {
         let id = self.variant.core_default().id();
-        let zone = self.zone.map(|z| core::Zone::from(z).id());
-        let blockage = self.blockage.map(|b| core::Blockage::from(b).id());
+        let zone = self.zone.map(|z| z.id());
+        let blockage = self.blockage.map(|b| b.id());
         let variant = core::Variant::parse(id, zone, blockage)?;
         if self.start_number.is_some() && variant.start_numbering().is_none() {
             return Err(NorochessError::invalid_variant(format!(
@@ -151,7 +100,7 @@ impl GameSetup {
     /// The set-up of a core variant (without a start number).
     pub(crate) fn of(variant: core::Variant, start_number: Option<u16>) -> GameSetup {
         let (zone, blockage) = match variant.improved_options() {
-            Some((z, b)) => (Some(z.into()), Some(b.into())),
+            Some((z, b)) => (Some(z), Some(b)),
             None => (None, None),
         };
         // The FFI enum names the same games as the core's ids; `plain10`
@@ -264,33 +213,6 @@ fn variant_info(variant: GameVariant) -> VariantInfo {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_game_is_listed_once_with_its_options() {
-        let all = variants();
-        let ids: Vec<&str> = all.iter().map(|v| v.id.as_str()).collect();
-        assert_eq!(
-            ids,
-            [
-                "norochess",
-                "norochess960",
-                "ram",
-                "frontal",
-                "improved",
-                "crab",
-                "chess"
-            ]
-        );
-        assert_eq!(ids, core::Variant::IDS);
-        let improved = &all[4];
-        assert_eq!(improved.options.len(), 2);
-        assert_eq!(improved.options[0].choices.len(), 3);
-        assert_eq!(improved.options[0].choices[0].name, "Ranks 5, 6 and 7");
-        assert!(improved.options[0].choices[0].is_default);
-        assert_eq!(improved.options[1].name, "Blocked by");
-        assert!(all[1].has_start_number && !all[0].has_start_number);
-        assert!(all[2].board_size == 10 && all[0].has_scores && !all[0].royal_king);
-    }
 
     #[test]
     fn setups_check_their_options() {

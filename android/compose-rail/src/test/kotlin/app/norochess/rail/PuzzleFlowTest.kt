@@ -84,7 +84,7 @@ class PuzzleFlowTest {
 
             // By difficulty, and the daily puzzle.
             click("set-HARD")
-            assertEquals(app.norochess.core.PuzzleDifficulty.HARD, controller.puzzle.difficulty)
+            assertEquals(app.norochess.applayer.PuzzleDifficulty.HARD, controller.puzzle.difficulty)
             assertTrue(ui().title.endsWith(Goldens.strings.raw("tier_hard")), ui().title)
             click("set-DAILY")
             assertEquals(controller.dailyPuzzle()?.id, controller.puzzle.id)

@@ -13,7 +13,7 @@ import app.norochess.core.Refusal
 import app.norochess.core.SearchLimits
 import app.norochess.applayer.Side
 import app.norochess.applayer.TimeControl
-import app.norochess.core.Zone
+import app.norochess.applayer.Zone
 import kotlinx.coroutines.runBlocking
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNull

@@ -4,7 +4,7 @@ import app.norochess.core.LibraryHandle
 import app.norochess.core.NorochessException
 import app.norochess.applayer.PieceKind
 import app.norochess.applayer.PuzzleAttempt
-import app.norochess.core.PuzzleDifficulty
+import app.norochess.applayer.PuzzleDifficulty
 import app.norochess.core.PuzzleFeedback
 import app.norochess.core.PuzzleHint
 import app.norochess.core.PuzzleInfo

@@ -1,6 +1,6 @@
 package app.norochess.kit
 
-import app.norochess.core.EndReason
+import app.norochess.applayer.EndReason
 import app.norochess.core.GameVariant
 import app.norochess.core.LibraryHandle
 import app.norochess.core.MoveKind

@@ -2,7 +2,7 @@ package app.norochess.kit
 
 import app.norochess.core.ColourChoice
 import app.norochess.core.ComputerMove
-import app.norochess.core.EndReason
+import app.norochess.applayer.EndReason
 import app.norochess.applayer.GameFilter
 import app.norochess.core.GameSessionHandle
 import app.norochess.core.GameSetup

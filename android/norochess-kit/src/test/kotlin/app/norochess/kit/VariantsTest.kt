@@ -1,11 +1,11 @@
 package app.norochess.kit
 
-import app.norochess.core.Blockage
+import app.norochess.applayer.Blockage
 import app.norochess.core.GameSetup
 import app.norochess.core.GameVariant
 import app.norochess.core.LibraryHandle
 import app.norochess.applayer.SaveState
-import app.norochess.core.Zone
+import app.norochess.applayer.Zone
 import app.norochess.core.variants
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue

@@ -25,7 +25,7 @@ import app.norochess.android.ui.StatsRowUi
 import app.norochess.android.ui.StatsUi
 import app.norochess.android.ui.Str
 import app.norochess.android.ui.UiStrings
-import app.norochess.core.Blockage
+import app.norochess.applayer.Blockage
 import app.norochess.applayer.GameFilter
 import app.norochess.core.GameSetup
 import app.norochess.applayer.GameSummary
@@ -42,7 +42,7 @@ import app.norochess.applayer.Stats
 import app.norochess.applayer.TimeControl
 import app.norochess.core.TimeControlPreset
 import app.norochess.core.VariantInfo
-import app.norochess.core.Zone
+import app.norochess.applayer.Zone
 import app.norochess.core.timeControlPresets
 import app.norochess.core.variants
 import app.norochess.kit.GameScreenState

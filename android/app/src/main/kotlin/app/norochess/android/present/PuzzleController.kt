@@ -11,7 +11,7 @@ import app.norochess.android.ui.pieceName
 import app.norochess.android.ui.PieceUi
 import app.norochess.core.LibraryHandle
 import app.norochess.core.NorochessException
-import app.norochess.core.PuzzleDifficulty
+import app.norochess.applayer.PuzzleDifficulty
 import app.norochess.core.PuzzleFeedback
 import app.norochess.core.PuzzleHint
 import app.norochess.core.PuzzleInfo
