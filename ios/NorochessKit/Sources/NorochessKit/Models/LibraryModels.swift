@@ -71,7 +71,7 @@ public final class GamesListModel {
         let name = names[game.variant] ?? game.variant
         let opponent: String
         switch game.opponent {
-        case let .computer(level, person):
+        case let .computer(person, level):
             opponent = tr("vs Computer (level %@), you played %@", "\(level)", Names.side(person).lowercased())
         case .friend:
             opponent = tr("%@ vs %@", game.white, game.black)
