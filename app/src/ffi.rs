@@ -5,7 +5,7 @@
 //! `uniffi::use_remote_type!`.
 
 use norochess_core::puzzle::Difficulty;
-use norochess_core::{Blockage, Color, EndReason, Role, TimeControl, Zone};
+use norochess_core::{Blockage, ClockLimits, Color, EndReason, Role, TimeControl, Zone};
 
 /// One of the two sides (the core's `Color`; `Side` in Kotlin and Swift,
 /// where `Color` is the drawing type).
@@ -138,4 +138,18 @@ pub enum Difficulty {
     Medium,
     /// Rating 1700 and above (`hard`).
     Hard,
+}
+
+/// The engine's clock in a game with a clock (the core's `ClockLimits`;
+/// `EngineClock` in Kotlin and Swift).
+#[uniffi::remote(Record)]
+#[uniffi(name = "EngineClock")]
+pub struct ClockLimits {
+    /// The engine's time left, in milliseconds.
+    pub remaining_ms: u64,
+    /// Its increment per move, in milliseconds.
+    pub increment_ms: u64,
+    /// Moves to the next time control, if known.
+    #[uniffi(default = None)]
+    pub moves_to_go: Option<u32>,
 }

@@ -48,6 +48,7 @@ pub use session::{
     AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, PuzzlePhase, PuzzleRun, PuzzleRunError,
 };
 pub use session::{
-    ClockView, ComputerAnswer, ComputerRequest, EngineSettings, GameSession, HintAnswer,
-    HintRequest, MoveListEntry, NewGameError, SessionError, SessionSnapshot, Ticket,
+    ClockView, ColourChoice, ComputerAnswer, ComputerRequest, EngineSettings, GameSession,
+    HintAnswer, HintRequest, MoveListEntry, NewGameError, OpponentChoice, SessionError,
+    SessionSnapshot, Ticket,
 };

@@ -47,17 +47,11 @@ impl Default for SearchLimits {
     }
 }
 
-/// The engine's clock in a game with a clock.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
-pub struct EngineClock {
-    /// The engine's time left, in milliseconds.
-    pub remaining_ms: u64,
-    /// Its increment per move, in milliseconds.
-    pub increment_ms: u64,
-    /// Moves to the next time control, if known.
-    #[uniffi(default = None)]
-    pub moves_to_go: Option<u32>,
-}
+/// The engine's clock in a game with a clock: the core's `ClockLimits`,
+/// declared for UniFFI by the app layer (`EngineClock` in Kotlin and Swift).
+pub use norochess_core::ClockLimits as EngineClock;
+
+uniffi::use_remote_type!(norochess_app::norochess_core::ClockLimits);
 
 impl From<SearchLimits> for core::Limits {
     fn from(l: SearchLimits) -> Self {
@@ -65,11 +59,7 @@ impl From<SearchLimits> for core::Limits {
             depth: l.depth,
             nodes: l.nodes,
             move_time: l.move_time_ms.map(Duration::from_millis),
-            clock: l.clock.map(|c| core::ClockLimits {
-                remaining_ms: c.remaining_ms,
-                increment_ms: c.increment_ms,
-                moves_to_go: c.moves_to_go,
-            }),
+            clock: l.clock,
             threads: l.threads as usize,
         }
     }

@@ -100,28 +100,10 @@ pub enum NorochessError {
         /// The sentence to show.
         detail: String,
     },
-    /// A game record that cannot be imported.
-    #[error("{detail}")]
-    InvalidRecord {
-        /// The sentence to show.
-        detail: String,
-    },
-    /// A clock action that is not possible now (not started, paused, flag fallen).
-    #[error("{detail}")]
-    Clock {
-        /// The sentence to show.
-        detail: String,
-    },
     /// A puzzle that does not exist (an unknown id) or cannot be read (a
     /// malformed puzzle line, docs/puzzles.md).
     #[error("{detail}")]
     InvalidPuzzle {
-        /// The sentence to show.
-        detail: String,
-    },
-    /// Saved puzzle progress that cannot be read.
-    #[error("{detail}")]
-    InvalidProgress {
         /// The sentence to show.
         detail: String,
     },
@@ -203,10 +185,7 @@ impl NorochessError {
             | NorochessError::IllegalMove { detail, .. }
             | NorochessError::PromotionRequired { detail, .. }
             | NorochessError::GameOver { detail }
-            | NorochessError::InvalidRecord { detail }
-            | NorochessError::Clock { detail }
             | NorochessError::InvalidPuzzle { detail }
-            | NorochessError::InvalidProgress { detail }
             | NorochessError::InvalidArgument { detail }
             | NorochessError::Refused { detail, .. }
             | NorochessError::Storage { detail }
@@ -239,12 +218,6 @@ impl NorochessError {
 
     pub(crate) fn game_over(detail: impl Into<String>) -> Self {
         NorochessError::GameOver {
-            detail: detail.into(),
-        }
-    }
-
-    pub(crate) fn invalid_record(detail: impl Into<String>) -> Self {
-        NorochessError::InvalidRecord {
             detail: detail.into(),
         }
     }
@@ -327,24 +300,13 @@ impl From<core::GameError> for NorochessError {
     }
 }
 
-impl From<core::RecordError> for NorochessError {
-    fn from(e: core::RecordError) -> Self {
-        NorochessError::invalid_record(e.to_string())
-    }
-}
-
-impl From<core::ClockError> for NorochessError {
-    fn from(e: core::ClockError) -> Self {
-        NorochessError::Clock {
-            detail: e.to_string(),
-        }
-    }
-}
-
 impl From<app::NewGameError> for NorochessError {
     fn from(e: app::NewGameError) -> Self {
         match e {
             app::NewGameError::Core(e) => e.into(),
+            level @ app::NewGameError::NoSuchLevel { .. } => {
+                NorochessError::invalid_argument(level.to_string())
+            }
             // A decided or unreachable start is a position that cannot
             // begin a game: the phones show it like any bad position.
             refused => NorochessError::InvalidPosition {

@@ -55,8 +55,8 @@ pub use error::{NorochessError, Refusal, Result};
 pub use game::{EndReason, GameOutcome, GameSnapshot, OvertimeInfo, PromotionChoices};
 pub use library::{
     GameFilter, GameSummary, LibraryHandle, LibraryNotice, NoticeKind, OpponentFilter, Orientation,
-    PieceStyle, PuzzleAttempt, PuzzleRating, PuzzleStats, PuzzleTierStats, RatingPoint,
-    SavedOpponent, Settings, Stats, StatsRow,
+    PieceStyle, PuzzleAttempt, PuzzleStats, PuzzleTierStats, RatingPoint, SavedOpponent, Settings,
+    Stats, StatsRow,
 };
 pub use logging::{set_log_level, LogLevel};
 pub use norochess_app::{AttemptEnd, PuzzlePhase};

@@ -14,94 +14,16 @@ use norochess_app as app;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-/// What kind of notice the library gives after opening.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum NoticeKind {
-    /// The database was damaged: it was moved aside (not deleted) and a
-    /// new, empty library was started.
-    Recovered,
-    /// The terminal app's earlier files were imported once (and left in place).
-    Imported,
-    /// The database file was empty (0 bytes): a new library was started in it.
-    EmptyFile,
-}
-
-/// Something the player should be told after opening the library.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct LibraryNotice {
-    /// What happened.
-    pub kind: NoticeKind,
-    /// The message to show.
-    pub message: String,
-    /// Where the damaged database was moved (`Recovered`).
-    pub backup_path: Option<String>,
-    /// Games imported (`Imported`).
-    pub games_imported: Option<u32>,
-    /// Files that could not be read and were skipped (`Imported`).
-    pub skipped: Vec<String>,
-}
-
-impl From<&app::OpenNotice> for LibraryNotice {
-    fn from(n: &app::OpenNotice) -> Self {
-        let message = n.message();
-        match n {
-            app::OpenNotice::Recovered { backup, .. } => LibraryNotice {
-                kind: NoticeKind::Recovered,
-                message,
-                backup_path: Some(backup.display().to_string()),
-                games_imported: None,
-                skipped: Vec::new(),
-            },
-            app::OpenNotice::EmptyFile { .. } => LibraryNotice {
-                kind: NoticeKind::EmptyFile,
-                message,
-                backup_path: None,
-                games_imported: None,
-                skipped: Vec::new(),
-            },
-            app::OpenNotice::Imported { games, skipped, .. } => LibraryNotice {
-                kind: NoticeKind::Imported,
-                message,
-                backup_path: None,
-                games_imported: Some(u32::try_from(*games).unwrap_or(u32::MAX)),
-                skipped: skipped.clone(),
-            },
-        }
-    }
-}
-
 // The app layer's records and enums, derived for UniFFI where they are
 // defined (feature `uniffi` of norochess-app): no copy, no conversion.
-pub use app::library::{OpponentFilter, Orientation, PieceStyle, PuzzleTierStats, StatsRow};
+pub use app::library::{
+    LibraryNotice, NoticeKind, OpponentFilter, Orientation, PieceStyle, PuzzleTierStats, StatsRow,
+};
 pub use app::{
     GameFilter, GameSummary, Opponent as SavedOpponent, PuzzleAttempt, PuzzleStats, RatingPoint,
     Settings, Stats,
 };
 
-/// A Glicko-2 rating (the player's or a puzzle's).
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
-pub struct PuzzleRating {
-    /// The rating.
-    pub rating: f64,
-    /// The rating deviation: the true strength is within two deviations of
-    /// the rating about 95% of the time.
-    pub deviation: f64,
-    /// The volatility: how erratic the results have been.
-    pub volatility: f64,
-    /// `1512 ± 87`, rounded as a screen shows it.
-    pub text: String,
-}
-
-impl From<app::ratings::Rating> for PuzzleRating {
-    fn from(r: app::ratings::Rating) -> Self {
-        PuzzleRating {
-            rating: r.rating,
-            deviation: r.deviation,
-            volatility: r.volatility,
-            text: r.text(),
-        }
-    }
-}
 /// The library of games, settings, puzzle progress and statistics.
 /// Thread-safe (one connection behind a lock; every call is a few
 /// milliseconds of SQLite).
@@ -235,23 +157,6 @@ impl LibraryHandle {
                 })
                 .collect();
             Ok(lock(&self.library).set_settings(&changed)?)
-        })
-    }
-
-    /// The player's puzzle rating now (1500 ± 350 before any attempt).
-    pub fn puzzle_rating(&self) -> Result<PuzzleRating> {
-        guard("LibraryHandle.puzzle_rating", || {
-            Ok(lock(&self.library).puzzle_rating()?.into())
-        })
-    }
-
-    /// The latest `limit` rated attempts, oldest first (a chart's order).
-    pub fn rating_history(&self, limit: u32) -> Result<Vec<RatingPoint>> {
-        guard("LibraryHandle.rating_history", || {
-            Ok(lock(&self.library)
-                .rating_history(limit)?
-                .into_iter()
-                .collect())
         })
     }
 

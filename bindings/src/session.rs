@@ -29,7 +29,7 @@ use crate::types::{lock, MoveInfo, PieceKind, Scores, Side};
 use crate::variants::GameSetup;
 use norochess_app as app;
 use norochess_core as core;
-use norochess_core::{Engine, SearchRequest, SplitMix64};
+use norochess_core::{Engine, SearchRequest};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -37,37 +37,8 @@ use std::time::Instant;
 /// Hash table of a session's engine: right for phones.
 const SESSION_HASH_MB: usize = 16;
 
-/// The person's colour against the computer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum ColourChoice {
-    /// The person plays White.
-    White,
-    /// The person plays Black.
-    Black,
-    /// Drawn from the game's seed (the same seed gives the same colour).
-    Random,
-}
-
-/// Who plays the other side of a new game.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
-pub enum OpponentChoice {
-    /// The computer at `level` (1 = beginner … 8 = full strength).
-    Computer {
-        /// 1–8.
-        level: u8,
-        /// The person's colour.
-        colour: ColourChoice,
-    },
-    /// Two people on one device (pass and play).
-    Friend {
-        /// White's name.
-        white_name: String,
-        /// Black's name.
-        black_name: String,
-    },
-}
-
 pub use app::BoardMode;
+pub use app::{ColourChoice, OpponentChoice};
 
 /// Everything needed to start a game session.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
@@ -182,19 +153,7 @@ impl From<app::GameResult> for SessionResult {
     }
 }
 
-/// One move of the move list.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct MoveListEntry {
-    /// Its index in the game (0 for the first move): `review(ply + 1)` shows
-    /// the position after it.
-    pub ply: u32,
-    /// The move number (`12` for `12. e4` and `12… e5`).
-    pub number: u32,
-    /// The side that played it.
-    pub side: Side,
-    /// The move in SAN.
-    pub san: String,
-}
+pub use app::MoveListEntry;
 
 pub use app::SaveState;
 
@@ -397,44 +356,9 @@ fn spec_of(game: &NewGame, settings: &app::Settings) -> Result<app::GameSpec> {
             "a start number and a position text cannot both be given",
         ));
     }
-    let opponent = match &game.opponent {
-        OpponentChoice::Computer { level, colour } => {
-            if !(1..=8).contains(level) {
-                return Err(NorochessError::invalid_argument(format!(
-                    "level {level} does not exist (1 to 8)"
-                )));
-            }
-            let human = match colour {
-                ColourChoice::White => core::Color::White,
-                ColourChoice::Black => core::Color::Black,
-                ColourChoice::Random => {
-                    if SplitMix64::new(game.seed).next_u64() & 1 == 0 {
-                        core::Color::White
-                    } else {
-                        core::Color::Black
-                    }
-                }
-            };
-            app::Opponent::Computer {
-                human,
-                level: *level,
-            }
-        }
-        OpponentChoice::Friend { .. } => app::Opponent::Friend,
-    };
-    let names = match &game.opponent {
-        OpponentChoice::Friend {
-            white_name,
-            black_name,
-        } => [white_name.clone(), black_name.clone()],
-        OpponentChoice::Computer { .. } => {
-            let name = game
-                .player_name
-                .clone()
-                .unwrap_or_else(|| settings.player_name.clone());
-            [name.clone(), name]
-        }
-    };
+    let (opponent, names) =
+        game.opponent
+            .resolve(game.seed, game.player_name.as_deref(), settings)?;
     Ok(app::GameSpec {
         variant,
         start: game.setup.start_number,
@@ -442,11 +366,7 @@ fn spec_of(game: &NewGame, settings: &app::Settings) -> Result<app::GameSpec> {
         opponent,
         names,
         clock: game.clock,
-        board_mode: match (game.board_mode, opponent) {
-            (Some(mode), _) => mode,
-            (None, app::Opponent::Friend) => settings.pass_and_play_board,
-            (None, app::Opponent::Computer { .. }) => app::BoardMode::Fixed,
-        },
+        board_mode: app::session::board_mode_for(game.board_mode, opponent, settings),
         seed: game.seed,
     })
 }
@@ -462,21 +382,11 @@ fn snapshot_of_state(state: &State, now: u64) -> SessionSnapshot {
     if !s.can_move {
         board.legal_moves.clear();
     }
-    let moves: Vec<MoveListEntry> = s
-        .moves
-        .iter()
-        .map(|m| MoveListEntry {
-            ply: m.ply as u32,
-            number: m.number,
-            side: m.color,
-            san: m.san.clone(),
-        })
-        .collect();
     SessionSnapshot {
         reviewing: s.reviewing.map(|p| p as u32),
         ply_count: s.ply_count as u32,
         move_rows: s.move_rows,
-        moves,
+        moves: s.moves,
         white: PlayerInfo::from(&s.players[0]),
         black: PlayerInfo::from(&s.players[1]),
         to_move: s.to_move,

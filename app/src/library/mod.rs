@@ -20,6 +20,7 @@
 
 mod games;
 mod import;
+mod notice;
 mod puzzles;
 mod save_state;
 mod schema;
@@ -27,6 +28,7 @@ mod settings;
 mod stats;
 
 pub use games::{GameFilter, GameList, GameSummary, OpponentFilter, SaveReceipt};
+pub use notice::{LibraryNotice, NoticeKind};
 pub use puzzles::{
     PuzzleAttempt, PuzzleStats, PuzzleTierStats, RatedAttempt, RatingPoint, STATS_HISTORY,
 };

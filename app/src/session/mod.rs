@@ -21,12 +21,14 @@
 
 mod clock;
 mod computer;
+mod new_game;
 pub mod puzzle_run;
 mod snapshot;
 mod start_check;
 
 pub use crate::result::GameResult;
 pub use computer::{ComputerAnswer, ComputerRequest, HintAnswer, HintRequest, Ticket};
+pub use new_game::{board_mode_for, ColourChoice, OpponentChoice};
 pub use puzzle_run::{
     AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, PuzzlePhase, PuzzleRun, PuzzleRunError,
 };
@@ -877,9 +879,9 @@ impl GameSession {
             .map(|(ply, san)| {
                 let p = positions.get(ply).unwrap_or(self.game.position());
                 MoveListEntry {
-                    ply,
+                    ply: u32::try_from(ply).unwrap_or(u32::MAX),
                     number: p.fullmove_number(),
-                    color: p.turn(),
+                    side: p.turn(),
                     san,
                 }
             })

@@ -20,13 +20,15 @@ pub struct ClockView {
 
 /// One move of the move list.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct MoveListEntry {
-    /// Its index in the game (0 for the first move).
-    pub ply: usize,
+    /// Its index in the game (0 for the first move): `review(ply + 1)`
+    /// shows the position after it.
+    pub ply: u32,
     /// The move number (`12` for `12. e4` and `12... e5`).
     pub number: u32,
     /// The side that played it.
-    pub color: Color,
+    pub side: Color,
     /// The move in SAN.
     pub san: String,
 }
@@ -98,7 +100,7 @@ pub struct SessionSnapshot {
 pub(crate) fn move_rows(moves: &[MoveListEntry]) -> Vec<String> {
     let mut rows: Vec<String> = Vec::new();
     for (i, m) in moves.iter().enumerate() {
-        match (m.color, rows.last_mut()) {
+        match (m.side, rows.last_mut()) {
             (Color::Black, Some(row)) if i > 0 => {
                 row.push(' ');
                 row.push_str(&m.san);

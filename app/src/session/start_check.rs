@@ -27,6 +27,12 @@ pub enum NewGameError {
         /// The last move a game can reach (60 in the Norochess family).
         last: u32,
     },
+    /// The computer has no such level.
+    #[error("level {level} does not exist (1 to 8)")]
+    NoSuchLevel {
+        /// The level asked for.
+        level: u8,
+    },
     /// A side's score is more than its captures could have scored.
     #[error(
         "{side}'s score {score} cannot be reached: {captured} captured pieces score at most {most}"

@@ -242,9 +242,9 @@ fn game(app: &App, style: Style) -> Picture {
         .moves
         .iter()
         .map(|m| ListedMove {
-            ply: m.ply,
+            ply: m.ply as usize,
             number: m.number,
-            color: m.color,
+            color: m.side,
             san: m.san.clone(),
         })
         .collect();

@@ -6,8 +6,7 @@ extension NorochessError: LocalizedError {
     public var message: String {
         switch self {
         case let .InvalidVariant(detail), let .InvalidPosition(detail), let .GameOver(detail),
-             let .InvalidRecord(detail), let .Clock(detail), let .InvalidPuzzle(detail),
-             let .InvalidProgress(detail), let .InvalidArgument(detail), let .Storage(detail),
+             let .InvalidPuzzle(detail), let .InvalidArgument(detail), let .Storage(detail),
              let .Internal(detail):
             return detail
         case let .InvalidSquare(_, detail), let .IllegalMove(_, detail), let .Refused(_, detail),

@@ -248,10 +248,7 @@ val NorochessException.detail: String
         is NorochessException.IllegalMove -> detail
         is NorochessException.PromotionRequired -> detail
         is NorochessException.GameOver -> detail
-        is NorochessException.InvalidRecord -> detail
-        is NorochessException.Clock -> detail
         is NorochessException.InvalidPuzzle -> detail
-        is NorochessException.InvalidProgress -> detail
         is NorochessException.InvalidArgument -> detail
         is NorochessException.Refused -> detail
         is NorochessException.Storage -> detail
