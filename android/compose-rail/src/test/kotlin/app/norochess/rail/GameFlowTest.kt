@@ -16,7 +16,7 @@ import app.norochess.core.GameSetup
 import app.norochess.core.GameVariant
 import app.norochess.core.GameSessionHandle
 import app.norochess.core.NewGame
-import app.norochess.core.OpponentChoice
+import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.Side
 import java.nio.file.Files
 import kotlin.random.Random

@@ -76,7 +76,7 @@ class ScreenshotTest {
                     app.norochess.core.NewGame(
                         app.norochess.core.GameSetup(app.norochess.core.GameVariant.RAM, null, null, null),
                         "1rnbqkb3/ppppp2P2/10/10/10/10/10/10/PPPPPPP3/2N1QKBNR1 w - - 0 20",
-                        app.norochess.core.OpponentChoice.Friend("Ann", "Bob"), null, null, 1uL, null, null,
+                        app.norochess.applayer.OpponentChoice.Friend("Ann", "Bob"), null, null, 1uL, null, null,
                     ),
                     h.library,
                 ),

@@ -1,13 +1,13 @@
 package app.norochess.kit
 
-import app.norochess.core.ColourChoice
+import app.norochess.applayer.ColourChoice
 import app.norochess.core.GameSessionHandle
 import app.norochess.core.GameSetup
 import app.norochess.core.GameVariant
 import app.norochess.core.LibraryHandle
 import app.norochess.core.NewGame
 import app.norochess.core.NorochessException
-import app.norochess.core.OpponentChoice
+import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.PieceKind
 import app.norochess.core.Refusal
 import app.norochess.core.SearchLimits

@@ -1,12 +1,12 @@
 package app.norochess.kit
 
-import app.norochess.core.ColourChoice
+import app.norochess.applayer.ColourChoice
 import app.norochess.core.ComputerMove
 import app.norochess.core.GameSessionHandle
 import app.norochess.core.GameSetup
 import app.norochess.core.GameVariant
 import app.norochess.core.NewGame
-import app.norochess.core.OpponentChoice
+import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.PieceKind
 import app.norochess.applayer.Side
 import app.norochess.applayer.TimeControl

@@ -6,7 +6,7 @@ import app.norochess.core.GameVariant
 import app.norochess.core.LibraryHandle
 import app.norochess.core.MoveInfo
 import app.norochess.core.NewGame
-import app.norochess.core.OpponentChoice
+import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.TimeControl
 
 /** A pass-and-play session (Ann with White, Bob with Black), from [position] if given. */

@@ -1,6 +1,6 @@
 package app.norochess.kit
 
-import app.norochess.core.ColourChoice
+import app.norochess.applayer.ColourChoice
 import app.norochess.core.ComputerMove
 import app.norochess.applayer.EndReason
 import app.norochess.applayer.GameFilter
@@ -10,7 +10,7 @@ import app.norochess.core.GameVariant
 import app.norochess.core.LibraryHandle
 import app.norochess.core.NewGame
 import app.norochess.core.NorochessException
-import app.norochess.core.OpponentChoice
+import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.PuzzleAttempt
 import app.norochess.core.Refusal
 import app.norochess.applayer.SaveState

@@ -31,7 +31,7 @@ import app.norochess.core.GameSetup
 import app.norochess.applayer.GameSummary
 import app.norochess.core.GameVariant
 import app.norochess.core.NewGame
-import app.norochess.core.OpponentChoice
+import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.OpponentFilter
 import app.norochess.applayer.PieceStyle
 import app.norochess.core.PlayerInfo
@@ -47,7 +47,7 @@ import app.norochess.core.timeControlPresets
 import app.norochess.core.variants
 import app.norochess.kit.GameScreenState
 import app.norochess.applayer.BoardMode as CoreBoardMode
-import app.norochess.core.ColourChoice as CoreColour
+import app.norochess.applayer.ColourChoice as CoreColour
 import app.norochess.core.Piece as CorePiece
 import app.norochess.applayer.PieceKind as CorePieceKind
 
