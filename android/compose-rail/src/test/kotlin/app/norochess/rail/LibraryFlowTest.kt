@@ -22,6 +22,28 @@ import kotlin.test.assertTrue
 @OptIn(ExperimentalTestApi::class)
 class LibraryFlowTest {
     @Test
+    fun aFailedLibraryCallIsShownInADialogNotACrash() = runComposeUiTest {
+        Harness(null).use { h ->
+            h.show(this)
+            // A game deleted in another window, opened from a stale list.
+            runOnIdle { h.app.onOpen(4242L) }
+            waitForIdle()
+            val problem = assertNotNull(h.app.problem.value)
+            assertTrue(problem.contains("no game 4242"), problem)
+            onNodeWithText(Goldens.strings.raw("problem_title")).assertIsDisplayed()
+            onNodeWithText(problem).assertIsDisplayed()
+            click("problem-ok")
+            assertEquals(null, h.app.problem.value)
+            assertEquals(Screen.HOME, h.app.screen.value)
+            // Sharing it fails the same way, every time.
+            runOnIdle { h.app.onShare(4242L) }
+            waitForIdle()
+            assertNotNull(h.app.problem.value)
+            assertTrue(h.shared.isEmpty())
+        }
+    }
+
+    @Test
     fun resignedGameListedReplayedSharedCountedAndDeleted() {
         val folder = Files.createTempDirectory("norochess-library").toFile()
         val s = Goldens.strings

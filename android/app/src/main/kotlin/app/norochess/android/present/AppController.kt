@@ -1,9 +1,14 @@
 package app.norochess.android.present
 
+import androidx.compose.material3.AlertDialog
+import androidx.compose.material3.Button
+import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.remember
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.testTag
 import app.norochess.android.ui.GameScreen
 import app.norochess.android.ui.GamesEvents
 import app.norochess.android.ui.GamesFilter
@@ -24,6 +29,8 @@ import app.norochess.android.ui.UiStrings
 import app.norochess.android.ui.rulePages
 import app.norochess.core.GameSessionHandle
 import app.norochess.core.LibraryHandle
+import app.norochess.core.NorochessException
+import app.norochess.kit.detail
 import app.norochess.applayer.Settings
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.flow.MutableStateFlow
@@ -63,15 +70,35 @@ class AppController(
     val game: StateFlow<GameController?> = _game
     private val _puzzle = MutableStateFlow<PuzzleController?>(null)
     val puzzle: StateFlow<PuzzleController?> = _puzzle
+    /** What the last library call outside the game screen could not do (a dialog), or null. */
+    val problem = MutableStateFlow<String?>(null)
+
+    /**
+     * Runs a library call of a screen outside the game: a failure (a damaged
+     * or full library, a game deleted in another window) is shown in a
+     * dialog, every time, instead of crashing the app.
+     */
+    private fun <T> attempt(call: () -> T): T? = try {
+        call()
+    } catch (e: NorochessException) {
+        problem.value = e.detail
+        null
+    }
+
+    /** The problem dialog was read. */
+    fun dismissProblem() {
+        problem.value = null
+    }
 
     private fun homeUi(): HomeUi {
-        val current = library.list(Mapping.filter(GamesFilter.UNFINISHED), 1u).firstOrNull()
+        val current = attempt { library.list(Mapping.filter(GamesFilter.UNFINISHED), 1u) }?.firstOrNull()
         return HomeUi(
             continueText = current?.let { strings.get(Str.continue_game, it.description, date(it.updatedAt), it.moveNumber.toInt()) },
             newGame = form.value,
-            puzzleText = library.puzzleStats().let { p ->
-                strings.get(Str.puzzle_progress, p.solved.toInt(), app.norochess.core.builtinPuzzles().size)
-            },
+            puzzleText = attempt {
+                val solved = library.puzzleStats().solved.toInt()
+                strings.get(Str.puzzle_progress, solved, app.norochess.core.builtinPuzzles().size)
+            } ?: "",
         )
     }
 
@@ -83,7 +110,7 @@ class AppController(
                 home.value = homeUi()
             }
             Screen.GAMES -> onFilter(games.value.filter)
-            Screen.STATS -> stats.value = Mapping.statsUi(strings, library.stats())
+            Screen.STATS -> attempt { library.stats() }?.let { stats.value = Mapping.statsUi(strings, it) }
             Screen.SETTINGS -> settingsUi.value = Mapping.settingsUi(settings)
             Screen.PUZZLE -> if (_puzzle.value == null) {
                 _puzzle.value = PuzzleController(library, scope, strings, { settings }, { go(Screen.HOME) }, today)
@@ -102,7 +129,7 @@ class AppController(
 
     // Home
     override fun onContinue() {
-        library.current(nowMs())?.let(::open)
+        attempt { library.current(nowMs()) }?.let(::open)
     }
 
     override fun onNewGame(form: NewGameUi) {
@@ -110,7 +137,9 @@ class AppController(
         home.value = home.value.copy(newGame = form)
     }
 
-    override fun onStart() = open(GameSessionHandle(Mapping.newGame(form.value, seed(), settings.playerName), library))
+    override fun onStart() {
+        attempt { GameSessionHandle(Mapping.newGame(form.value, seed(), settings.playerName), library) }?.let(::open)
+    }
     override fun onPuzzles() = go(Screen.PUZZLE)
     override fun onGames() = go(Screen.GAMES)
     override fun onStats() = go(Screen.STATS)
@@ -121,21 +150,28 @@ class AppController(
     fun onSettingsChange(ui: SettingsUi) {
         // Only the keys this screen changed are written: another window's
         // changes to other keys stay.
-        settings = library.updateSettings(settings, Mapping.settings(settings, ui))
+        attempt { library.updateSettings(settings, Mapping.settings(settings, ui)) }?.let { settings = it }
         settingsUi.value = Mapping.settingsUi(settings)
         _game.value?.settings = settings
     }
 
     // Games
     override fun onFilter(filter: GamesFilter) {
-        games.value = games.value.copy(filter = filter, games = library.list(Mapping.filter(filter), 200u).map { Mapping.gameRow(it, date) })
+        val listed = attempt { library.list(Mapping.filter(filter), 200u) } ?: emptyList()
+        games.value = games.value.copy(filter = filter, games = listed.map { Mapping.gameRow(it, date) })
     }
 
-    override fun onOpen(id: Long) = open(library.load(id, nowMs()))
-    override fun onShare(id: Long) = effects.share(library.record(id))
+    override fun onOpen(id: Long) {
+        attempt { library.load(id, nowMs()) }?.let(::open)
+    }
+
+    override fun onShare(id: Long) {
+        attempt { library.record(id) }?.let(effects::share)
+    }
+
     override fun onDelete(id: Long) { games.value = games.value.copy(confirmDelete = id) }
     override fun onDeleteAnswer(confirm: Boolean) {
-        games.value.confirmDelete?.takeIf { confirm }?.let { library.delete(it) }
+        games.value.confirmDelete?.takeIf { confirm }?.let { id -> attempt { library.delete(id) } }
         games.value = games.value.copy(confirmDelete = null)
         onFilter(games.value.filter)
     }
@@ -186,5 +222,18 @@ fun NorochessApp(app: AppController) {
             val settings by app.settingsUi.collectAsState()
             SettingsScreen(settings, app::onSettingsChange) { app.go(Screen.HOME) }
         }
+    }
+    val problem by app.problem.collectAsState()
+    problem?.let { detail ->
+        AlertDialog(
+            onDismissRequest = app::dismissProblem,
+            title = { Text(app.strings.get(Str.problem_title)) },
+            text = { Text(detail) },
+            confirmButton = {
+                Button(onClick = app::dismissProblem, modifier = Modifier.testTag("problem-ok")) {
+                    Text(app.strings.get(Str.action_ok))
+                }
+            },
+        )
     }
 }

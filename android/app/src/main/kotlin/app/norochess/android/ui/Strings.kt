@@ -24,6 +24,8 @@ enum class Str {
     action_accept,
     action_decline,
     action_cancel,
+    action_ok,
+    problem_title,
     action_rematch,
     action_review,
     action_share,
