@@ -54,8 +54,12 @@ for triple in "${triples[@]}"; do
 done
 
 ndk_targets=()
-for abi in "${abis[@]}"; do
-    ndk_targets+=(-t "$abi")
+for i in "${!abis[@]}"; do
+    ndk_targets+=(-t "${abis[$i]}")
+    # 16 KB pages: Google Play requires 16 KB-aligned native libraries for
+    # apps targeting Android 15+, and NDKs before r27 link with 4 KB.
+    flags_var="CARGO_TARGET_$(tr '[:lower:]-' '[:upper:]_' <<<"${triples[$i]}")_RUSTFLAGS"
+    export "$flags_var=${!flags_var:-} -C link-arg=-Wl,-z,max-page-size=16384"
 done
 echo "== building libnorochess_ffi.so ($profile) for ${abis[*]}, API $min_sdk+"
 cargo ndk --platform "$min_sdk" "${ndk_targets[@]}" \

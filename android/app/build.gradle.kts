@@ -12,6 +12,10 @@ android {
         applicationId = "app.norochess"
         minSdk = 24
         targetSdk = 35
+        // Exactly the ABIs scripts/build-android.sh builds the Rust library
+        // for: a 32-bit x86 emulator is refused at install instead of failing
+        // to load the library.
+        ndk { abiFilters += listOf("arm64-v8a", "armeabi-v7a", "x86_64") }
         versionCode = 1
         versionName = "0.1.0"
     }

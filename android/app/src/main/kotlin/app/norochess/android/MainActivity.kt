@@ -7,7 +7,9 @@ import androidx.activity.compose.setContent
 import androidx.activity.enableEdgeToEdge
 import androidx.activity.viewModels
 import androidx.compose.foundation.isSystemInDarkTheme
+import androidx.compose.runtime.DisposableEffect
 import androidx.compose.runtime.getValue
+import androidx.compose.ui.platform.LocalView
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import app.norochess.android.present.NorochessApp
 import app.norochess.android.present.Screen
@@ -32,6 +34,13 @@ class MainActivity : ComponentActivity() {
         val app = model.app
         setContent {
             val screen by app.screen.collectAsStateWithLifecycle()
+            // The screen stays on while a game is shown (a player thinking
+            // for a minute should not find the phone locked).
+            val view = LocalView.current
+            DisposableEffect(view, screen) {
+                view.keepScreenOn = screen == Screen.GAME
+                onDispose { view.keepScreenOn = false }
+            }
             NorochessTheme(dark = isSystemInDarkTheme(), strings = app.strings) {
                 BackHandler(enabled = screen != Screen.HOME) { app.go(Screen.HOME) }
                 NorochessApp(app)
