@@ -54,11 +54,6 @@ impl LibraryHandle {
     }
 
     /// The settings as the app layer has them (defaults of new sessions).
-    /// The library itself, for a moment (the sessions it opens).
-    pub(crate) fn locked(&self) -> std::sync::MutexGuard<'_, app::Library> {
-        lock(&self.library)
-    }
-
     pub(crate) fn settings_now(&self) -> Result<app::Settings> {
         Ok(lock(&self.library).settings()?)
     }

@@ -868,7 +868,7 @@ impl LibraryHandle {
     /// paused as after the background), saving into this library.
     pub fn load(self: Arc<Self>, game_id: i64, now_ms: u64) -> Result<Arc<GameSessionHandle>> {
         guard("LibraryHandle.load", || {
-            let session = self.locked().load(game_id, now_ms)?;
+            let session = self.with_library(|library| library.load(game_id, now_ms))?;
             session_of_library(&self, session)
         })
     }
@@ -876,7 +876,7 @@ impl LibraryHandle {
     /// The unfinished game to continue ("Continue" on the home screen), if any.
     pub fn current(self: Arc<Self>, now_ms: u64) -> Result<Option<Arc<GameSessionHandle>>> {
         guard("LibraryHandle.current", || {
-            let session = self.locked().current(now_ms)?;
+            let session = self.with_library(|library| library.current(now_ms))?;
             session.map(|s| session_of_library(&self, s)).transpose()
         })
     }
