@@ -17,9 +17,11 @@
 //! - [`texts`]: the English sentences a screen shows about a game (why it
 //!   ended, clock names), so no shell writes its own.
 //!
-//! The layer has no threads of its own and reads no clock: time is passed in
-//! as milliseconds of the caller's monotonic clock, and the engine runs
-//! wherever the caller runs [`ComputerRequest::think`].
+//! The layer has no threads of its own and reads no game clock: game time
+//! is passed in as milliseconds of the caller's monotonic clock, and the
+//! engine runs wherever the caller runs [`ComputerRequest::think`]. Only
+//! the library's dates (saved games, puzzle attempts, the rating's day) read
+//! the wall clock, in one place (`unix_time`).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
