@@ -10,6 +10,8 @@
 //! - [`PuzzleRun`]: one puzzle attempt with the one rule of how it counts
 //!   (clean, with help, solution shown, failed), recorded once, and the
 //!   next and daily puzzle policies ([`session::puzzle_run::policy`]);
+//! - [`board_input`]: what a tap or a drag on the board means (selection,
+//!   targets, the promotion picker, the repetition question);
 //! - [`Library`]: the SQLite database of games (saved after every move),
 //!   puzzle progress, settings and statistics;
 //! - [`ratings`]: Glicko-2 puzzle ratings of the player and of each
@@ -29,6 +31,7 @@
 #[cfg(feature = "uniffi")]
 uniffi::setup_scaffolding!("norochess_app");
 
+pub mod board_input;
 #[cfg(feature = "uniffi")]
 mod ffi;
 pub mod library;
@@ -39,6 +42,7 @@ pub mod session;
 pub mod texts;
 mod unix_time;
 
+pub use board_input::{BoardInput, BoardInputView, InputContext, InputStep, PiecePicker};
 pub use library::{
     GameFilter, GameSummary, Library, LibraryError, OpenNotice, PuzzleAttempt, PuzzleStats,
     PuzzleTierStats, RatedAttempt, RatingPoint, SaveReceipt, SaveState, Settings, SettingsError,

@@ -59,7 +59,8 @@ pub use library::{
     Stats, StatsRow,
 };
 pub use logging::{set_log_level, LogLevel};
-pub use norochess_app::{AttemptEnd, PuzzlePhase};
+pub use norochess_app::board_input::{PieceChoice, PiecePicker, RepetitionQuestion};
+pub use norochess_app::{AttemptEnd, BoardInputView, PuzzlePhase};
 pub use puzzle_run::{next_puzzle, NextPuzzle, PuzzleFeedback, PuzzleHint, PuzzleRun};
 pub use puzzles::{builtin_puzzles, PuzzleDifficulty, PuzzleInfo, PuzzleObjective};
 pub use rule_pages::{rule_page, RuleBlock, RulePage, RuleSection};

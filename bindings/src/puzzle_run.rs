@@ -18,11 +18,12 @@
 //! no longer shows.
 
 use crate::error::{guard, NorochessError, Result};
-use crate::game::{choose_move, snapshot_of, GameSnapshot};
+use crate::game::{choose_move, parse_square, snapshot_of, GameSnapshot};
 use crate::library::LibraryHandle;
 use crate::puzzles::{info_of, pack, PuzzleDifficulty, PuzzleInfo};
 use crate::types::{lock, MoveInfo, PieceKind, Side};
 use norochess_app::session::puzzle_run::policy;
+use norochess_app::BoardInputView;
 use norochess_app::{
     AttemptEnd, AttemptLog, Keeping, Library, LibraryError, PuzzleAttempt, PuzzlePhase,
     PuzzleRunError, RatedAttempt,
@@ -114,6 +115,7 @@ struct RunView {
     snapshot: GameSnapshot,
     phase: PuzzlePhase,
     end: Option<AttemptEnd>,
+    input: BoardInputView,
 }
 
 impl RunView {
@@ -122,6 +124,7 @@ impl RunView {
             snapshot: snapshot_of(run.game()),
             phase: run.phase(),
             end: run.end().cloned(),
+            input: run.input_view(),
         }
     }
 }
@@ -203,6 +206,27 @@ impl PuzzleRun {
                 played,
                 refutation: moves.collect(),
             }
+        })
+    }
+}
+
+impl PuzzleRun {
+    /// Runs a touch on the board input. A touch while a move is being
+    /// judged (the solver holds the run) is ignored rather than waited
+    /// for: the main thread never blocks on the solver.
+    fn touch(
+        &self,
+        what: &str,
+        body: impl FnOnce(&mut norochess_app::PuzzleRun) -> Result<Option<norochess_core::Move>>,
+    ) -> Result<Option<MoveInfo>> {
+        guard(what, || {
+            let Ok(mut run) = self.run.try_lock() else {
+                return Ok(None);
+            };
+            let position = *run.game().position();
+            let chosen = body(&mut run)?;
+            *lock(&self.view) = RunView::of(&run);
+            Ok(chosen.map(|m| MoveInfo::of(&position, m)))
         })
     }
 }
@@ -289,6 +313,59 @@ impl PuzzleRun {
     /// Never waits.
     pub fn end(&self) -> Option<AttemptEnd> {
         lock(&self.view).end.clone()
+    }
+
+    /// What the board draws of the player's input (selection, targets,
+    /// the picker). Never waits.
+    pub fn input(&self) -> BoardInputView {
+        lock(&self.view).input.clone()
+    }
+
+    /// A tap on the square named `square`: selects or deselects, or
+    /// returns the move it chose, which the shell then plays with `play`
+    /// (off the main thread). A promotion with a choice opens the picker
+    /// (`input().picker`) instead. Ignored while a move is being judged.
+    pub fn tap(&self, square: String) -> Result<Option<MoveInfo>> {
+        self.touch("PuzzleRun.tap", |run| {
+            let sq = parse_square(run.game().position(), &square)?;
+            Ok(run.tap(sq))
+        })
+    }
+
+    /// A drag began on `square`: selects its piece.
+    pub fn drag_began(&self, square: String) -> Result<()> {
+        self.touch("PuzzleRun.drag_began", |run| {
+            let sq = parse_square(run.game().position(), &square)?;
+            run.drag_began(sq);
+            Ok(None)
+        })
+        .map(|_| ())
+    }
+
+    /// The drag ended on `square` (`None`: off the board): the move chosen,
+    /// if it reached a target (play it with `play`).
+    pub fn drag_ended(&self, square: Option<String>) -> Result<Option<MoveInfo>> {
+        self.touch("PuzzleRun.drag_ended", |run| {
+            let sq = match &square {
+                Some(name) => Some(parse_square(run.game().position(), name)?),
+                None => None,
+            };
+            Ok(run.drag_ended(sq))
+        })
+    }
+
+    /// The player picked `kind` in the open picker: the move chosen.
+    pub fn choose_piece(&self, kind: PieceKind) -> Result<Option<MoveInfo>> {
+        self.touch("PuzzleRun.choose_piece", |run| Ok(run.choose_piece(kind)))
+    }
+
+    /// Closes the picker or drops the selection.
+    pub fn cancel_input(&self) -> Result<()> {
+        self.touch("PuzzleRun.cancel_input", |run| {
+            run.cancel_input();
+            Ok(None)
+        })
+        .map(|_| ())
     }
 
     /// Plays the player's move from `from` to `to` (`promotion` as for a

@@ -38,7 +38,7 @@ use std::time::Instant;
 const SESSION_HASH_MB: usize = 16;
 
 pub use app::BoardMode;
-pub use app::{ColourChoice, OpponentChoice};
+pub use app::{BoardInputView, ColourChoice, OpponentChoice};
 
 /// Everything needed to start a game session.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
@@ -230,6 +230,9 @@ pub struct SessionSnapshot {
     pub save_state: SaveState,
     /// The game's id in the library, once saved.
     pub game_id: Option<i64>,
+    /// The person's selection, its targets, and the open promotion picker
+    /// or repetition question: the board draws these.
+    pub input: BoardInputView,
 }
 
 /// What became of a computer move.
@@ -348,6 +351,26 @@ impl GameSessionHandle {
     }
 }
 
+impl GameSessionHandle {
+    /// Runs a touch on the board; saves if it played a move.
+    fn touch(
+        &self,
+        what: &str,
+        now: u64,
+        body: impl FnOnce(&mut app::GameSession) -> Result<Option<core::Move>>,
+    ) -> Result<Option<MoveInfo>> {
+        guard(what, || {
+            let mut state = lock(&self.state);
+            let before = *state.session.game().position();
+            let played = body(&mut state.session)?;
+            if played.is_some() {
+                state.autosave(now);
+            }
+            Ok(played.map(|mv| MoveInfo::of(&before, mv)))
+        })
+    }
+}
+
 /// The spec of a new game, with defaults from the settings.
 fn spec_of(game: &NewGame, settings: &app::Settings) -> Result<app::GameSpec> {
     let variant = game.setup.core_variant()?;
@@ -421,6 +444,7 @@ fn snapshot_of_state(state: &State, now: u64) -> SessionSnapshot {
         upside_down: s.upside_down,
         save_state: state.save.clone(),
         game_id: session.library_id(),
+        input: s.input,
         board,
     }
 }
@@ -553,6 +577,65 @@ impl GameSessionHandle {
             session.play(mv, now_ms)?;
             Ok(MoveInfo::of(&before, mv))
         })
+    }
+
+    /// A tap on the square named `square` at `now_ms`: selects, deselects,
+    /// or moves the selected piece there; a move that needs a choice opens
+    /// the picker or the repetition question (`snapshot().input`) instead.
+    /// Returns the move played, if one was. Saved.
+    pub fn tap(&self, square: String, now_ms: u64) -> Result<Option<MoveInfo>> {
+        self.touch("GameSessionHandle.tap", now_ms, |session| {
+            let sq = parse_square(session.game().position(), &square)?;
+            Ok(session.tap(sq, now_ms)?)
+        })
+    }
+
+    /// A drag began on `square`: selects its piece.
+    pub fn drag_began(&self, square: String) -> Result<()> {
+        self.touch("GameSessionHandle.drag_began", 0, |session| {
+            let sq = parse_square(session.game().position(), &square)?;
+            session.drag_began(sq);
+            Ok(None)
+        })
+        .map(|_| ())
+    }
+
+    /// The drag ended on `square` (`None`: off the board) at `now_ms`:
+    /// the move played if it reached a target (as [`Self::tap`]).
+    pub fn drag_ended(&self, square: Option<String>, now_ms: u64) -> Result<Option<MoveInfo>> {
+        self.touch("GameSessionHandle.drag_ended", now_ms, |session| {
+            let sq = match &square {
+                Some(name) => Some(parse_square(session.game().position(), name)?),
+                None => None,
+            };
+            Ok(session.drag_ended(sq, now_ms)?)
+        })
+    }
+
+    /// The person picked `kind` in the open picker: the move played.
+    pub fn choose_piece(&self, kind: PieceKind, now_ms: u64) -> Result<Option<MoveInfo>> {
+        self.touch("GameSessionHandle.choose_piece", now_ms, |session| {
+            Ok(session.choose_piece(kind, now_ms)?)
+        })
+    }
+
+    /// The person plays the move of the open repetition question anyway.
+    pub fn confirm_repetition(&self, now_ms: u64) -> Result<Option<MoveInfo>> {
+        self.touch("GameSessionHandle.confirm_repetition", now_ms, |session| {
+            Ok(session.confirm_repetition(now_ms)?)
+        })
+    }
+
+    /// Closes the picker or the question, or drops the selection: nothing
+    /// is played.
+    pub fn cancel_input(&self) {
+        lock(&self.state).session.cancel_input();
+    }
+
+    /// Whether a move that loses by repetition is asked about first (the
+    /// `confirmRepetition` setting).
+    pub fn set_ask_before_repetition(&self, ask: bool) {
+        lock(&self.state).session.set_ask_before_repetition(ask);
     }
 
     /// The person plays a move written in any notation (`Nf3`, `g1f3`,

@@ -141,3 +141,16 @@ fn next_is_the_app_layers_rule() {
         .unwrap();
     assert_eq!(hard.puzzle.difficulty, PuzzleDifficulty::Hard);
 }
+
+#[test]
+fn taps_choose_the_puzzle_move_and_play_judges_it() {
+    let run = PuzzleRun::from_line(LINE.into(), library()).unwrap();
+    assert_eq!(run.tap("c2".into()).unwrap(), None);
+    assert_eq!(run.input().selected.as_deref(), Some("c2"));
+    let chosen = run.tap("f5".into()).unwrap().expect("chosen");
+    assert_eq!(chosen.uci, "c2f5");
+    assert_eq!(run.snapshot().ply_count, 0, "a tap only chooses");
+    let feedback = run.play(chosen.from, chosen.to, chosen.promotion).unwrap();
+    assert!(matches!(feedback, PuzzleFeedback::Correct { .. }));
+    assert_eq!(run.input().selected, None);
+}

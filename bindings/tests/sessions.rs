@@ -505,3 +505,50 @@ fn the_repetition_that_loses_is_told_before_the_move() {
         .move_loses_by_repetition("e2".into(), "e9".into(), None)
         .is_err());
 }
+
+#[test]
+fn taps_on_the_board_select_play_and_save_through_the_session() {
+    let library = LibraryHandle::in_memory().unwrap();
+    let session = GameSessionHandle::new(friends(None), Some(library.clone())).unwrap();
+    assert_eq!(session.tap("e2".into(), 0).unwrap(), None);
+    let input = session.snapshot(0).input;
+    assert_eq!(input.selected.as_deref(), Some("e2"));
+    assert_eq!(input.targets, ["e3", "e4"]);
+    let played = session.tap("e4".into(), 0).unwrap().expect("played");
+    assert_eq!(played.san, "e4");
+    let snapshot = session.snapshot(0);
+    assert_eq!(snapshot.ply_count, 1);
+    assert!(snapshot.input.selected.is_none());
+    assert!(
+        matches!(snapshot.save_state, SaveState::Saved { .. }),
+        "{:?}",
+        snapshot.save_state
+    );
+    session.drag_began("e7".into()).unwrap();
+    assert_eq!(session.drag_ended(None, 0).unwrap(), None);
+    assert_eq!(session.snapshot(0).input.selected.as_deref(), Some("e7"));
+    session.cancel_input();
+    assert_eq!(session.snapshot(0).input, BoardInputView::default());
+    assert!(matches!(
+        session.tap("z9".into(), 0),
+        Err(NorochessError::InvalidSquare { .. })
+    ));
+}
+
+#[test]
+fn a_promotion_tap_opens_the_picker_and_the_choice_plays() {
+    let game = NewGame {
+        position_text: Some("k7/4P3/8/8/8/8/8/4K3 w - - 0 1".into()),
+        ..friends(None)
+    };
+    let session = GameSessionHandle::new(game, None).unwrap();
+    session.tap("e7".into(), 0).unwrap();
+    assert_eq!(session.tap("e8".into(), 0).unwrap(), None);
+    let picker = session.snapshot(0).input.picker.expect("picker");
+    assert_eq!(picker.choices[0].label, "Queen (9)");
+    let played = session
+        .choose_piece(PieceKind::Knight, 0)
+        .unwrap()
+        .expect("played");
+    assert_eq!(played.uci, "e7e8n");
+}

@@ -101,9 +101,69 @@ pub struct GameSummary {
     /// One line for menus: `Norochess vs the computer (level 4, you play
     /// white), move 12, 5–3, unfinished` ([`GameSummary::describe`]).
     pub description: String,
+    /// The list row's first line: `Norochess · vs the computer (level 4),
+    /// you played white`, `Ram chess · Ann vs Bob` ([`GameSummary::title_text`]).
+    pub title: String,
+    /// The list row's second line: `Black wins 39–38 · move limit`,
+    /// `Unfinished, move 12, 5–3` ([`GameSummary::result_line_text`]).
+    pub result_line: String,
 }
 
 impl GameSummary {
+    fn display_name(&self) -> String {
+        norochess_core::Variant::parse(&self.variant, None, None)
+            .map(|v| v.display_name().to_string())
+            .unwrap_or_else(|_| self.variant.clone())
+    }
+
+    /// The list row's first line: the game and who played it.
+    pub fn title_text(&self) -> String {
+        let who = match self.opponent {
+            Opponent::Computer { human, level } => {
+                format!(
+                    "vs the computer (level {level}), you played {}",
+                    human.lowercase_name()
+                )
+            }
+            Opponent::Friend => format!("{} vs {}", self.white, self.black),
+        };
+        format!("{} · {who}", self.display_name())
+    }
+
+    /// The list row's second line: the result with the winner's score
+    /// first and why it ended, or how far an unfinished game got.
+    pub fn result_line_text(&self) -> String {
+        let winner = match self.result.as_deref() {
+            Some("1-0") => Some(Color::White),
+            Some("0-1") => Some(Color::Black),
+            _ => None,
+        };
+        let score = self
+            .scores
+            .map(|s| crate::result::scores_text(winner, s.pair()));
+        if !self.finished {
+            return match score {
+                Some(score) => format!("Unfinished, move {}, {score}", self.move_number),
+                None => format!("Unfinished, move {}", self.move_number),
+            };
+        }
+        let who = match winner {
+            Some(color) => format!("{color} wins"),
+            None => "Draw".to_string(),
+        };
+        let reason = self
+            .end_reason
+            .as_deref()
+            .and_then(norochess_core::EndReason::from_id)
+            .map(|r| r.description().to_string());
+        [Some(who), score]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ")
+            + &reason.map(|r| format!(" · {r}")).unwrap_or_default()
+    }
+
     /// One line for menus: `Norochess vs the computer (level 4), move 12, 5–3, White wins`.
     pub fn describe(&self) -> String {
         let name = norochess_core::Variant::parse(&self.variant, None, None)
@@ -167,8 +227,12 @@ fn summary_from_row(row: &Row<'_>) -> rusqlite::Result<GameSummary> {
         updated_at: row.get(17)?,
         revision: row.get(18)?,
         description: String::new(),
+        title: String::new(),
+        result_line: String::new(),
     };
     summary.description = summary.describe();
+    summary.title = summary.title_text();
+    summary.result_line = summary.result_line_text();
     Ok(summary)
 }
 

@@ -41,6 +41,8 @@ fn a_game_saved_after_every_move_comes_back_exactly() {
         "{}",
         list[0].describe()
     );
+    assert_eq!(list[0].title, "Norochess · Ann vs Bob");
+    assert_eq!(list[0].result_line, "Unfinished, move 3, 0–0");
 }
 
 #[test]
@@ -128,6 +130,18 @@ fn finished_games_leave_the_current_slot_and_count_in_stats() {
         )
         .unwrap();
     assert_eq!(finished.len(), 2);
+    let lines: Vec<&str> = finished.iter().map(|g| g.result_line.as_str()).collect();
+    assert!(
+        lines.contains(&"Black wins 33–38 · resignation"),
+        "the winner's score first, then why: {lines:?}"
+    );
+    assert!(
+        finished[0]
+            .title
+            .starts_with("Norochess · vs the computer (level 3), you played white"),
+        "{}",
+        finished[0].title
+    );
     let id = finished[0].id;
     assert!(library.record(id).unwrap().contains("[Result "));
     library.delete(id, 1).unwrap();

@@ -21,6 +21,7 @@
 
 mod clock;
 mod computer;
+mod input;
 mod new_game;
 pub mod puzzle_run;
 mod snapshot;
@@ -35,6 +36,7 @@ pub use puzzle_run::{
 pub use snapshot::{ClockView, MoveListEntry, SessionSnapshot};
 pub use start_check::{check_start, NewGameError};
 
+use crate::board_input::BoardInput;
 use crate::players::{BoardMode, GameSpec, Opponent, Orientation, Player};
 use clock::SessionClock;
 use norochess_core::{
@@ -133,6 +135,8 @@ pub struct GameSession {
     hints_allowed: bool,
     /// Plies taken back by each takeback, the last one last (for redo).
     redo_steps: Vec<usize>,
+    /// The person's selection, picker and question on the board.
+    input: BoardInput,
     pub(crate) saved: Saved,
 }
 
@@ -191,6 +195,7 @@ impl GameSession {
             takeback_allowed: true,
             hints_allowed: true,
             redo_steps: Vec::new(),
+            input: BoardInput::new(),
             saved: Saved::default(),
         }
     }
@@ -351,6 +356,8 @@ impl GameSession {
     /// their tickets become stale.
     fn changed(&mut self) {
         self.generation += 1;
+        // Whatever was selected belonged to the position before.
+        self.input.clear();
         for (_, stop) in [self.pending_move.take(), self.pending_hint.take()]
             .into_iter()
             .flatten()
@@ -410,11 +417,7 @@ impl GameSession {
     /// repetition rule): a screen asks "play it anyway?" first. `false`
     /// for an illegal move and in games where repetition is a draw.
     pub fn move_loses_by_repetition(&self, mv: Move) -> bool {
-        let mut trial = self.game.clone();
-        trial.play(mv).is_ok()
-            && trial
-                .outcome()
-                .is_some_and(|o| o.reason == EndReason::RepetitionLoss)
+        input::loses_by_repetition(&self.game, mv)
     }
 
     /// The person plays a move given in any notation (`Nf3`, `g1f3`, `Ng1-f3`).
@@ -802,6 +805,7 @@ impl GameSession {
             _ => None,
         };
         self.review = ply;
+        self.input.clear();
         let over = self.game.is_over();
         if let Some(clock) = &mut self.clock {
             clock.set_pause(Some(ply.is_some()), None, over, now);
@@ -961,6 +965,7 @@ impl GameSession {
                 && self.spec.opponent == Opponent::Friend)
                 .then_some(!self.bottom()),
             final_moves,
+            input: self.input_view(),
             board,
         }
     }

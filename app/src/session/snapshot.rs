@@ -94,6 +94,9 @@ pub struct SessionSnapshot {
     /// What the live game's last move did, if it needs saying (a ram, a
     /// swap, a dethronement), for the screen and for screen readers.
     pub announcement: Option<String>,
+    /// The person's selection, its targets, the open picker or question
+    /// ([`crate::board_input`]): the board draws it.
+    pub input: crate::board_input::BoardInputView,
 }
 
 /// `1. e4 e5`, `2. Nf3`, with `1… e5` for a first move by Black.

@@ -1,6 +1,7 @@
 //! One test per session policy.
 
 use super::*;
+use crate::board_input::BoardInputView;
 use crate::players::{BoardMode, GameSpec, Orientation};
 use norochess_core::{Engine, Limits, Variant};
 
@@ -543,4 +544,58 @@ fn a_move_making_the_third_occurrence_is_known_to_lose_before_it_is_played() {
         s.game().outcome().map(|o| o.reason),
         Some(EndReason::RepetitionLoss)
     );
+}
+
+fn sq(name: &str) -> Square {
+    Square::parse(name, 8, 8).unwrap()
+}
+
+#[test]
+fn taps_play_the_persons_move_and_wait_on_the_computers_turn() {
+    let mut s = vs_computer(Color::White);
+    assert_eq!(s.tap(sq("e2"), 0), Ok(None));
+    let input = s.snapshot(0).input;
+    assert_eq!(input.selected.as_deref(), Some("e2"));
+    assert_eq!(input.targets, ["e3", "e4"]);
+    let played = s.tap(sq("e4"), 0).unwrap().expect("a move");
+    assert_eq!(played.uci(8), "e2e4");
+    assert_eq!(s.game().plies().len(), 1);
+    // The computer's turn: the board takes no input and draws none.
+    assert_eq!(s.tap(sq("d2"), 0), Ok(None));
+    assert_eq!(s.snapshot(0).input, BoardInputView::default());
+    computer_moves(&mut s, 0);
+    s.drag_began(sq("d2"));
+    assert_eq!(s.snapshot(0).input.selected.as_deref(), Some("d2"));
+    let played = s.drag_ended(Some(sq("d4")), 0).unwrap().expect("a move");
+    assert_eq!(played.uci(8), "d2d4");
+}
+
+#[test]
+fn a_selection_is_dropped_by_a_takeback_and_by_review() {
+    let mut s = friends(None);
+    s.play_text("e4", 0).unwrap();
+    s.tap(sq("e7"), 0).unwrap();
+    assert!(s.snapshot(0).input.selected.is_some());
+    s.review(Some(0), 0).unwrap();
+    assert_eq!(s.snapshot(0).input, BoardInputView::default());
+    s.review(None, 0).unwrap();
+    assert_eq!(s.snapshot(0).input.selected, None, "review cleared it");
+    s.tap(sq("e7"), 0).unwrap();
+    s.takeback(0).unwrap();
+    assert_eq!(s.snapshot(0).input.selected, None);
+}
+
+#[test]
+fn the_picker_of_a_session_offers_what_the_rules_allow() {
+    let mut spec = GameSpec::pass_and_play(Variant::Norochess, "Ann", "Bob");
+    spec.position = Some("k7/4P3/8/8/8/8/8/4K3 w - - 0 1".to_string());
+    let mut s = GameSession::new(spec).unwrap();
+    s.tap(sq("e7"), 0).unwrap();
+    assert_eq!(s.tap(sq("e8"), 0), Ok(None));
+    let picker = s.snapshot(0).input.picker.expect("picker");
+    assert_eq!(picker.side, Color::White);
+    assert_eq!(picker.choices.len(), 4);
+    let played = s.choose_piece(Role::Rook, 0).unwrap().expect("a move");
+    assert_eq!(played.uci(8), "e7e8r");
+    assert!(s.snapshot(0).input.picker.is_none());
 }

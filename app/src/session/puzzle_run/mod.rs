@@ -23,6 +23,7 @@
 //! The policies of which puzzle comes next and which is the day's puzzle are
 //! in [`policy`].
 
+mod input;
 pub mod policy;
 #[cfg(test)]
 mod tests;
@@ -206,6 +207,8 @@ pub struct PuzzleRun {
     help: Help,
     left: bool,
     end: Option<AttemptEnd>,
+    /// The player's selection and picker on the board.
+    input: crate::board_input::BoardInput,
 }
 
 impl PuzzleRun {
@@ -226,6 +229,8 @@ impl PuzzleRun {
             help: Help::default(),
             left: false,
             end: None,
+            // The solution decides about repetitions: never ask.
+            input: crate::board_input::BoardInput::default(),
         })
     }
 
@@ -286,6 +291,7 @@ impl PuzzleRun {
             return Err(PuzzleRunError::NotWaiting { phase });
         }
         let ply = self.game().plies().len();
+        self.input.clear();
         let feedback = self.session.play(m)?;
         let right = matches!(
             feedback,
@@ -326,6 +332,7 @@ impl PuzzleRun {
     /// Returns whether there was something to take back. The wrong move
     /// still counts: the attempt can no longer be clean.
     pub fn retry(&mut self) -> bool {
+        self.input.clear();
         self.phase() == PuzzlePhase::Wrong && self.session.retry()
     }
 
@@ -350,6 +357,7 @@ impl PuzzleRun {
         if matches!(self.phase(), PuzzlePhase::Solved | PuzzlePhase::Left) {
             return self.game().plies().len();
         }
+        self.input.clear();
         if self.session.state() == SessionState::Wrong {
             self.session.retry();
         }

@@ -401,3 +401,29 @@ fn the_fixed_puzzle_sequence() {
     assert_eq!(library.puzzle_stats().unwrap().streak, 0);
     assert_eq!(library.puzzle_stats().unwrap().best_streak, 1);
 }
+
+#[test]
+fn taps_choose_the_move_the_shell_then_plays() {
+    let sq = |name: &str| norochess_core::Square::parse(name, 8, 8).unwrap();
+    let mut library = Library::in_memory().unwrap();
+    let mut run = kept(t7());
+    assert_eq!(run.tap(sq("c2")), None);
+    let view = run.input_view();
+    assert_eq!(view.selected.as_deref(), Some("c2"));
+    assert!(view.targets.contains(&"f5".to_string()));
+    let mv = run.tap(sq("f5")).expect("the move to play");
+    assert_eq!(mv.uci(8), "c2f5");
+    // Choosing is not playing: the shell plays it.
+    assert!(run.game().plies().is_empty());
+    run.play(mv, &mut library).unwrap();
+    assert_eq!(run.input_view().selected, None);
+    run.drag_began(sq("f5"));
+    let mv = run.drag_ended(Some(sq("g4"))).expect("the move to play");
+    run.play(mv, &mut library).unwrap();
+    // Solved: the board takes no more input.
+    assert_eq!(run.tap(sq("a2")), None);
+    assert_eq!(
+        run.input_view(),
+        crate::board_input::BoardInputView::default()
+    );
+}
