@@ -911,14 +911,21 @@ impl GameSession {
             (Some(r), None) => r.headline(),
             (None, None) if computer_to_move && thinking => "Computer is thinking…".to_string(),
             (None, None) if computer_to_move => "Computer to move".to_string(),
-            (None, None) => match self.spec.opponent {
-                Opponent::Friend => format!(
-                    "{} to move ({})",
-                    to_move.name(),
-                    players[to_move as usize].name
-                ),
-                Opponent::Computer { .. } => format!("{} to move", to_move.name()),
-            },
+            (None, None) => {
+                let check = if board.check_square.is_some() {
+                    " — check!"
+                } else {
+                    ""
+                };
+                match self.spec.opponent {
+                    Opponent::Friend => format!(
+                        "{} to move ({}){check}",
+                        to_move.name(),
+                        players[to_move as usize].name
+                    ),
+                    Opponent::Computer { .. } => format!("{} to move{check}", to_move.name()),
+                }
+            }
         };
         let announcement = match self.review {
             None => self

@@ -599,3 +599,13 @@ fn the_picker_of_a_session_offers_what_the_rules_allow() {
     assert_eq!(played.uci(8), "e7e8r");
     assert!(s.snapshot(0).input.picker.is_none());
 }
+
+#[test]
+fn the_status_line_says_check_in_royal_games() {
+    let mut spec = GameSpec::pass_and_play(Variant::Chess, "Ann", "Bob");
+    spec.position = Some("4k3/8/8/8/8/8/8/R3K3 w - - 0 1".to_string());
+    let mut s = GameSession::new(spec).unwrap();
+    assert_eq!(s.snapshot(0).status_text, "White to move (Ann)");
+    s.play_text("Ra8", 0).unwrap();
+    assert_eq!(s.snapshot(0).status_text, "Black to move (Bob) — check!");
+}
