@@ -5,7 +5,7 @@
 //! `uniffi::use_remote_type!`.
 
 use norochess_core::puzzle::Difficulty;
-use norochess_core::{Blockage, ClockLimits, Color, EndReason, Role, TimeControl, Zone};
+use norochess_core::{ClockLimits, Color, EndReason, Role, TimeControl};
 
 /// One of the two sides (the core's `Color`; `Side` in Kotlin and Swift,
 /// where `Color` is the drawing type).
@@ -104,28 +104,6 @@ pub enum EndReason {
     TimeForfeit,
     /// A player's time ran out but the opponent could never win (royal games).
     TimeoutVsInsufficientMaterial,
-}
-
-/// Improved chess: where a blocked pawn may step obliquely (the core's `Zone`).
-#[uniffi::remote(Enum)]
-pub enum Zone {
-    /// Ranks 5, 6 and 7 (`far-half`, the default).
-    FarHalf,
-    /// Ranks 6 and 7 (`beyond-fifth`).
-    BeyondFifth,
-    /// Rank 7 only (`seventh`).
-    Seventh,
-}
-
-/// Improved chess: what counts as a blocked pawn (the core's `Blockage`).
-#[uniffi::remote(Enum)]
-pub enum Blockage {
-    /// An enemy piece or pawn in front (`enemy`, the default).
-    #[uniffi(name = "EnemyPiece")]
-    Enemy,
-    /// Any piece or pawn in front, own or enemy (`any`).
-    #[uniffi(name = "AnyPiece")]
-    Any,
 }
 
 /// How hard a puzzle is: its rating's tier (the core's `Difficulty`).

@@ -12,6 +12,8 @@
 //!   next and daily puzzle policies ([`session::puzzle_run::policy`]);
 //! - [`board_input`]: what a tap or a drag on the board means (selection,
 //!   targets, the promotion picker, the repetition question);
+//! - [`game_menu`]: the new-game menu as data from the core's table, and
+//!   the [`GameSetup`] a menu hands back;
 //! - [`Library`]: the SQLite database of games (saved after every move),
 //!   puzzle progress, settings and statistics;
 //! - [`ratings`]: Glicko-2 puzzle ratings of the player and of each
@@ -34,6 +36,7 @@ uniffi::setup_scaffolding!("norochess_app");
 pub mod board_input;
 #[cfg(feature = "uniffi")]
 mod ffi;
+pub mod game_menu;
 pub mod library;
 mod players;
 pub mod ratings;
@@ -43,6 +46,7 @@ pub mod texts;
 mod unix_time;
 
 pub use board_input::{BoardInput, BoardInputView, InputContext, InputStep, PiecePicker};
+pub use game_menu::{GameSetup, OptionSetting, SetupError, VariantInfo};
 pub use library::{
     GameFilter, GameSummary, Library, LibraryError, OpenNotice, PuzzleAttempt, PuzzleStats,
     PuzzleTierStats, RatedAttempt, RatingPoint, SaveReceipt, SaveState, Settings, SettingsError,

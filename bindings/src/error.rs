@@ -247,6 +247,12 @@ impl NorochessError {
     }
 }
 
+impl From<norochess_app::SetupError> for NorochessError {
+    fn from(e: norochess_app::SetupError) -> Self {
+        NorochessError::invalid_variant(e.to_string())
+    }
+}
+
 impl From<core::VariantError> for NorochessError {
     fn from(e: core::VariantError) -> Self {
         NorochessError::invalid_variant(e.to_string())
@@ -304,6 +310,9 @@ impl From<app::NewGameError> for NorochessError {
     fn from(e: app::NewGameError) -> Self {
         match e {
             app::NewGameError::Core(e) => e.into(),
+            both @ app::NewGameError::StartAndPosition => {
+                NorochessError::invalid_variant(both.to_string())
+            }
             level @ app::NewGameError::NoSuchLevel { .. } => {
                 NorochessError::invalid_argument(level.to_string())
             }

@@ -7,7 +7,7 @@
 //!
 //! | Rust | Kotlin | Swift |
 //! |---|---|---|
-//! | [`variants`], [`GameSetup`] | `variants()`, `GameSetup(GameVariant.RAM)` | `variants()`, `GameSetup(variant: .ram)` |
+//! | [`variants`], [`GameSetup`] | `variants()`, `GameSetup("ram")` | `variants()`, `GameSetup(game: "ram")` |
 //! | [`builtin_puzzles`], [`PuzzleRun`], [`next_puzzle`] | `PuzzleRun("np1042", library).play("c2", "f5", null)` | `try PuzzleRun(puzzleId: "np1042", library: library).play(from: "c2", to: "f5", promotion: nil)` |
 //! | [`GameSessionHandle`] (the app's way to play: policies, clock, autosave) | `GameSessionHandle(NewGame(...), library)`, `session.computerMove(nowMs)` (`suspend`) | `try GameSessionHandle(game:library:)`, `try await session.computerMove(nowMs:)` |
 //! | [`LibraryHandle`] (games, settings, puzzle attempts, statistics) | `LibraryHandle.open(filesDir.path)` | `try LibraryHandle.open(folderPath:)` |
@@ -70,9 +70,7 @@ pub use session::{
     SessionSnapshot,
 };
 pub use types::{MoveInfo, MoveKind, Piece, PieceKind, PlacedPiece, Scores, Side};
-pub use variants::{
-    variants, Blockage, GameSetup, GameVariant, OptionChoice, VariantInfo, VariantOption, Zone,
-};
+pub use variants::{variants, GameSetup, OptionChoice, OptionSetting, VariantInfo, VariantOption};
 
 /// The name of the square on `file` and `rank` (both from 0): `square_name(4, 3)` is `e4`.
 #[uniffi::export]

@@ -6,7 +6,6 @@
 
 use crate::error::{guard, NorochessError, Result};
 use crate::types::{MoveInfo, Side};
-use crate::variants::{GameSetup, GameVariant};
 use norochess_core::puzzle::{builtin_pack, Puzzle, PuzzleError};
 use norochess_core::Objective;
 use once_cell::sync::Lazy;
@@ -65,8 +64,6 @@ impl From<Objective> for PuzzleObjective {
 pub struct PuzzleInfo {
     /// Stable identifier (`np1042`): what progress is kept under.
     pub id: String,
-    /// The game (`GameVariant.NOROCHESS` or `NOROCHESS960`).
-    pub variant: GameVariant,
     /// The game's id (`norochess`, `norochess960`).
     pub variant_id: String,
     /// The player's start position as text, with move number and both
@@ -134,7 +131,6 @@ pub(crate) fn info_of(puzzle: &Puzzle) -> Result<PuzzleInfo> {
     let difficulty = puzzle.difficulty();
     Ok(PuzzleInfo {
         id: puzzle.id.clone(),
-        variant: GameSetup::of(puzzle.variant, None).variant,
         variant_id: puzzle.variant.id().to_string(),
         position_text: start.to_text(),
         position_before_text: before.to_text(),

@@ -373,12 +373,7 @@ impl GameSessionHandle {
 
 /// The spec of a new game, with defaults from the settings.
 fn spec_of(game: &NewGame, settings: &app::Settings) -> Result<app::GameSpec> {
-    let variant = game.setup.core_variant()?;
-    if game.setup.start_number.is_some() && game.position_text.is_some() {
-        return Err(NorochessError::invalid_variant(
-            "a start number and a position text cannot both be given",
-        ));
-    }
+    let variant = game.setup.variant()?;
     let (opponent, names) =
         game.opponent
             .resolve(game.seed, game.player_name.as_deref(), settings)?;

@@ -57,7 +57,7 @@ fn every_game_is_listed_once_with_its_options() {
     assert_eq!(improved.options[0].choices[0].name, "Ranks 5, 6 and 7");
     assert!(improved.options[0].choices[0].is_default);
     assert_eq!(improved.options[1].name, "Blocked by");
-    assert!(all[1].has_start_number && !all[0].has_start_number);
+    assert!(all[1].start_numbers == Some(960) && all[0].start_numbers.is_none());
     assert!(all[2].board_size == 10 && all[0].has_scores && !all[0].royal_king);
 }
 

@@ -4,14 +4,9 @@
 
 use norochess_ffi::*;
 
-fn game(variant: GameVariant, position_text: Option<&str>) -> NewGame {
+fn game(id: &str, position_text: Option<&str>) -> NewGame {
     NewGame {
-        setup: GameSetup {
-            variant,
-            zone: None,
-            blockage: None,
-            start_number: None,
-        },
+        setup: GameSetup::new(id),
         position_text: position_text.map(str::to_string),
         opponent: OpponentChoice::Friend {
             white_name: "Ann".into(),
@@ -27,7 +22,7 @@ fn game(variant: GameVariant, position_text: Option<&str>) -> NewGame {
 
 #[test]
 fn moves_and_the_board_are_described() {
-    let session = GameSessionHandle::new(game(GameVariant::Norochess, None), None).unwrap();
+    let session = GameSessionHandle::new(game("norochess", None), None).unwrap();
     assert_eq!(session.legal_targets("e2".into()).unwrap(), ["e3", "e4"]);
     let m = session.play("e2".into(), "e4".into(), None, 0).unwrap();
     assert_eq!((m.san.as_str(), m.kind), ("e4", MoveKind::DoubleStep));
@@ -42,7 +37,7 @@ fn moves_and_the_board_are_described() {
 
 #[test]
 fn illegal_input_gives_typed_errors() {
-    let session = GameSessionHandle::new(game(GameVariant::Chess, None), None).unwrap();
+    let session = GameSessionHandle::new(game("chess", None), None).unwrap();
     assert!(matches!(
         session.play("e2".into(), "e5".into(), None, 0),
         Err(NorochessError::IllegalMove { move_text, detail }) if move_text == "e2-e5" && detail.contains("cannot go to e5")
@@ -60,8 +55,7 @@ fn illegal_input_gives_typed_errors() {
 #[test]
 fn promotions_need_and_check_a_choice() {
     let position = "4k3/P7/8/8/8/8/8/4K3 w - - 0 30 score=10-12";
-    let session =
-        GameSessionHandle::new(game(GameVariant::Norochess, Some(position)), None).unwrap();
+    let session = GameSessionHandle::new(game("norochess", Some(position)), None).unwrap();
     let offer = session.promotion_choices("a7".into(), "a8".into()).unwrap();
     assert_eq!(offer.choices.len(), 4);
     assert!(!offer.is_resurrection && !offer.is_dethronement);
@@ -78,19 +72,35 @@ fn promotions_need_and_check_a_choice() {
 
 #[test]
 fn set_ups_check_their_options() {
-    let mut chess = game(GameVariant::Chess, None);
-    chess.setup.zone = Some(Zone::Seventh);
+    let mut chess = game("chess", None);
+    chess.setup.options = vec![OptionSetting {
+        option: "zone".into(),
+        value: "seventh".into(),
+    }];
     assert!(matches!(
         GameSessionHandle::new(chess.clone(), None),
         Err(NorochessError::InvalidVariant { detail }) if detail.contains("zone")
     ));
     let mut improved = chess;
-    improved.setup.variant = GameVariant::Improved;
+    improved.setup.game = "improved".into();
     let session = GameSessionHandle::new(improved.clone(), None).unwrap();
-    assert_eq!(session.snapshot(0).board.setup.zone, Some(Zone::Seventh));
+    // A game on screen reports every option with its value.
+    assert_eq!(
+        session.snapshot(0).board.setup.options,
+        [
+            OptionSetting {
+                option: "zone".into(),
+                value: "seventh".into()
+            },
+            OptionSetting {
+                option: "blockage".into(),
+                value: "enemy".into()
+            }
+        ]
+    );
     improved.setup.start_number = Some(3);
     assert!(GameSessionHandle::new(improved, None).is_err());
-    let mut n960 = game(GameVariant::Norochess960, None);
+    let mut n960 = game("norochess960", None);
     n960.setup.start_number = Some(960);
     assert!(matches!(
         GameSessionHandle::new(n960, None),

@@ -57,12 +57,7 @@ fn within_50_ms(mut latencies: Vec<Duration>) {
 }
 
 fn setup() -> GameSetup {
-    GameSetup {
-        variant: GameVariant::Norochess,
-        zone: None,
-        blockage: None,
-        start_number: None,
-    }
+    GameSetup::new("norochess")
 }
 
 fn vs_computer(level: u8, colour: ColourChoice) -> NewGame {

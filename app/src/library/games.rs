@@ -239,10 +239,16 @@ fn summary_from_row(row: &Row<'_>) -> rusqlite::Result<GameSummary> {
 /// `norochess960:518`, `improved:far-half:enemy`, `ram`.
 fn setup_id(game: &Game) -> String {
     let variant = game.variant();
-    match game.start_number() {
-        Some(n) => format!("{}:{n}", variant.id()),
-        None => variant.id().to_string(),
+    let mut id = variant.id().to_string();
+    // Each option's value, in the table's order: `improved:seventh:any`.
+    for (_, value) in variant.option_values() {
+        id.push(':');
+        id.push_str(value);
     }
+    if let Some(n) = game.start_number() {
+        id.push_str(&format!(":{n}"));
+    }
+    id
 }
 
 /// Clock history as stored: `w/b,w/b,…`.

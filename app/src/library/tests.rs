@@ -594,3 +594,25 @@ fn a_full_disk_is_said_as_such_in_one_line() {
         "the library could not be read or written: the disk is full"
     );
 }
+
+#[test]
+fn a_summary_keeps_every_option_of_its_set_up() {
+    let mut library = Library::in_memory().unwrap();
+    let variant = Variant::parse("improved", Some("seventh"), Some("any")).unwrap();
+    let mut session = GameSession::new(GameSpec::pass_and_play(variant, "Ann", "Bob")).unwrap();
+    session.play_text("e4", 0).unwrap();
+    library.save(&mut session, 0).unwrap();
+    let mut n960 = GameSpec::pass_and_play(Variant::Norochess960, "Ann", "Bob");
+    n960.start = Some(7);
+    let mut other = GameSession::new(n960).unwrap();
+    other.play_text("e4", 0).unwrap();
+    library.save(&mut other, 0).unwrap();
+    let mut setups: Vec<String> = library
+        .list(&GameFilter::default(), 10)
+        .unwrap()
+        .into_iter()
+        .map(|g| g.setup)
+        .collect();
+    setups.sort();
+    assert_eq!(setups, ["improved:seventh:any", "norochess960:7"]);
+}

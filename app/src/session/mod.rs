@@ -163,6 +163,9 @@ impl GameSession {
     /// game reaches is refused ([`check_start`]).
     pub fn new(spec: GameSpec) -> Result<GameSession, NewGameError> {
         let mut spec = spec;
+        if spec.start.is_some() && spec.position.is_some() {
+            return Err(NewGameError::StartAndPosition);
+        }
         if spec.start.is_none() && spec.position.is_none() {
             spec.start = random_start(spec.variant, spec.seed);
         }

@@ -27,6 +27,10 @@ pub enum NewGameError {
         /// The last move a game can reach (60 in the Norochess family).
         last: u32,
     },
+    /// Both a start number and a position text were given: a game starts
+    /// from one or the other.
+    #[error("a start number and a position text cannot both be given")]
+    StartAndPosition,
     /// The computer has no such level.
     #[error("level {level} does not exist (1 to 8)")]
     NoSuchLevel {

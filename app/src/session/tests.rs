@@ -609,3 +609,14 @@ fn the_status_line_says_check_in_royal_games() {
     s.play_text("Ra8", 0).unwrap();
     assert_eq!(s.snapshot(0).status_text, "Black to move (Bob) — check!");
 }
+
+#[test]
+fn a_start_number_and_a_position_together_are_refused() {
+    let mut spec = GameSpec::pass_and_play(Variant::Norochess960, "Ann", "Bob");
+    spec.start = Some(3);
+    spec.position = Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".to_string());
+    assert!(matches!(
+        GameSession::new(spec),
+        Err(NewGameError::StartAndPosition)
+    ));
+}

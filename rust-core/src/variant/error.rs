@@ -26,6 +26,14 @@ pub enum VariantError {
         /// The game given.
         variant: String,
     },
+    /// An option id that no game of the table has.
+    #[error("{variant} has no option `{option}`")]
+    UnknownOptionName {
+        /// The option id given.
+        option: String,
+        /// The game given.
+        variant: String,
+    },
     /// A Norochess960 start number outside 0–959.
     #[error("Norochess960 start number {0} is out of range (0 to 959)")]
     StartNumberOutOfRange(u16),

@@ -159,6 +159,39 @@ impl Variant {
         }
     }
 
+    /// Parses a game id with options given by their ids (`zone` →
+    /// `seventh`), as a menu built from [`Variant::options`] hands them
+    /// back: no caller names an option. Options not given take their
+    /// defaults; an option the game does not take is an error.
+    pub fn with_options(id: &str, options: &[(&str, &str)]) -> Result<Variant, VariantError> {
+        let mut zone = None;
+        let mut blockage = None;
+        for &(option, value) in options {
+            match option {
+                o if o == ZONE.id => zone = Some(value),
+                o if o == BLOCKAGE.id => blockage = Some(value),
+                _ => {
+                    return Err(VariantError::UnknownOptionName {
+                        option: option.to_string(),
+                        variant: id.to_string(),
+                    })
+                }
+            }
+        }
+        Variant::parse(id, zone, blockage)
+    }
+
+    /// The value id of each option this game takes, in [`Variant::options`]
+    /// order (`[("zone", "far-half"), ("blockage", "enemy")]`).
+    pub fn option_values(self) -> Vec<(&'static str, &'static str)> {
+        match self {
+            Variant::Improved { zone, blockage } => {
+                vec![(ZONE.id, zone.id()), (BLOCKAGE.id, blockage.id())]
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// The Improved chess options, if any.
     pub const fn improved_options(self) -> Option<(Zone, Blockage)> {
         match self {
@@ -213,6 +246,26 @@ impl fmt::Display for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn options_by_id_round_trip_for_every_game() {
+        for v in Variant::all() {
+            let values = v.option_values();
+            assert_eq!(
+                values.iter().map(|(o, _)| *o).collect::<Vec<_>>(),
+                v.options().iter().map(|o| o.id).collect::<Vec<_>>()
+            );
+            assert_eq!(Variant::with_options(v.id(), &values), Ok(v));
+        }
+        assert!(matches!(
+            Variant::with_options("improved", &[("colour", "red")]),
+            Err(VariantError::UnknownOptionName { .. })
+        ));
+        assert!(matches!(
+            Variant::with_options("ram", &[("zone", "seventh")]),
+            Err(VariantError::OptionNotApplicable { .. })
+        ));
+    }
 
     #[test]
     fn parses_every_id_and_option() {
