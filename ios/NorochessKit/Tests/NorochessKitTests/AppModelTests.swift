@@ -302,6 +302,41 @@ final class PuzzleModelTests: XCTestCase {
         XCTAssertEqual(model.scoreText, "19 – 10")
     }
 
+    /// A puzzle whose move is an under-promotion: 30. bxa8=N takes the rook's 5 points.
+    private let underPromotionLine =
+        "u1|norochess|r3k3/1P6/8/8/8/8/8/4K3 w - - 0 30 score=10-10|-|gain 5 in 1|b7a8n|1000|"
+
+    func testAnUnderPromotionInAPuzzleGoesThroughTheRunsPicker() async throws {
+        let library = try LibraryHandle.inMemory()
+        let model = PuzzleModel(run: try PuzzleRun.fromLine(line: underPromotionLine, library: library), library: library,
+                                settings: nil)
+        model.tap("b7")
+        XCTAssertEqual(model.input.selected, "b7", "the run's selection")
+        XCTAssertEqual(Set(model.input.targets), ["a8", "b8"])
+        XCTAssertTrue(model.layout.square("a8")?.isTarget ?? false)
+        model.tap("a8")
+        let picker = try XCTUnwrap(model.picker, model.error ?? "no picker")
+        XCTAssertEqual(picker.title, "Choose a piece")
+        XCTAssertEqual(picker.choices.map(\.label), ["Queen (9)", "Rook (5)", "Bishop (3)", "Knight (3)"])
+        XCTAssertFalse(model.isBusy, "nothing is played while the piece is chosen")
+        model.cancelInput()
+        XCTAssertNil(model.picker)
+        XCTAssertNil(model.input.selected)
+        XCTAssertEqual(model.board.plyCount, 0)
+        model.dragBegan("b7")
+        model.dragEnded("a8")
+        XCTAssertNotNil(model.picker, "a drag opens the picker too")
+        model.choosePiece(.knight)
+        XCTAssertNil(model.picker)
+        XCTAssertTrue(model.isBusy, "the chosen move is judged off the main actor")
+        model.tap("e1")
+        XCTAssertNil(model.input.selected, "a touch while the move is judged is ignored")
+        await model.waitForAnswer()
+        XCTAssertTrue(model.isSolved, model.feedbackText ?? model.error ?? "")
+        XCTAssertEqual(model.board.lastMove?.promotion, .knight)
+        XCTAssertTrue(model.feedbackText?.hasPrefix("Correct: bxa8=N") ?? false, model.feedbackText ?? "")
+    }
+
     func testShowSolutionStepByStepAndNextPuzzle() async throws {
         let app = try AppModel(inMemory: ManualTime(0))
         app.showPuzzles()
