@@ -129,9 +129,10 @@ final class AppModelTests: XCTestCase {
         let list = try XCTUnwrap(app.games)
         XCTAssertEqual(list.rows.count, 2)
         let lost = try XCTUnwrap(list.rows.first { $0.isFinished })
-        XCTAssertEqual(lost.title, "Norochess · vs Computer (level 2), you played white")
-        XCTAssertEqual(lost.result, "Black wins 0–0")
-        XCTAssertTrue(lost.accessibilityLabel.contains(lost.result))
+        // The row's two lines are the app layer's (GameSummary.title, .resultLine).
+        XCTAssertEqual(lost.title, "Norochess · vs the computer (level 2), you played white")
+        XCTAssertEqual(lost.result, "Black wins 0–0 · resignation")
+        XCTAssertEqual(lost.accessibilityLabel, "\(lost.title), \(lost.result), \(lost.date)")
         let open = try XCTUnwrap(list.rows.first { !$0.isFinished })
         XCTAssertEqual(open.title, "Norochess · Ann vs Bob")
         XCTAssertTrue(open.result.hasPrefix("Unfinished, move 1"), open.result)
