@@ -43,14 +43,14 @@ struct GameView: View {
             speak(spoken)
         }
         .confirmationDialog(model.picker?.title ?? "", isPresented: pickerShown, titleVisibility: .visible) {
-            ForEach(model.picker?.choices ?? [], id: \.self) { kind in
-                Button(model.picker?.label(kind) ?? "") { model.choosePromotion(kind) }
+            ForEach(model.picker?.choices ?? []) { choice in
+                Button(choice.label) { model.choosePiece(choice.kind) }
             }
-            Button("Cancel", role: .cancel, action: { model.cancelPromotion() })
+            Button("Cancel", role: .cancel, action: { model.cancelInput() })
         }
         .alert("Repeat the position?", isPresented: repetitionShown) {
-            Button("Play it anyway", role: .destructive, action: { model.playRepeatingMove() })
-            Button("Cancel", role: .cancel, action: { model.cancelRepeatingMove() })
+            Button("Play it anyway", role: .destructive, action: { model.confirmRepetition() })
+            Button("Cancel", role: .cancel, action: { model.cancelInput() })
         } message: {
             Text(verbatim: model.repetitionText)
         }
@@ -66,11 +66,11 @@ struct GameView: View {
 
     private var repetitionShown: Binding<Bool> {
         // The buttons answer; a dismissal any other way is a "no".
-        Binding(get: { model.repetitionQuestion != nil }, set: { if !$0, model.repetitionQuestion != nil { model.cancelRepeatingMove() } })
+        Binding(get: { model.repetitionQuestion != nil }, set: { if !$0, model.repetitionQuestion != nil { model.cancelInput() } })
     }
 
     private var pickerShown: Binding<Bool> {
-        Binding(get: { model.picker != nil }, set: { if !$0 { model.cancelPromotion() } })
+        Binding(get: { model.picker != nil }, set: { if !$0, model.picker != nil { model.cancelInput() } })
     }
 }
 

@@ -96,14 +96,14 @@ struct PuzzleView: View {
             speak(spoken)
         }
         .confirmationDialog(model.picker?.title ?? "", isPresented: pickerShown, titleVisibility: .visible) {
-            ForEach(model.picker?.choices ?? [], id: \.self) { kind in
-                Button(model.picker?.label(kind) ?? "") { model.choosePromotion(kind) }
+            ForEach(model.picker?.choices ?? []) { choice in
+                Button(choice.label) { model.choosePiece(choice.kind) }
             }
-            Button("Cancel", role: .cancel, action: { model.cancelPromotion() })
+            Button("Cancel", role: .cancel, action: { model.cancelInput() })
         }
     }
 
     private var pickerShown: Binding<Bool> {
-        Binding(get: { model.picker != nil }, set: { if !$0 { model.cancelPromotion() } })
+        Binding(get: { model.picker != nil }, set: { if !$0, model.picker != nil { model.cancelInput() } })
     }
 }

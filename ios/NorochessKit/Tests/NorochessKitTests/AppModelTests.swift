@@ -30,7 +30,11 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(game.clock, form.presets[0].control)
         form.randomStart = true
         game = form.newGame(seed: 1_000)
-        XCTAssertEqual(game.setup.startNumber, 40)
+        XCTAssertNil(game.setup.startNumber, "the session draws the random start from the seed")
+        let drawn = try GameSessionHandle(game: game, library: nil).snapshot(nowMs: 0).board.setup.startNumber
+        XCTAssertNotNil(drawn)
+        XCTAssertEqual(try GameSessionHandle(game: game, library: nil).snapshot(nowMs: 0).board.setup.startNumber, drawn,
+                       "the same seed, the same start")
         form.variant = .improved
         XCTAssertTrue(form.showsImprovedOptions)
         XCTAssertEqual(form.zoneChoices.count, 3)
@@ -129,9 +133,10 @@ final class AppModelTests: XCTestCase {
         let list = try XCTUnwrap(app.games)
         XCTAssertEqual(list.rows.count, 2)
         let lost = try XCTUnwrap(list.rows.first { $0.isFinished })
-        XCTAssertEqual(lost.title, "Norochess · vs Computer (level 2), you played white")
-        XCTAssertEqual(lost.result, "Black wins 0–0")
-        XCTAssertTrue(lost.accessibilityLabel.contains(lost.result))
+        // The row's two lines are the app layer's (GameSummary.title, .resultLine).
+        XCTAssertEqual(lost.title, "Norochess · vs the computer (level 2), you played white")
+        XCTAssertEqual(lost.result, "Black wins 0–0 · resignation")
+        XCTAssertEqual(lost.accessibilityLabel, "\(lost.title), \(lost.result), \(lost.date)")
         let open = try XCTUnwrap(list.rows.first { !$0.isFinished })
         XCTAssertEqual(open.title, "Norochess · Ann vs Bob")
         XCTAssertTrue(open.result.hasPrefix("Unfinished, move 1"), open.result)
@@ -300,6 +305,41 @@ final class PuzzleModelTests: XCTestCase {
         await model.waitForAnswer()
         XCTAssertTrue(model.isSolved)
         XCTAssertEqual(model.scoreText, "19 – 10")
+    }
+
+    /// A puzzle whose move is an under-promotion: 30. bxa8=N takes the rook's 5 points.
+    private let underPromotionLine =
+        "u1|norochess|r3k3/1P6/8/8/8/8/8/4K3 w - - 0 30 score=10-10|-|gain 5 in 1|b7a8n|1000|"
+
+    func testAnUnderPromotionInAPuzzleGoesThroughTheRunsPicker() async throws {
+        let library = try LibraryHandle.inMemory()
+        let model = PuzzleModel(run: try PuzzleRun.fromLine(line: underPromotionLine, library: library), library: library,
+                                settings: nil)
+        model.tap("b7")
+        XCTAssertEqual(model.input.selected, "b7", "the run's selection")
+        XCTAssertEqual(Set(model.input.targets), ["a8", "b8"])
+        XCTAssertTrue(model.layout.square("a8")?.isTarget ?? false)
+        model.tap("a8")
+        let picker = try XCTUnwrap(model.picker, model.error ?? "no picker")
+        XCTAssertEqual(picker.title, "Choose a piece")
+        XCTAssertEqual(picker.choices.map(\.label), ["Queen (9)", "Rook (5)", "Bishop (3)", "Knight (3)"])
+        XCTAssertFalse(model.isBusy, "nothing is played while the piece is chosen")
+        model.cancelInput()
+        XCTAssertNil(model.picker)
+        XCTAssertNil(model.input.selected)
+        XCTAssertEqual(model.board.plyCount, 0)
+        model.dragBegan("b7")
+        model.dragEnded("a8")
+        XCTAssertNotNil(model.picker, "a drag opens the picker too")
+        model.choosePiece(.knight)
+        XCTAssertNil(model.picker)
+        XCTAssertTrue(model.isBusy, "the chosen move is judged off the main actor")
+        model.tap("e1")
+        XCTAssertNil(model.input.selected, "a touch while the move is judged is ignored")
+        await model.waitForAnswer()
+        XCTAssertTrue(model.isSolved, model.feedbackText ?? model.error ?? "")
+        XCTAssertEqual(model.board.lastMove?.promotion, .knight)
+        XCTAssertTrue(model.feedbackText?.hasPrefix("Correct: bxa8=N") ?? false, model.feedbackText ?? "")
     }
 
     func testShowSolutionStepByStepAndNextPuzzle() async throws {

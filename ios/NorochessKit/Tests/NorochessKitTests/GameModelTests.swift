@@ -43,7 +43,7 @@ final class GameModelTests: XCTestCase {
             let move = try XCTUnwrap(model.snapshot.board.legalMoves.first)
             model.tap(move.from)
             model.tap(move.to)
-            if let picker = model.picker { model.choosePromotion(picker.choices[0]) }
+            if let picker = model.picker { model.choosePiece(picker.choices[0].kind) }
             XCTAssertNil(model.error)
             await model.waitForComputer()
             XCTAssertFalse(model.computerTaskRunning)
@@ -79,16 +79,20 @@ final class GameModelTests: XCTestCase {
         }
         model.tap("f6")
         model.tap("g8") // the start position a third time: Black would lose
-        XCTAssertEqual(model.repetitionQuestion, RepetitionQuestion(from: "f6", to: "g8", promotion: nil))
+        let question = try XCTUnwrap(model.repetitionQuestion)
+        XCTAssertEqual([question.from, question.to], ["f6", "g8"])
+        XCTAssertEqual(model.repetitionText, question.text, "the session's words")
+        XCTAssertTrue(question.text.contains("third time"), question.text)
         XCTAssertEqual(model.snapshot.plyCount, 7, "nothing played while asking")
         model.tap("e7")
-        XCTAssertNil(model.input.selected, "the board takes no taps while asking")
-        model.cancelRepeatingMove()
+        XCTAssertNotEqual(model.input.selected, "e7", "the board takes no taps while asking")
+        XCTAssertNotNil(model.repetitionQuestion)
+        model.cancelInput()
         XCTAssertNil(model.repetitionQuestion)
         XCTAssertEqual(model.snapshot.plyCount, 7)
         model.tap("f6")
         model.tap("g8")
-        model.playRepeatingMove()
+        model.confirmRepetition()
         XCTAssertNil(model.repetitionQuestion)
         XCTAssertEqual(model.snapshot.plyCount, 8)
         XCTAssertTrue(model.snapshot.resultText?.hasPrefix("White wins") ?? false, model.snapshot.resultText ?? "no result")
@@ -105,6 +109,21 @@ final class GameModelTests: XCTestCase {
         XCTAssertNil(model.repetitionQuestion)
         XCTAssertEqual(model.snapshot.plyCount, 8)
         XCTAssertNotNil(model.snapshot.result)
+    }
+
+    func testTurningTheWarningOffInTheOpenGameReachesTheSession() async throws {
+        var settings = try defaultSettings()
+        let model = try gameModel(friends(), settings: settings)
+        for (from, to) in dance {
+            model.tap(from)
+            model.tap(to)
+        }
+        settings.confirmRepetition = false
+        model.apply(settings: settings)
+        model.tap("f6")
+        model.tap("g8")
+        XCTAssertNil(model.repetitionQuestion, "the setting changed while the game was open")
+        XCTAssertEqual(model.snapshot.plyCount, 8)
     }
 
     func testResigningWhileTheComputerThinksResignsThePerson() async throws {
@@ -191,6 +210,8 @@ final class GameModelTests: XCTestCase {
         model.tap("g1")
         board = model.board
         XCTAssertTrue(board.square("g1")?.isSelected ?? false)
+        XCTAssertEqual(model.input.selected, "g1", "the session's selection")
+        XCTAssertEqual(Set(model.input.targets), ["f3", "h3"])
         XCTAssertEqual(Set(board.squares.filter(\.isTarget).map(\.id)), ["f3", "h3"])
         XCTAssertEqual(board.square("f3")?.accessibilityLabel, "f3, legal target")
         XCTAssertEqual(board.square("f3")?.accessibilityHint, "Moves the knight here")
@@ -200,8 +221,14 @@ final class GameModelTests: XCTestCase {
         model.tap("g1")
         model.tap("g1")
         XCTAssertNil(model.input.selected)
-        // Drag: from g1 to f3.
+        // A drag that ends off the board or on no target keeps the piece selected.
         model.dragBegan("g1")
+        model.dragEnded(nil)
+        XCTAssertEqual(model.input.selected, "g1")
+        model.dragEnded("g4")
+        XCTAssertEqual(model.input.selected, "g1")
+        XCTAssertEqual(model.snapshot.plyCount, 0)
+        // Drag: from g1 to f3.
         model.dragEnded("f3")
         XCTAssertEqual(model.snapshot.board.lastMove?.san, "Nf3")
         XCTAssertTrue(model.board.square("f3")?.isLastMove ?? false)
@@ -369,7 +396,7 @@ final class GameModelTests: XCTestCase {
     }
 
     func testRamPickerOffersOnlyLostPieces() async throws {
-        // White has lost a rook and a knight: a pawn reaching the last rank may bring back either.
+        // White has only its king and a pawn left: the pawn may bring back any lost piece but a king.
         let position = "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 20"
         let model = try gameModel(friends(variant: .ram, position: position))
         model.tap("a9")
@@ -377,9 +404,15 @@ final class GameModelTests: XCTestCase {
         let picker = try XCTUnwrap(model.picker, "\(model.error ?? "") \(model.snapshot.board.legalMoves.map(\.san))")
         XCTAssertTrue(picker.isResurrection)
         XCTAssertEqual(picker.title, "Bring back a piece")
-        XCTAssertFalse(picker.choices.contains(.king))
-        XCTAssertEqual(picker.label(.queen), "Queen (9)")
-        model.cancelPromotion()
+        XCTAssertFalse(picker.choices.contains { $0.kind == .king })
+        XCTAssertEqual(picker.choices.map(\.kind), [.queen, .rook, .bishop, .knight], "lost pieces, strongest first")
+        XCTAssertEqual(picker.choices.map(\.label), ["Queen", "Rook", "Bishop", "Knight"], "Ram chess has no capture points")
+        XCTAssertEqual([picker.from, picker.to], ["a9", "a10"])
+        XCTAssertEqual(picker.side, .white)
+        model.tap("e1")
+        XCTAssertNotNil(model.picker, "the board takes no taps while the picker is open")
+        model.cancelInput()
+        XCTAssertNil(model.picker)
         XCTAssertNil(model.input.selected)
         XCTAssertEqual(model.snapshot.plyCount, 0)
     }
@@ -405,11 +438,24 @@ final class GameModelTests: XCTestCase {
         model.tap("a7")
         model.tap("a8")
         let picker = try XCTUnwrap(model.picker)
-        XCTAssertEqual(Set(picker.choices), [.queen, .rook, .bishop, .knight])
+        XCTAssertEqual(picker.choices.map(\.kind), [.queen, .rook, .bishop, .knight])
+        XCTAssertEqual(picker.choices.map(\.label), ["Queen (9)", "Rook (5)", "Bishop (3)", "Knight (3)"])
+        XCTAssertEqual(picker.choices.map(\.id), picker.choices.map(\.kind), "the views' ForEach identity")
         XCTAssertFalse(picker.isResurrection)
         XCTAssertEqual(picker.title, "Choose a piece")
-        model.choosePromotion(.knight)
+        model.choosePiece(.knight)
         XCTAssertNil(model.picker)
         XCTAssertEqual(model.snapshot.board.lastMove?.promotion, .knight)
+    }
+
+    func testAChessPromotionPickerHasNoPoints() async throws {
+        let model = try gameModel(friends(variant: .chess, position: "4k3/P7/8/8/8/8/8/4K3 w - - 0 30"))
+        model.tap("a7")
+        model.tap("a8")
+        let picker = try XCTUnwrap(model.picker, model.error ?? "")
+        XCTAssertEqual(picker.choices.map(\.label), ["Queen", "Rook", "Bishop", "Knight"])
+        model.choosePiece(.queen)
+        XCTAssertEqual(model.snapshot.board.lastMove?.promotion, .queen)
+        XCTAssertEqual(model.spoken?.text.hasPrefix("White played a8=Q"), true, model.spoken?.text ?? "")
     }
 }

@@ -109,17 +109,6 @@ public enum Names {
     public static func piece(_ piece: Piece) -> String {
         piece.side == .white ? tr("White %@", kind(piece.kind)) : tr("Black %@", kind(piece.kind))
     }
-
-    /// Capture points in the Norochess family.
-    public static func points(_ kind: PieceKind) -> Int {
-        switch kind {
-        case .queen: return 9
-        case .rook: return 5
-        case .bishop, .knight: return 3
-        case .king: return 2
-        case .pawn: return 1
-        }
-    }
 }
 
 /// A choice of a picker: its value and the name shown.
@@ -261,90 +250,10 @@ public func squareName(file: Int, rank: Int) -> String {
     "\(String(UnicodeScalar(UInt8(97 + file))))\(rank + 1)"
 }
 
-/// Tap-tap and drag selection on a board whose legal moves are known: the
-/// part of the game and puzzle screens that decides what a touch means.
-public struct BoardInput: Equatable {
-    public private(set) var selected: String?
-    public private(set) var targets: [String] = []
-
-    public enum Action: Equatable {
-        case none
-        case selected(String)
-        case deselected
-        /// Play from `from` to `to` (a promotion may still need a choice).
-        case move(from: String, to: String)
-    }
-
-    public init() {}
-
-    public mutating func clear() {
-        selected = nil
-        targets = []
-    }
-
-    /// A tap on `square` with `legalMoves` the moves the player may make now.
-    public mutating func tap(_ square: String, legalMoves: [MoveInfo]) -> Action {
-        if let from = selected {
-            if square == from {
-                clear()
-                return .deselected
-            }
-            if targets.contains(square) {
-                clear()
-                return .move(from: from, to: square)
-            }
-        }
-        let reach = Self.targets(of: square, legalMoves)
-        if reach.isEmpty {
-            let had = selected != nil
-            clear()
-            return had ? .deselected : .none
-        }
-        selected = square
-        targets = reach
-        return .selected(square)
-    }
-
-    /// A drag began on `square`: selects its piece (no toggling).
-    public mutating func dragBegan(_ square: String, legalMoves: [MoveInfo]) -> Action {
-        if selected == square { return .none }
-        let reach = Self.targets(of: square, legalMoves)
-        guard !reach.isEmpty else { return .none }
-        selected = square
-        targets = reach
-        return .selected(square)
-    }
-
-    /// The drag ended on `square` (`nil`: off the board): a move if it is a
-    /// target, else the piece stays selected.
-    public mutating func dragEnded(_ square: String?, legalMoves: [MoveInfo]) -> Action {
-        guard let from = selected, let to = square, to != from else { return .none }
-        guard targets.contains(to) else { return .none }
-        clear()
-        return .move(from: from, to: to)
-    }
-
-    static func targets(of square: String, _ legalMoves: [MoveInfo]) -> [String] {
-        var out: [String] = []
-        for move in legalMoves where move.from == square && !out.contains(move.to) {
-            out.append(move.to)
-        }
-        return out
-    }
-}
-
-/// The promotion (or resurrection) picker: only the pieces the rules allow.
-public struct PiecePicker: Equatable {
-    public let from: String
-    public let to: String
-    public let side: Side
-    public let choices: [PieceKind]
-    /// Ram and Frontal chess: lost pieces coming back.
-    public let isResurrection: Bool
-    /// `Choose a piece` or `Bring back a piece`.
-    public var title: String { isResurrection ? tr("Bring back a piece") : tr("Choose a piece") }
-    /// The button of each choice: `Queen (9)`.
-    public func label(_ kind: PieceKind) -> String {
-        tr("%@ (%@)", Names.kind(kind).capitalized, "\(Names.points(kind))")
-    }
+/// The promotion (or resurrection) picker is the app layer's `PiecePicker`
+/// (`snapshot.input.picker`, `run.input().picker`): its title and each
+/// choice's label (`Queen (9)` where captures score, `Queen` in chess) are
+/// written in Rust, and so is which pieces it offers.
+extension PieceChoice: Identifiable {
+    public var id: PieceKind { kind }
 }

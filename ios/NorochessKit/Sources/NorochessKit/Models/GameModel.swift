@@ -18,10 +18,6 @@ public final class GameModel {
     public private(set) var session: GameSessionHandle
     /// What the session says now.
     public private(set) var snapshot: SessionSnapshot
-    /// The selected piece and its targets.
-    public private(set) var input = BoardInput()
-    /// Open while a promotion or resurrection piece is chosen.
-    public private(set) var picker: PiecePicker?
     /// The hint line once a hint has arrived: `Nf3 (Ng1-f3) — expected result …`.
     public private(set) var hintText: String?
     /// A hint is being searched (the Hint button shows progress).
@@ -32,10 +28,6 @@ public final class GameModel {
     public var isResultPresented = false
     /// The resignation is waiting for confirmation (the view binds it).
     public var isResignConfirmationPresented = false
-    /// A move that would bring about the same position a third time, which
-    /// loses at once in the Norochess family (the session decides): waiting
-    /// for "play it anyway" or another move.
-    public private(set) var repetitionQuestion: RepetitionQuestion?
     /// The settings the screen draws with (board theme, dots, sounds…).
     public private(set) var settings: Settings?
     /// What VoiceOver should say about the last move: `Black played Nf6`.
@@ -61,6 +53,7 @@ public final class GameModel {
         self.time = time
         self.feedback = feedback
         self.seed = seed
+        session.setAskBeforeRepetition(ask: settings?.confirmRepetition ?? true)
         snapshot = session.snapshot(nowMs: time.nowMs())
         // A game that ended before the screen opened (a replay) shows its
         // result in the status line; the sheet opens when a game ends here.
@@ -68,6 +61,17 @@ public final class GameModel {
     }
 
     // MARK: - What the screen draws
+
+    /// The selected piece and its targets, the open picker or question:
+    /// the session's board input (the app layer decides what a touch means).
+    public var input: BoardInputView { snapshot.input }
+    /// Open while a promotion or resurrection piece is chosen: the session's
+    /// picker, with only the pieces the rules allow, its title and labels.
+    public var picker: PiecePicker? { snapshot.input.picker }
+    /// A move that would bring about the same position a third time, which
+    /// loses at once in the Norochess family (the session decides): waiting
+    /// for "play it anyway" or another move.
+    public var repetitionQuestion: RepetitionQuestion? { snapshot.input.repetitionQuestion }
 
     /// The board with its marks, oriented and coloured.
     public var board: BoardLayout {
@@ -201,90 +205,56 @@ public final class GameModel {
 
     // MARK: - Gestures
 
-    /// A tap on a square: select, reselect, deselect or move.
+    /// A tap on a square: the session selects, deselects, or plays the
+    /// move (after the picker or the repetition question, if it needs one).
     public func tap(_ square: String) {
-        guard picker == nil, repetitionQuestion == nil else { return }
         error = nil
-        let action = input.tap(square, legalMoves: snapshot.board.legalMoves)
-        if case let .move(from, to) = action { move(from: from, to: to) }
+        touch { try $0.tap(square: square, nowMs: $1) }
     }
 
     /// A drag began on a square.
     public func dragBegan(_ square: String) {
-        guard picker == nil, repetitionQuestion == nil else { return }
-        _ = input.dragBegan(square, legalMoves: snapshot.board.legalMoves)
+        touch { session, _ in
+            try session.dragBegan(square: square)
+            return nil
+        }
     }
 
     /// The drag ended on `square` (`nil`: off the board).
     public func dragEnded(_ square: String?) {
-        guard picker == nil, repetitionQuestion == nil else { return }
-        if case let .move(from, to) = input.dragEnded(square, legalMoves: snapshot.board.legalMoves) {
-            move(from: from, to: to)
-        }
-    }
-
-    private func move(from: String, to: String) {
-        do {
-            let offer = try session.promotionChoices(from: from, to: to)
-            if offer.choices.count > 1 {
-                picker = PiecePicker(
-                    from: from, to: to, side: snapshot.toMove, choices: offer.choices,
-                    isResurrection: offer.isResurrection)
-                return
-            }
-            play(from: from, to: to, promotion: offer.choices.first)
-        } catch {
-            show(error)
-        }
+        touch { try $0.dragEnded(square: square, nowMs: $1) }
     }
 
     /// The player chose `kind` in the picker.
-    public func choosePromotion(_ kind: PieceKind) {
-        guard let picker else { return }
-        self.picker = nil
-        play(from: picker.from, to: picker.to, promotion: kind)
-    }
-
-    /// The picker was closed without a choice: the pawn stays.
-    public func cancelPromotion() {
-        picker = nil
-        input.clear()
+    public func choosePiece(_ kind: PieceKind) {
+        touch { try $0.choosePiece(kind: kind, nowMs: $1) }
     }
 
     /// The player plays the move of `repetitionQuestion` anyway.
-    public func playRepeatingMove() {
-        guard let question = repetitionQuestion else { return }
-        repetitionQuestion = nil
-        play(from: question.from, to: question.to, promotion: question.promotion, asked: true)
+    public func confirmRepetition() {
+        touch { try $0.confirmRepetition(nowMs: $1) }
     }
 
-    /// The player chose another move instead: nothing is played.
-    public func cancelRepeatingMove() {
-        repetitionQuestion = nil
-        input.clear()
+    /// The picker or the question was closed without a choice, or the
+    /// selection dropped: nothing is played.
+    public func cancelInput() {
+        session.cancelInput()
+        refresh()
     }
 
-    /// The text of the repetition question.
-    public var repetitionText: String {
-        tr("This move brings about the same position for the third time. In this game the player who does that loses at once.")
-    }
+    /// The text of the repetition question (the session's).
+    public var repetitionText: String { repetitionQuestion?.text ?? "" }
 
-    private func play(from: String, to: String, promotion: PieceKind?, asked: Bool = false) {
-        if !asked, settings?.confirmRepetition ?? true {
-            do {
-                if try session.moveLosesByRepetition(from: from, to: to, promotion: promotion) {
-                    input.clear()
-                    repetitionQuestion = RepetitionQuestion(from: from, to: to, promotion: promotion)
-                    return
-                }
-            } catch {
-                show(error)
+    /// Runs one touch on the session's board input and, if it played a
+    /// move (saved by the session), announces it and lets the computer answer.
+    private func touch(_ body: (GameSessionHandle, UInt64) throws -> MoveInfo?) {
+        do {
+            let played = try body(session, time.nowMs())
+            guard let played else {
+                refresh()
                 return
             }
-        }
-        cancelHint()
-        do {
-            let played = try session.play(from: from, to: to, promotion: promotion, nowMs: time.nowMs())
+            cancelHint()
             refresh()
             announce(played)
             startComputerIfDue()
@@ -359,8 +329,6 @@ public final class GameModel {
     public func reviewLive() { reviewChange { try $0.review(ply: nil, nowMs: $1) } }
 
     private func reviewChange(_ body: (GameSessionHandle, UInt64) throws -> Void) {
-        input.clear()
-        picker = nil
         do {
             try body(session, time.nowMs())
             refresh()
@@ -427,8 +395,7 @@ public final class GameModel {
             let next = try session.rematch(seed: seed)
             stopTasks()
             session = next
-            input.clear()
-            picker = nil
+            next.setAskBeforeRepetition(ask: settings?.confirmRepetition ?? true)
             error = nil
             isResultPresented = false
             refresh()
@@ -448,6 +415,7 @@ public final class GameModel {
     /// The settings changed elsewhere (the Settings screen).
     public func apply(settings: Settings) {
         self.settings = settings
+        session.setAskBeforeRepetition(ask: settings.confirmRepetition)
     }
 
     // MARK: - Lifetime
@@ -559,8 +527,6 @@ public final class GameModel {
 
     private func perform(_ body: (GameSessionHandle, UInt64) throws -> Any) {
         cancelHint()
-        input.clear()
-        picker = nil
         let hadResult = snapshot.result != nil
         do {
             _ = try body(session, time.nowMs())
@@ -583,7 +549,6 @@ public final class GameModel {
     private func refresh() {
         let before = snapshot.result
         snapshot = session.snapshot(nowMs: time.nowMs())
-        if snapshot.reviewing != nil || !snapshot.canMove { input.clear() }
         if before == nil, snapshot.result != nil, !isResultPresented { isResultPresented = true }
     }
 
@@ -613,17 +578,9 @@ public final class GameModel {
     }
 
     private func show(_ error: Error) {
-        input.clear()
-        picker = nil
+        // A failed action drops the selection and closes the picker.
+        session.cancelInput()
         self.error = describe(error)
         refresh()
     }
-}
-
-/// A move waiting for the player's answer to "repeat the position a third
-/// time and lose?".
-public struct RepetitionQuestion: Equatable {
-    public let from: String
-    public let to: String
-    public let promotion: PieceKind?
 }

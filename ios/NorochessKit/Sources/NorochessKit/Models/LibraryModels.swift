@@ -16,9 +16,9 @@ func dateText(_ seconds: Int64) -> String {
 public final class GamesListModel {
     public struct Row: Identifiable, Equatable {
         public let id: Int64
-        /// `Ram chess · vs Computer (level 4)`.
+        /// `Ram chess · vs the computer (level 4), you played white`.
         public let title: String
-        /// `White wins 38–33` or `Unfinished, move 12`.
+        /// `White wins 38–33 · higher score after move 48` or `Unfinished, move 12, 5–3`.
         public let result: String
         public let date: String
         public let isFinished: Bool
@@ -43,13 +43,8 @@ public final class GamesListModel {
     }
     public private(set) var rows: [Row] = []
     public private(set) var error: String?
-    @ObservationIgnored private let names: [String: String]
-
     public init(library: LibraryHandle) {
         self.library = library
-        var names: [String: String] = [:]
-        for info in NorochessKit.variants() { names[info.id] = info.name }
-        self.names = names
         reload()
     }
 
@@ -67,31 +62,12 @@ public final class GamesListModel {
         }
     }
 
+    /// A row as the app layer writes it: `game.title` and `game.resultLine`
+    /// (the winner's score first, why it ended); the date in the device's format.
     private func row(_ game: GameSummary) -> Row {
-        let name = names[game.variant] ?? game.variant
-        let opponent: String
-        switch game.opponent {
-        case let .computer(person, level):
-            opponent = tr("vs Computer (level %@), you played %@", "\(level)", Names.side(person).lowercased())
-        case .friend:
-            opponent = tr("%@ vs %@", game.white, game.black)
-        }
-        let token = game.finished ? game.result ?? "" : ""
-        // The winner's score first, as the app layer's result sentences
-        // write it ("Black wins 39–38").
-        let score = game.scores.map { token == "0-1" ? "\($0.black)–\($0.white)" : "\($0.white)–\($0.black)" }
-        let result: String
-        if game.finished {
-            let who = token == "1-0" ? tr("White wins") : token == "0-1" ? tr("Black wins") : tr("Draw")
-            result = score.map { tr("%@ %@", who, $0) } ?? who
-        } else {
-            result = score.map { tr("Unfinished, move %@, %@", "\(game.moveNumber)", $0) }
-                ?? tr("Unfinished, move %@", "\(game.moveNumber)")
-        }
-        let title = tr("%@ · %@", name, opponent)
         let date = dateText(game.updatedAt)
-        return Row(id: game.id, title: title, result: result, date: date, isFinished: game.finished,
-                   accessibilityLabel: tr("%@, %@, %@", title, result, date))
+        return Row(id: game.id, title: game.title, result: game.resultLine, date: date, isFinished: game.finished,
+                   accessibilityLabel: tr("%@, %@, %@", game.title, game.resultLine, date))
     }
 
     /// The record to share (PGN-style text).

@@ -114,8 +114,9 @@ public final class NewGameModel {
             setup.zone = zone
             setup.blockage = blockage
         }
-        if showsStartNumber {
-            setup.startNumber = UInt16(randomStart ? Int(seed % 960) : startNumber)
+        // A random start is drawn by the session from the seed (the app layer).
+        if showsStartNumber, !randomStart {
+            setup.startNumber = UInt16(startNumber)
         }
         let opponentChoice: OpponentChoice
         switch opponent {

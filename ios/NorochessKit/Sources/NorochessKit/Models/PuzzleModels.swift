@@ -119,8 +119,12 @@ public final class PuzzleModel {
     public private(set) var info: PuzzleInfo
     public private(set) var board: GameSnapshot
     public private(set) var phase: PuzzlePhase
-    public private(set) var input = BoardInput()
-    public private(set) var picker: PiecePicker?
+    /// The selection, its targets and the open picker: the run's board
+    /// input (the app layer decides what a touch means).
+    public private(set) var input: BoardInputView
+    /// Open while a promotion piece is chosen (under-promotion): the run's
+    /// picker, with its title and labels.
+    public var picker: PiecePicker? { input.picker }
     /// `Correct: Qf5. Black answers Kg8.`, `Wrong: Qf5. Black answers …`.
     public private(set) var feedbackText: String?
     public private(set) var isCorrectFeedback = true
@@ -153,6 +157,7 @@ public final class PuzzleModel {
         board = run.snapshot()
         phase = run.phase()
         end = run.end()
+        input = run.input()
     }
 
     /// `White to play and win — move 46, score 30–31`.
@@ -184,40 +189,49 @@ public final class PuzzleModel {
             settings: settings)
     }
 
-    /// The moves the player may make now (none while the core answers).
-    private var legalMoves: [MoveInfo] { phase == .solving && !isBusy ? board.legalMoves : [] }
-
+    /// A tap on a square: the run selects, deselects, or chooses the move,
+    /// which is then played off the main actor. Ignored while the core
+    /// answers.
     public func tap(_ square: String) {
-        guard picker == nil else { return }
-        if case let .move(from, to) = input.tap(square, legalMoves: legalMoves) { move(from: from, to: to) }
+        touch { try $0.tap(square: square) }
     }
 
     public func dragBegan(_ square: String) {
-        _ = input.dragBegan(square, legalMoves: legalMoves)
+        touch { run in
+            try run.dragBegan(square: square)
+            return nil
+        }
     }
 
     public func dragEnded(_ square: String?) {
-        if case let .move(from, to) = input.dragEnded(square, legalMoves: legalMoves) { move(from: from, to: to) }
+        touch { try $0.dragEnded(square: square) }
     }
 
-    private func move(from: String, to: String) {
-        let choices = legalMoves.filter { $0.from == from && $0.to == to }.compactMap(\.promotion)
-        if choices.count > 1 {
-            picker = PiecePicker(from: from, to: to, side: info.player, choices: choices, isResurrection: false)
-            return
+    /// The player chose `kind` in the picker.
+    public func choosePiece(_ kind: PieceKind) {
+        touch { try $0.choosePiece(kind: kind) }
+    }
+
+    /// The picker was closed without a choice: the pawn stays.
+    public func cancelInput() {
+        touch { run in
+            try run.cancelInput()
+            return nil
         }
-        play(from: from, to: to, promotion: choices.first)
     }
 
-    public func choosePromotion(_ kind: PieceKind) {
-        guard let picker else { return }
-        self.picker = nil
-        play(from: picker.from, to: picker.to, promotion: kind)
-    }
-
-    public func cancelPromotion() {
-        picker = nil
-        input.clear()
+    /// Runs one touch on the run's board input; a move it chose is played
+    /// (judged off the main actor).
+    private func touch(_ body: (PuzzleRun) throws -> MoveInfo?) {
+        guard !isBusy else { return }
+        do {
+            let chosen = try body(run)
+            input = run.input()
+            if let chosen { play(from: chosen.from, to: chosen.to, promotion: chosen.promotion) }
+        } catch {
+            self.error = describe(error)
+            input = run.input()
+        }
     }
 
     private func play(from: String, to: String, promotion: PieceKind?) {
@@ -301,7 +315,6 @@ public final class PuzzleModel {
             feedbackText = nil
             hintText = nil
             hintedSquare = nil
-            input.clear()
             refresh()
         } catch {
             self.error = describe(error)
@@ -339,7 +352,7 @@ public final class PuzzleModel {
         board = run.snapshot()
         phase = run.phase()
         end = run.end()
-        if phase != .solving { input.clear() }
+        input = run.input()
     }
 
     /// Runs a blocking call off the main actor in a task this model owns,
@@ -349,7 +362,7 @@ public final class PuzzleModel {
         guard work == nil else { return }
         isBusy = true
         error = nil
-        input.clear()
+        input = run.input()
         work = Task { [weak self] in
             let result: Result<T, Error>
             do { result = .success(try await offMain(body)) } catch { result = .failure(error) }
