@@ -3,7 +3,7 @@ package app.norochess.rail
 import app.norochess.android.ui.BoardMode
 import app.norochess.android.ui.BoardUi
 import app.norochess.android.ui.ClockUi
-import app.norochess.android.ui.GameChoice
+import app.norochess.android.present.Mapping
 import app.norochess.android.ui.GameRowUi
 import app.norochess.android.ui.GameUi
 import app.norochess.android.ui.GamesUi
@@ -54,25 +54,14 @@ object Fixtures {
 
     fun p(white: Boolean, vararg kinds: PieceKind) = kinds.map { PieceUi(white, it) }
 
-    val games = listOf(
-        GameChoice("norochess", "Norochess"),
-        GameChoice("norochess960", "Norochess960", numbered = true),
-        GameChoice("ram", "Ram chess", tenByTen = true),
-        GameChoice("frontal", "Frontal chess", tenByTen = true),
-        GameChoice("improved", "Improved chess", improved = true),
-        GameChoice("crab", "Crab chess"),
-        GameChoice("chess", "Chess"),
-    )
+    /** The menu as the app builds it from the core's table (so a new game shows here too). */
+    val games by lazy { Mapping.menuGames() }
     val clocks = listOf("norochess-10" to "Norochess 10 min + 5 s", "blitz-5" to "5 min + 3 s", "rapid-15" to "15 min + 10 s")
 
     fun home(s: XmlStrings) = HomeUi(
         continueText = "Norochess · against level 4 · move 23",
         newGame = NewGameUi(
             games = games, gameId = "norochess", clocks = clocks, clockId = "norochess-10",
-            zones = listOf("far-half" to s.raw("zone_far_half"), "beyond-fifth" to s.raw("zone_beyond_fifth"), "seventh" to s.raw("zone_seventh")),
-            zone = "far-half",
-            blockages = listOf("enemy" to s.raw("blockage_enemy"), "any" to s.raw("blockage_any")),
-            blockage = "enemy",
         ),
         puzzleText = "Puzzles: 12 of 320 solved · streak 3",
     )

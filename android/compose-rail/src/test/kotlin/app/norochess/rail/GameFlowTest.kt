@@ -12,8 +12,7 @@ import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.runComposeUiTest
 import app.norochess.android.present.Screen
 import app.norochess.android.ui.PickerKind
-import app.norochess.core.GameSetup
-import app.norochess.core.GameVariant
+import app.norochess.applayer.GameSetup
 import app.norochess.core.GameSessionHandle
 import app.norochess.core.NewGame
 import app.norochess.applayer.OpponentChoice
@@ -142,10 +141,10 @@ class GameFlowTest {
         }
     }
 
-    private fun positionGame(h: Harness, variant: GameVariant, position: String) {
+    private fun positionGame(h: Harness, variant: String, position: String) {
         h.app.game.value?.close()
         val session = GameSessionHandle(
-            NewGame(GameSetup(variant, null, null, null), position, OpponentChoice.Friend("Ann", "Bob"), null, null, 1uL, null, null),
+            NewGame(GameSetup(variant), position, OpponentChoice.Friend("Ann", "Bob"), null, null, 1uL, null, null),
             h.library,
         )
         // As Continue would: the app opens the session.
@@ -157,7 +156,7 @@ class GameFlowTest {
         Harness(null).use { h ->
             h.show(this)
             // White has lost a rook and a bishop; the pawn on h9 steps to h10.
-            positionGame(h, GameVariant.RAM, "1rnbqkb3/ppppp2P2/10/10/10/10/10/10/PPPPPPP3/2N1QKBNR1 w - - 0 20")
+            positionGame(h, "ram", "1rnbqkb3/ppppp2P2/10/10/10/10/10/10/PPPPPPP3/2N1QKBNR1 w - - 0 20")
             waitForIdle()
             tapSquare("h9")
             tapSquare("h10")
@@ -177,7 +176,7 @@ class GameFlowTest {
     fun frontalDethronementAnnounced() = runComposeUiTest {
         Harness(null).use { h ->
             h.show(this)
-            positionGame(h, GameVariant.FRONTAL, "1rnbqkb3/ppppp2P2/10/10/10/10/10/10/PPPPPPP3/2NBQKBNR1 w - - 0 20")
+            positionGame(h, "frontal", "1rnbqkb3/ppppp2P2/10/10/10/10/10/10/PPPPPPP3/2NBQKBNR1 w - - 0 20")
             waitForIdle()
             tapSquare("h9")
             tapSquare("h10")

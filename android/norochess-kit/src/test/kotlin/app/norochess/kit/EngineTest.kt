@@ -3,8 +3,7 @@ package app.norochess.kit
 import app.norochess.applayer.ColourChoice
 import app.norochess.core.ComputerMove
 import app.norochess.core.GameSessionHandle
-import app.norochess.core.GameSetup
-import app.norochess.core.GameVariant
+import app.norochess.applayer.GameSetup
 import app.norochess.core.NewGame
 import app.norochess.applayer.OpponentChoice
 import app.norochess.core.ScoreKind
@@ -42,7 +41,7 @@ class EngineTest {
     @Test
     fun `an analysis answers within its time limit and the answer can be played`() {
         runBlocking {
-            val session = friends(GameVariant.NOROCHESS)
+            val session = friends("norochess")
             session.playText("e4", 0u)
             val reports = CopyOnWriteArrayList<SearchProgress>()
             val listener = object : SearchListener {
@@ -69,7 +68,7 @@ class EngineTest {
     @Test
     fun `cancelling the analysing coroutine frees the engine at once`() {
         runBlocking {
-            val session = friends(GameVariant.FRONTAL)
+            val session = friends("frontal")
             val listener = FirstReport()
             // No limits: the analysis runs until cancelled.
             val analysis = launch(Dispatchers.Default) { session.analyse(SearchLimits(), 2u, listener) }
@@ -86,7 +85,7 @@ class EngineTest {
     @Test
     fun `cancelSearches ends an analysis with its best so far`() {
         runBlocking {
-            val session = friends(GameVariant.FRONTAL)
+            val session = friends("frontal")
             val listener = FirstReport()
             val analysis = async(Dispatchers.Default) { session.analyse(SearchLimits(), 2u, listener) }
             withTimeout(10_000) { listener.first.await() }
@@ -103,7 +102,7 @@ class EngineTest {
     @Test
     fun `hints with limits, every level and proven results`() {
         runBlocking {
-            val chess = friends(GameVariant.CHESS)
+            val chess = friends("chess")
             val hint = chess.hint(SearchLimits(moveTimeMs = 150u))!!
             assertTrue(hint.suggested.san.isNotEmpty())
             assertNotNull(hint.score)
@@ -114,7 +113,7 @@ class EngineTest {
                 // The computer plays White; level 8 with a node budget to stay quick.
                 val session = GameSessionHandle(
                     NewGame(
-                        setup = GameSetup(GameVariant.CHESS),
+                        setup = GameSetup("chess"),
                         opponent = OpponentChoice.Computer(level.toUByte(), ColourChoice.BLACK),
                         seed = 7uL,
                         level8Nodes = 20_000uL,
@@ -128,7 +127,7 @@ class EngineTest {
             }
 
             // Norochess: capturing the last black piece wins at once, by the final margin.
-            val end = friends(GameVariant.NOROCHESS, "7k/8/8/8/8/8/8/K6R w - - 0 40 score=30-20")
+            val end = friends("norochess", "7k/8/8/8/8/8/8/K6R w - - 0 40 score=30-20")
             val outcome = end.analyse(SearchLimits(depth = 4u), 1u, null)
             assertEquals("Rxh8", outcome.bestMove!!.san)
             val score = outcome.lines.first().score
@@ -147,7 +146,7 @@ class EngineTest {
     @Test
     fun `a failing listener does not break the search`() {
         runBlocking {
-            val session = friends(GameVariant.NOROCHESS)
+            val session = friends("norochess")
             var calls = 0
             val listener = object : SearchListener {
                 override fun onProgress(progress: SearchProgress) {

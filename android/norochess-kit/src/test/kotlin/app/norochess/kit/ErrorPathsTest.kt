@@ -1,9 +1,9 @@
 package app.norochess.kit
 
+import app.norochess.applayer.OptionSetting
 import app.norochess.applayer.ColourChoice
 import app.norochess.core.GameSessionHandle
-import app.norochess.core.GameSetup
-import app.norochess.core.GameVariant
+import app.norochess.applayer.GameSetup
 import app.norochess.core.LibraryHandle
 import app.norochess.core.NewGame
 import app.norochess.core.NorochessException
@@ -13,7 +13,6 @@ import app.norochess.core.Refusal
 import app.norochess.core.SearchLimits
 import app.norochess.applayer.Side
 import app.norochess.applayer.TimeControl
-import app.norochess.applayer.Zone
 import kotlinx.coroutines.runBlocking
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNull
@@ -36,17 +35,17 @@ class ErrorPathsTest {
     @Test
     fun `games and options`() {
         fails<NorochessException.InvalidVariant>("option zone does not apply to chess") {
-            newSession(GameSetup(GameVariant.CHESS, zone = Zone.SEVENTH))
+            newSession(GameSetup("chess", listOf(OptionSetting("zone", "seventh"))))
         }
         fails<NorochessException.InvalidVariant>("960", "0 to 959") {
-            newSession(GameSetup(GameVariant.NOROCHESS960, startNumber = 960.toUShort()))
+            newSession(GameSetup("norochess960", startNumber = 960.toUShort()))
         }
-        fails<NorochessException.InvalidVariant>("only to norochess960") {
-            newSession(GameSetup(GameVariant.RAM, startNumber = 3.toUShort()))
+        fails<NorochessException.InvalidVariant>("only to games with numbered starts") {
+            newSession(GameSetup("ram", startNumber = 3.toUShort()))
         }
         fails<NorochessException.InvalidArgument>("level 9 does not exist") {
             GameSessionHandle(
-                NewGame(setup = GameSetup(GameVariant.NOROCHESS), opponent = OpponentChoice.Computer(9u, ColourChoice.WHITE)),
+                NewGame(setup = GameSetup("norochess"), opponent = OpponentChoice.Computer(9u, ColourChoice.WHITE)),
                 null,
             )
         }
@@ -54,15 +53,15 @@ class ErrorPathsTest {
 
     @Test
     fun `positions`() {
-        fails<NorochessException.InvalidPosition>("empty") { newSession(GameSetup(GameVariant.NOROCHESS), "  ") }
+        fails<NorochessException.InvalidPosition>("empty") { newSession(GameSetup("norochess"), "  ") }
         fails<NorochessException.InvalidPosition>("side-to-move", "`x`") {
-            newSession(GameSetup(GameVariant.CHESS), "8/8/8/8/8/8/8/K6k x - - 0 1")
+            newSession(GameSetup("chess"), "8/8/8/8/8/8/8/K6k x - - 0 1")
         }
     }
 
     @Test
     fun `moves and squares`() {
-        val game = friends(GameVariant.NOROCHESS)
+        val game = friends("norochess")
         fails<NorochessException.InvalidSquare>("`i9`", "a1 to h8") { game.legalTargets("i9") }
         fails<NorochessException.InvalidSquare>("`e0`") { game.play("e0", "e4", null, 0u) }
         fails<NorochessException.IllegalMove>("e2-e5", "cannot go to e5") { game.play("e2", "e5", null, 0u) }
@@ -71,7 +70,7 @@ class ErrorPathsTest {
         fails<NorochessException.IllegalMove>("Nf6") { game.playText("Nf6", 0u) }
         fails<NorochessException.IllegalMove>("cannot read move") { game.playText("hello", 0u) }
 
-        val promo = friends(GameVariant.NOROCHESS, "4k3/P7/8/8/8/8/8/4K3 w - - 0 30 score=1-2")
+        val promo = friends("norochess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 30 score=1-2")
         fails<NorochessException.PromotionRequired>("choose one of queen, rook, bishop, knight") {
             promo.play("a7", "a8", null, 0u)
         }
@@ -85,7 +84,7 @@ class ErrorPathsTest {
 
     @Test
     fun `engine calls`() {
-        val game = friends(GameVariant.NOROCHESS)
+        val game = friends("norochess")
         fails<NorochessException.InvalidArgument>("0 lines") {
             runBlocking { game.analyse(SearchLimits(depth = 1u), 0u, null) }
         }
@@ -97,7 +96,7 @@ class ErrorPathsTest {
             runBlocking { game.hint(SearchLimits(depth = 1u, threads = 0u)) }
         }
         // Black's flag falls: the game is over and there is nothing to analyse.
-        val clocked = friends(GameVariant.NOROCHESS, clock = TimeControl.SuddenDeath(1_000u))
+        val clocked = friends("norochess", clock = TimeControl.SuddenDeath(1_000u))
         clocked.playText("e4", 0u)
         assertEquals(Side.WHITE, clocked.tick(5_000u)!!.winner)
         fails<NorochessException.GameOver>("White wins 0-0 (time forfeit)") {
@@ -107,19 +106,19 @@ class ErrorPathsTest {
 
     @Test
     fun `errors carry their data beside the sentence`() {
-        val game = friends(GameVariant.CHESS)
+        val game = friends("chess")
         val illegal = fails<NorochessException.IllegalMove>("cannot go to e5") { game.play("e2", "e5", null, 0u) }
         assertEquals("e2-e5", illegal.moveText)
         assertTrue(illegal.message!!.contains("moveText=e2-e5"))
         assertEquals("Qh9", fails<NorochessException.IllegalMove>("Qh9") { game.playText("Qh9", 0u) }.moveText)
         assertEquals("i9", fails<NorochessException.InvalidSquare>("a1 to h8") { game.legalTargets("i9") }.square)
-        val promo = friends(GameVariant.NOROCHESS, "4k3/P7/8/8/8/8/8/4K3 w - - 0 30 score=10-12")
+        val promo = friends("norochess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 30 score=10-12")
         val required = fails<NorochessException.PromotionRequired>("choose one of") { promo.play("a7", "a8", null, 0u) }
         assertEquals("a7-a8", required.moveText)
         assertEquals(listOf(PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT), required.choices)
         assertEquals(required.choices, promo.promotionChoices("a7", "a8").choices)
 
-        val session = friends(GameVariant.NOROCHESS)
+        val session = friends("norochess")
         val refused = fails<NorochessException.Refused>("no move to take back") { session.takeback(0u) }
         assertEquals(Refusal.NOTHING_TO_TAKE_BACK, refused.refusal)
         assertEquals(Refusal.NO_DRAW_OFFER, fails<NorochessException.Refused>("no draw offer") { session.acceptDraw(0u) }.refusal)

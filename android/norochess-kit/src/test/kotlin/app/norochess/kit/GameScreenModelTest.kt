@@ -3,8 +3,7 @@ package app.norochess.kit
 import app.norochess.applayer.ColourChoice
 import app.norochess.core.ComputerMove
 import app.norochess.core.GameSessionHandle
-import app.norochess.core.GameSetup
-import app.norochess.core.GameVariant
+import app.norochess.applayer.GameSetup
 import app.norochess.core.NewGame
 import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.PieceKind
@@ -21,7 +20,7 @@ import org.junit.jupiter.api.Test
 class GameScreenModelTest {
     @Test
     fun `select, reselect, deselect and tap-tap to move`() {
-        val model = GameScreenModel(friends(GameVariant.NOROCHESS)) { 0uL }
+        val model = GameScreenModel(friends("norochess")) { 0uL }
         var changes = 0
         model.onChange = { changes++ }
         model.tap("e4") // empty square: nothing selected
@@ -51,7 +50,7 @@ class GameScreenModelTest {
 
     @Test
     fun `a move that would lose by repetition is asked about first`() {
-        val model = GameScreenModel(friends(GameVariant.NOROCHESS)) { 0uL }
+        val model = GameScreenModel(friends("norochess")) { 0uL }
         for ((from, to) in dance) {
             model.tap(from)
             model.tap(to)
@@ -77,7 +76,7 @@ class GameScreenModelTest {
 
     @Test
     fun `with the warning turned off the move is played at once`() {
-        val model = GameScreenModel(friends(GameVariant.NOROCHESS)) { 0uL }
+        val model = GameScreenModel(friends("norochess")) { 0uL }
         model.askBeforeRepetition = false
         for ((from, to) in dance + ("f6" to "g8")) {
             model.tap(from)
@@ -91,7 +90,7 @@ class GameScreenModelTest {
     @Test
     fun `a clock tick keeps the selected piece`() {
         var now = 0uL
-        val model = GameScreenModel(friends(GameVariant.NOROCHESS, clock = TimeControl.SuddenDeath(60_000u))) { now }
+        val model = GameScreenModel(friends("norochess", clock = TimeControl.SuddenDeath(60_000u))) { now }
         model.tap("e2")
         model.tap("e4") // the clock starts with White's first move
         model.tap("g8")
@@ -104,7 +103,7 @@ class GameScreenModelTest {
 
     @Test
     fun `the promotion picker offers the legal choices`() {
-        val model = GameScreenModel(friends(GameVariant.NOROCHESS, "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 31 score=19-15")) { 0uL }
+        val model = GameScreenModel(friends("norochess", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 31 score=19-15")) { 0uL }
         assertEquals("19 – 15", model.state.snapshot.scoreText)
         assertEquals("Move 31 / 48", model.state.snapshot.moveCounterText)
         model.tap("a7")
@@ -127,7 +126,7 @@ class GameScreenModelTest {
 
     @Test
     fun `refusals show as errors and the game goes on`() {
-        val model = GameScreenModel(friends(GameVariant.CHESS)) { 0uL }
+        val model = GameScreenModel(friends("chess")) { 0uL }
         assertFalse(model.playText("Ke2"))
         assertTrue(model.state.error!!.contains("Ke2"))
         assertFalse(model.takeBack())
@@ -146,7 +145,7 @@ class GameScreenModelTest {
     fun `against the computer the board takes no input on its turn`() = runBlocking {
         val session = GameSessionHandle(
             NewGame(
-                setup = GameSetup(GameVariant.NOROCHESS),
+                setup = GameSetup("norochess"),
                 opponent = OpponentChoice.Computer(1u, ColourChoice.BLACK),
             ),
             null,
@@ -170,7 +169,7 @@ class GameScreenModelTest {
 
     @Test
     fun `overtime badge from a puzzle-like position`() {
-        val snapshot = GameScreenModel(friends(GameVariant.NOROCHESS, "4k3/8/8/8/8/8/8/4K3 w - - 0 52 score=20-20")) { 0uL }.state.snapshot
+        val snapshot = GameScreenModel(friends("norochess", "4k3/8/8/8/8/8/8/4K3 w - - 0 52 score=20-20")) { 0uL }.state.snapshot
         assertEquals("Overtime 52 / 60", snapshot.moveCounterText)
         assertTrue(snapshot.overtime)
         assertEquals("20 – 20", snapshot.scoreText)

@@ -1,8 +1,7 @@
 package app.norochess.kit
 
-import app.norochess.core.GameSetup
+import app.norochess.applayer.GameSetup
 import app.norochess.core.GameSessionHandle
-import app.norochess.core.GameVariant
 import app.norochess.core.LibraryHandle
 import app.norochess.core.MoveInfo
 import app.norochess.core.NewGame
@@ -11,7 +10,7 @@ import app.norochess.applayer.TimeControl
 
 /** A pass-and-play session (Ann with White, Bob with Black), from [position] if given. */
 fun friends(
-    variant: GameVariant,
+    variant: String,
     position: String? = null,
     clock: TimeControl? = null,
     library: LibraryHandle? = null,

@@ -1,8 +1,7 @@
 package app.norochess.kit
 
 import app.norochess.applayer.EndReason
-import app.norochess.core.GameSetup
-import app.norochess.core.GameVariant
+import app.norochess.applayer.GameSetup
 import app.norochess.applayer.Scores
 import app.norochess.applayer.Side
 import app.norochess.applayer.TimeControl
@@ -17,9 +16,9 @@ class NorochessGameTest {
     fun `a Norochess game with a clock runs into overtime and ends drawn after move 60`() {
         // Quiet moves are found on a session without a clock (trying a move and
         // taking it back) and played, one second each, on the clock game.
-        val finder = friends(GameVariant.NOROCHESS)
+        val finder = friends("norochess")
         val game = friends(
-            GameVariant.NOROCHESS,
+            "norochess",
             clock = TimeControl.Norochess(baseMs = 600_000u, incrementMs = 5_000u, regularMoves = 48u, overtimeMs = 15_000u),
         )
         val seen = mutableSetOf(positionKey(finder.snapshot(0u).board.positionText))
@@ -82,7 +81,7 @@ class NorochessGameTest {
 
     @Test
     fun `the score bar and result dialog follow the rule book`() {
-        val model = GameScreenModel(friends(GameVariant.NOROCHESS, "4k3/8/8/8/8/8/8/R3K3 b - - 0 48 score=38-33")) { 0uL }
+        val model = GameScreenModel(friends("norochess", "4k3/8/8/8/8/8/8/R3K3 b - - 0 48 score=38-33")) { 0uL }
         assertEquals("38 – 33", model.state.snapshot.scoreText)
         assertEquals("Move 48 / 48", model.state.snapshot.moveCounterText)
         model.tap("e8")
@@ -97,8 +96,8 @@ class NorochessGameTest {
 
     @Test
     fun `Norochess960 games start from their number`() {
-        val setup = GameSetup(GameVariant.NOROCHESS960, startNumber = 0.toUShort())
-        val game = friends(GameVariant.NOROCHESS960, setup = setup)
+        val setup = GameSetup("norochess960", startNumber = 0.toUShort())
+        val game = friends("norochess960", setup = setup)
         val board = game.snapshot(0u).board
         assertTrue(board.positionText.startsWith("bbqnnrkr/"), board.positionText)
         assertEquals(0.toUShort(), board.setup.startNumber)

@@ -1,7 +1,6 @@
 package app.norochess.kit
 
 import app.norochess.applayer.EndReason
-import app.norochess.core.GameVariant
 import app.norochess.core.LibraryHandle
 import app.norochess.core.MoveKind
 import app.norochess.core.NorochessException
@@ -19,7 +18,7 @@ class RamFrontalGameTest {
     @Test
     fun `a Ram game with a ram and a resurrection`() {
         val library = LibraryHandle.inMemory()
-        val session = friends(GameVariant.RAM, library = library)
+        val session = friends("ram", library = library)
         val model = GameScreenModel(session) { 0uL }
         val start = model.state.snapshot
         assertEquals(10u, start.board.width)
@@ -70,7 +69,7 @@ class RamFrontalGameTest {
         // Saved with every move: the library reads the game back with its ram and resurrection.
         val saved = model.state.snapshot.saveState as SaveState.Saved
         val again = library.load(saved.gameId, 0u).snapshot(0u)
-        assertEquals(GameVariant.RAM, again.board.setup.variant)
+        assertEquals("ram", again.board.setup.game)
         assertEquals(model.state.snapshot.moves, again.moves)
         assertEquals(EndReason.RESIGNATION, again.result!!.reason)
         assertEquals(PieceKind.QUEEN, again.board.lastMove!!.promotion)
@@ -78,7 +77,7 @@ class RamFrontalGameTest {
 
     @Test
     fun `a Frontal game with a swap and a dethronement`() {
-        val session = friends(GameVariant.FRONTAL)
+        val session = friends("frontal")
         val model = GameScreenModel(session) { 0uL }
         // White's first pawn move may not be a double step.
         assertEquals(listOf("e3"), session.legalTargets("e2"))

@@ -5,8 +5,7 @@ import app.norochess.core.ComputerMove
 import app.norochess.applayer.EndReason
 import app.norochess.applayer.GameFilter
 import app.norochess.core.GameSessionHandle
-import app.norochess.core.GameSetup
-import app.norochess.core.GameVariant
+import app.norochess.applayer.GameSetup
 import app.norochess.core.LibraryHandle
 import app.norochess.core.NewGame
 import app.norochess.core.NorochessException
@@ -48,7 +47,7 @@ class SessionTest {
     private fun vsComputer(level: Int, colour: ColourChoice, library: LibraryHandle? = null) =
         GameSessionHandle(
             NewGame(
-                setup = GameSetup(GameVariant.NOROCHESS),
+                setup = GameSetup("norochess"),
                 opponent = OpponentChoice.Computer(level.toUByte(), colour),
                 seed = 7uL,
             ),
@@ -166,7 +165,7 @@ class SessionTest {
 
     @Test
     fun `hints and analysis report progress and stop when cancelled`() = runBlocking {
-        val session = friends(GameVariant.NOROCHESS)
+        val session = friends("norochess")
         val hint = session.hint(SearchLimits(depth = 3u))!!
         assertTrue(hint.text.startsWith(hint.suggested.san))
         val firstReport = CompletableDeferred<SearchProgress>()
@@ -187,7 +186,7 @@ class SessionTest {
 
     @Test
     fun `the clock starts at White's first move, follows takebacks, pauses in review and falls`() {
-        val session = friends(GameVariant.NOROCHESS, clock = TimeControl.Fischer(60_000u, 2_000u))
+        val session = friends("norochess", clock = TimeControl.Fischer(60_000u, 2_000u))
         var now = 0uL
         val model = GameScreenModel(session) { now }
         assertNull(model.state.snapshot.clock!!.running)

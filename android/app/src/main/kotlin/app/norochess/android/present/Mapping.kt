@@ -6,6 +6,7 @@ import app.norochess.android.ui.BoardUi
 import app.norochess.android.ui.ClockUi
 import app.norochess.android.ui.ColourChoice
 import app.norochess.android.ui.GameChoice
+import app.norochess.android.ui.GameOptionUi
 import app.norochess.android.ui.GameRowUi
 import app.norochess.android.ui.GameUi
 import app.norochess.android.ui.GamesFilter
@@ -25,11 +26,10 @@ import app.norochess.android.ui.StatsRowUi
 import app.norochess.android.ui.StatsUi
 import app.norochess.android.ui.Str
 import app.norochess.android.ui.UiStrings
-import app.norochess.applayer.Blockage
 import app.norochess.applayer.GameFilter
-import app.norochess.core.GameSetup
+import app.norochess.applayer.GameSetup
+import app.norochess.applayer.OptionSetting
 import app.norochess.applayer.GameSummary
-import app.norochess.core.GameVariant
 import app.norochess.core.NewGame
 import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.OpponentFilter
@@ -41,8 +41,7 @@ import app.norochess.applayer.Side
 import app.norochess.applayer.Stats
 import app.norochess.applayer.TimeControl
 import app.norochess.core.TimeControlPreset
-import app.norochess.core.VariantInfo
-import app.norochess.applayer.Zone
+import app.norochess.applayer.VariantInfo
 import app.norochess.core.timeControlPresets
 import app.norochess.core.variants
 import app.norochess.kit.GameScreenState
@@ -148,7 +147,7 @@ object Mapping {
             )
         }
         return GameUi(
-            title = gameTitle(strings, board.setup.variant, snap),
+            title = gameTitle(strings, board.setup.game, snap),
             board = BoardUi(
                 width = board.width.toInt(),
                 height = board.height.toInt(),
@@ -191,9 +190,9 @@ object Mapping {
 
     private val variantInfos: List<VariantInfo> by lazy { variants() }
 
-    fun variantName(variant: GameVariant): String = variantInfos.firstOrNull { it.variant == variant }?.name ?: variant.name
+    fun variantName(variant: String): String = variantNameById(variant)
 
-    fun gameTitle(strings: UiStrings, variant: GameVariant, snap: SessionSnapshot): String {
+    fun gameTitle(strings: UiStrings, variant: String, snap: SessionSnapshot): String {
         val who = when {
             snap.white.computerLevel != null -> strings.get(Str.versus_computer, snap.white.computerLevel!!.toInt())
             snap.black.computerLevel != null -> strings.get(Str.versus_computer, snap.black.computerLevel!!.toInt())
@@ -212,25 +211,20 @@ object Mapping {
 
     fun clockId(control: TimeControl?): String = control?.let { c -> presets.indexOfFirst { it.control == c }.takeIf { it >= 0 }?.toString() } ?: ""
 
+    /** The new-game menu's games: every game of the core's table, with its options, as `variants()` gives them. */
+    fun menuGames(): List<GameChoice> = variantInfos.map {
+        GameChoice(
+            id = it.id,
+            name = it.name,
+            tenByTen = it.boardSize.toInt() == 10,
+            startNumbers = it.startNumbers?.toInt(),
+            options = it.options.map { o -> GameOptionUi(o.id, o.name, o.choices.map { c -> c.id to c.name }) },
+        )
+    }
+
     fun newGameForm(strings: UiStrings, settings: Settings): NewGameUi = NewGameUi(
-        games = variantInfos.map {
-            GameChoice(
-                id = it.id,
-                name = it.name,
-                tenByTen = it.boardSize.toInt() == 10,
-                numbered = it.hasStartNumber,
-                improved = it.variant == GameVariant.IMPROVED,
-            )
-        },
+        games = menuGames(),
         gameId = variantInfos.first().id,
-        zones = listOf(
-            "far-half" to strings.get(Str.zone_far_half),
-            "beyond-fifth" to strings.get(Str.zone_beyond_fifth),
-            "seventh" to strings.get(Str.zone_seventh),
-        ),
-        zone = "far-half",
-        blockages = listOf("enemy" to strings.get(Str.blockage_enemy), "any" to strings.get(Str.blockage_any)),
-        blockage = "enemy",
         level = settings.defaultLevel.toInt(),
         clocks = clockChoices(),
         clockId = clockId(settings.defaultClock),
@@ -245,16 +239,13 @@ object Mapping {
     fun newGame(form: NewGameUi, seed: ULong, playerName: String? = null): NewGame {
         val info = variantInfos.first { it.id == form.gameId }
         val setup = GameSetup(
-            variant = info.variant,
-            zone = if (info.variant == GameVariant.IMPROVED) {
-                when (form.zone) { "beyond-fifth" -> Zone.BEYOND_FIFTH; "seventh" -> Zone.SEVENTH; else -> Zone.FAR_HALF }
-            } else null,
-            blockage = if (info.variant == GameVariant.IMPROVED) {
-                if (form.blockage == "any") Blockage.ANY_PIECE else Blockage.ENEMY_PIECE
-            } else null,
-            startNumber = if (info.hasStartNumber) {
-                (form.startNumber.toIntOrNull()?.coerceIn(0, 959) ?: (seed % 960uL).toInt()).toUShort()
-            } else null,
+            game = info.id,
+            // Only the game's own options, each as the form chose it (ids from the core's menu).
+            options = info.options.mapNotNull { o -> form.optionValues[o.id]?.let { OptionSetting(o.id, it) } },
+            // A start number as typed; none: the session draws one from its seed.
+            startNumber = form.startNumber.toIntOrNull()
+                ?.takeIf { info.startNumbers != null && it < info.startNumbers!!.toInt() }
+                ?.toUShort(),
         )
         val opponent = when (form.opponent) {
             Opponent.COMPUTER -> OpponentChoice.Computer(

@@ -26,15 +26,22 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.unit.dp
 
+/** One option of a game (Improved chess's zone), as the core lists it: id, name and its values (id to label). */
+data class GameOptionUi(
+    val id: String,
+    val name: String,
+    val choices: List<Pair<String, String>>,
+)
+
 /** A game of the menu, as the core lists it. */
 data class GameChoice(
     val id: String,
     val name: String,
     val tenByTen: Boolean = false,
-    /** Norochess960: a start number 0–959 or random. */
-    val numbered: Boolean = false,
-    /** Improved chess: zone and blockage options. */
-    val improved: Boolean = false,
+    /** Games with numbered starts (Norochess960): how many (0 until this), typed or random. */
+    val startNumbers: Int? = null,
+    /** The game's options, drawn as the core gives them. */
+    val options: List<GameOptionUi> = emptyList(),
 )
 
 enum class Opponent { COMPUTER, FRIEND }
@@ -47,10 +54,8 @@ data class NewGameUi(
     val gameId: String,
     /** Norochess960's start number as typed ("" = random). */
     val startNumber: String = "",
-    val zones: List<Pair<String, String>> = emptyList(),
-    val zone: String = "",
-    val blockages: List<Pair<String, String>> = emptyList(),
-    val blockage: String = "",
+    /** The chosen value id of each option by option id; an option not here takes its first (default) value. */
+    val optionValues: Map<String, String> = emptyMap(),
     val opponent: Opponent = Opponent.COMPUTER,
     val level: Int = 4,
     val colour: ColourChoice = ColourChoice.WHITE,
@@ -126,20 +131,20 @@ private fun NewGameCard(form: NewGameUi, events: HomeEvents) {
                 events.onNewGame(form.copy(gameId = it))
             }
             val game = form.game
-            if (game.numbered) {
+            if (game.startNumbers != null) {
                 OutlinedTextField(
                     value = form.startNumber,
                     onValueChange = { text -> events.onNewGame(form.copy(startNumber = text.filter(Char::isDigit).take(3))) },
-                    label = { Text(s.get(Str.label_start_number)) },
+                    label = { Text(s.get(Str.label_start_number, game.startNumbers - 1)) },
                     placeholder = { Text(s.get(Str.start_number_random)) },
                     singleLine = true,
                     modifier = Modifier.fillMaxWidth().testTag("start-number"),
                 )
             }
-            if (game.improved) {
-                ChoiceChips(s.get(Str.label_zone), form.zones, form.zone, "zone") { events.onNewGame(form.copy(zone = it)) }
-                ChoiceChips(s.get(Str.label_blockage), form.blockages, form.blockage, "blockage") {
-                    events.onNewGame(form.copy(blockage = it))
+            for (option in game.options) {
+                val chosen = form.optionValues[option.id] ?: option.choices.first().first
+                ChoiceChips(option.name, option.choices, chosen, option.id) {
+                    events.onNewGame(form.copy(optionValues = form.optionValues + (option.id to it)))
                 }
             }
             ChoiceChips(
