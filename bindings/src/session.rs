@@ -202,6 +202,9 @@ pub struct SessionSnapshot {
     /// The move counter in the Norochess family: `Move 31 / 48`, or
     /// `Overtime 52 / 60` in overtime.
     pub move_counter_text: Option<String>,
+    /// `3 moves left`, `last regular move`: in the last five regular moves
+    /// (show it beside the counter).
+    pub moves_left_text: Option<String>,
     /// Overtime: show the counter as a distinct badge.
     pub overtime: bool,
     /// The last few regular moves before the move limit: mark the counter.
@@ -426,6 +429,7 @@ fn snapshot_of_state(state: &State, now: u64) -> SessionSnapshot {
         status_text: s.status_text,
         score_text: s.score_text,
         move_counter_text: s.move_counter_text,
+        moves_left_text: s.moves_left_text,
         overtime: board.overtime.is_some(),
         final_moves: s.final_moves,
         announcement: s.announcement,

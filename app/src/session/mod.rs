@@ -33,7 +33,9 @@ pub use new_game::{board_mode_for, ColourChoice, OpponentChoice};
 pub use puzzle_run::{
     AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, PuzzlePhase, PuzzleRun, PuzzleRunError,
 };
-pub use snapshot::{ClockView, MoveListEntry, SessionSnapshot};
+pub use snapshot::{
+    move_counter, ClockView, CounterKind, MoveCounter, MoveListEntry, SessionSnapshot,
+};
 pub use start_check::{check_start, NewGameError};
 
 use crate::board_input::BoardInput;
@@ -938,6 +940,7 @@ impl GameSession {
                 .and_then(|ply| snapshot::announcement(ply.mv.kind)),
             Some(_) => None,
         };
+        let counter = snapshot::move_counter(&board);
         SessionSnapshot {
             can_move: self.review.is_none() && !over && !computer_to_move,
             move_rows: snapshot::move_rows(&moves),
@@ -945,7 +948,8 @@ impl GameSession {
             score_text: board
                 .scores
                 .map(|(white, black)| format!("{white} – {black}")),
-            move_counter_text: snapshot::move_counter_text(&board),
+            move_counter_text: counter.as_ref().map(|c| c.text.clone()),
+            moves_left_text: counter.and_then(|c| c.moves_left_text),
             announcement,
             reviewing: self.review,
             ply_count: self.game.plies().len(),

@@ -2,7 +2,7 @@
 
 use crate::players::Player;
 use crate::result::GameResult;
-use norochess_core::{Color, MoveKind, Snapshot};
+use norochess_core::{Color, EndReason, MoveKind, Snapshot};
 
 /// The clocks as a screen shows them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +91,8 @@ pub struct SessionSnapshot {
     /// The move counter in the Norochess family: `Move 31 / 48`, or
     /// `Overtime 52 / 60` in overtime.
     pub move_counter_text: Option<String>,
+    /// `3 moves left`, `last regular move`: in the last five regular moves.
+    pub moves_left_text: Option<String>,
     /// What the live game's last move did, if it needs saying (a ram, a
     /// swap, a dethronement), for the screen and for screen readers.
     pub announcement: Option<String>,
@@ -115,15 +117,85 @@ pub(crate) fn move_rows(moves: &[MoveListEntry]) -> Vec<String> {
     rows
 }
 
-/// `Move 31 / 48`, or `Overtime 52 / 60` in overtime; `None` in games
-/// without a move limit.
-pub(crate) fn move_counter_text(board: &Snapshot) -> Option<String> {
-    if let Some(o) = board.overtime {
-        return Some(format!("Overtime {} / {}", o.move_number, o.last_move));
+/// How a move counter is drawn: plain, marked as the last few regular
+/// moves, the last one, or overtime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum CounterKind {
+    /// An ordinary move, or the game has ended.
+    Plain,
+    /// Two to five regular moves left.
+    FewLeft,
+    /// The last regular move.
+    LastMove,
+    /// In overtime.
+    Overtime,
+}
+
+/// The move counter of a game with a move limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveCounter {
+    /// `Move 31 / 48`, `Overtime 52 / 60`; after the end the last move
+    /// played, `Move 48 / 48 (final)`.
+    pub text: String,
+    /// `3 moves left`, `last regular move`, in the last five regular moves.
+    pub moves_left_text: Option<String>,
+    /// How to draw it.
+    pub kind: CounterKind,
+}
+
+/// The move counter of `board`; `None` in games without a move limit.
+pub fn move_counter(board: &Snapshot) -> Option<MoveCounter> {
+    let regular = board.regular_moves?;
+    if let Some(outcome) = board.outcome {
+        // The last move played, not the one that would come next: a game
+        // ended by Black's move shows that move, one ended by a
+        // declaration (resignation, agreement, time) the move it came on.
+        let declared = matches!(
+            outcome.reason,
+            EndReason::Resignation
+                | EndReason::Agreement
+                | EndReason::TimeForfeit
+                | EndReason::TimeoutVsInsufficientMaterial
+        );
+        let last = if board.turn == Color::White && !declared {
+            board.move_number.saturating_sub(1).max(1)
+        } else {
+            board.move_number
+        };
+        let text = if last > regular {
+            let limit = board
+                .variant
+                .rules()
+                .move_limit
+                .map_or(last, |l| l.last_move);
+            format!("Overtime {last} / {limit} (final)")
+        } else {
+            format!("Move {last} / {regular} (final)")
+        };
+        return Some(MoveCounter {
+            text,
+            moves_left_text: None,
+            kind: CounterKind::Plain,
+        });
     }
-    board
-        .regular_moves
-        .map(|regular| format!("Move {} / {regular}", board.move_number))
+    if let Some(o) = board.overtime {
+        return Some(MoveCounter {
+            text: format!("Overtime {} / {}", o.move_number, o.last_move),
+            moves_left_text: None,
+            kind: CounterKind::Overtime,
+        });
+    }
+    let (moves_left_text, kind) = match board.regular_moves_left {
+        Some(1) => (Some("last regular move".to_string()), CounterKind::LastMove),
+        Some(left @ 2..=5) => (Some(format!("{left} moves left")), CounterKind::FewLeft),
+        _ => (None, CounterKind::Plain),
+    };
+    Some(MoveCounter {
+        text: format!("Move {} / {regular}", board.move_number),
+        moves_left_text,
+        kind,
+    })
 }
 
 /// What a move of `kind` does that its notation does not say.

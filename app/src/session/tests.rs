@@ -620,3 +620,28 @@ fn a_start_number_and_a_position_together_are_refused() {
         Err(NewGameError::StartAndPosition)
     ));
 }
+
+#[test]
+fn the_move_counter_marks_the_last_regular_moves_and_the_final_move() {
+    let mut spec = GameSpec::pass_and_play(Variant::Norochess, "Ann", "Bob");
+    spec.position = Some("4k3/8/8/8/8/8/8/R3K3 w - - 0 46 score=20-10".to_string());
+    let mut s = GameSession::new(spec).unwrap();
+    let snap = s.snapshot(0);
+    assert_eq!(snap.move_counter_text.as_deref(), Some("Move 46 / 48"));
+    assert_eq!(snap.moves_left_text.as_deref(), Some("3 moves left"));
+    for mv in ["Ra2", "Kd8", "Ra1", "Ke8", "Ra2"] {
+        s.play_text(mv, 0).unwrap();
+    }
+    assert_eq!(
+        s.snapshot(0).moves_left_text.as_deref(),
+        Some("last regular move")
+    );
+    s.play_text("Kd8", 0).unwrap();
+    let end = s.snapshot(0);
+    assert!(end.result.is_some(), "White leads after move 48");
+    assert_eq!(
+        end.move_counter_text.as_deref(),
+        Some("Move 48 / 48 (final)")
+    );
+    assert_eq!(end.moves_left_text, None);
+}

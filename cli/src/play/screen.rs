@@ -2,7 +2,7 @@
 //! captured pieces, clocks and result lines. Everything is plain text;
 //! colours are added only when the output is a terminal.
 
-use norochess_core::{Color, EndReason, Game, Piece, Role, Snapshot, Square};
+use norochess_core::{Color, Game, Piece, Role, Snapshot, Square};
 
 /// How to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -187,79 +187,29 @@ fn cell(sq: Square, piece: Option<Piece>, light: bool, marks: &Marks, style: Sty
 }
 
 /// How the move counter should stand out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CounterTone {
-    /// Nothing special.
-    Plain,
-    /// A few regular moves left (5 or fewer).
-    FewLeft,
-    /// The last regular move.
-    LastMove,
-    /// Overtime.
-    Overtime,
-}
+/// How the counter is drawn: the app layer's kinds (plain, few left,
+/// last regular move, overtime).
+pub use norochess_app::session::CounterKind as CounterTone;
 
 /// The move counter of the Norochess family, plain text and its tone:
 /// `Move 31 / 48`, `Move 46 / 48  (3 moves left)`, `▶ Overtime 52 / 60 ◀`,
 /// `Move 48 / 48 (final)`. `None` outside the family.
 pub fn counter(snapshot: &Snapshot, style: Style) -> Option<(String, CounterTone)> {
     snapshot.scores?;
-    if snapshot.outcome.is_some() {
-        // The last move played, not the one that would come next.
-        let declared = snapshot.outcome.is_some_and(|o| {
-            matches!(
-                o.reason,
-                EndReason::Resignation
-                    | EndReason::Agreement
-                    | EndReason::TimeForfeit
-                    | EndReason::TimeoutVsInsufficientMaterial
-            )
-        });
-        let last = if snapshot.turn == Color::White && !declared {
-            snapshot.move_number.saturating_sub(1).max(1)
-        } else {
-            snapshot.move_number
-        };
-        let text = match snapshot.regular_moves {
-            Some(regular) if last > regular => format!(
-                "Overtime {last} / {} (final)",
-                snapshot
-                    .variant
-                    .rules()
-                    .move_limit
-                    .map_or(60, |l| l.last_move)
-            ),
-            Some(regular) => format!("Move {last} / {regular} (final)"),
-            None => format!("Move {last} (final)"),
-        };
-        return Some((text, CounterTone::Plain));
-    }
-    Some(match (snapshot.overtime, snapshot.regular_moves) {
-        (Some(overtime), _) => (
-            format!(
-                "{} Overtime {} / {} {}",
-                if style.unicode { "▶" } else { ">>" },
-                overtime.move_number,
-                overtime.last_move,
-                if style.unicode { "◀" } else { "<<" },
-            ),
-            CounterTone::Overtime,
+    // The words are the app layer's, as on the phones; the terminal only
+    // frames overtime and puts the moves left beside the counter.
+    let counter = norochess_app::session::move_counter(snapshot)?;
+    let text = match (counter.kind, counter.moves_left_text) {
+        (CounterTone::Overtime, _) => format!(
+            "{} {} {}",
+            if style.unicode { "▶" } else { ">>" },
+            counter.text,
+            if style.unicode { "◀" } else { "<<" },
         ),
-        (None, Some(regular)) => {
-            let text = format!("Move {} / {regular}", snapshot.move_number);
-            match snapshot.regular_moves_left {
-                Some(1) => (
-                    format!("{text}  (last regular move)"),
-                    CounterTone::LastMove,
-                ),
-                Some(left @ 2..=5) => {
-                    (format!("{text}  ({left} moves left)"), CounterTone::FewLeft)
-                }
-                _ => (text, CounterTone::Plain),
-            }
-        }
-        (None, None) => (format!("Move {}", snapshot.move_number), CounterTone::Plain),
-    })
+        (_, Some(left)) => format!("{}  ({left})", counter.text),
+        (_, None) => counter.text,
+    };
+    Some((text, counter.kind))
 }
 
 /// The Norochess score bar: `White 19 – 15 Black    Move 31 / 48`, with

@@ -673,16 +673,11 @@ fn not_live(picture: &Picture) -> String {
 
 /// Words after a command: the options of `new`, `puzzle` and `resign`,
 /// and the values of settings.
-const ARGUMENT_WORDS: [&str; 44] = [
+/// Argument words of the commands; the games, their options and option
+/// values come from the core's table ([`menu_words`]).
+const ARGUMENT_WORDS: [&str; 35] = [
     "computer",
     "friend",
-    "norochess",
-    "norochess960",
-    "ram",
-    "frontal",
-    "improved",
-    "crab",
-    "chess",
     "level",
     "white",
     "black",
@@ -691,8 +686,6 @@ const ARGUMENT_WORDS: [&str; 44] = [
     "names",
     "fen",
     "start",
-    "zone",
-    "blockage",
     "noflip",
     "easy",
     "medium",
@@ -720,6 +713,20 @@ const ARGUMENT_WORDS: [&str; 44] = [
     "grey",
 ];
 
+/// Every game id, option id and option value id of the new-game menu,
+/// so a game added to the core's table completes without a change here.
+fn menu_words() -> Vec<String> {
+    let mut words = Vec::new();
+    for game in norochess_app::game_menu::variants() {
+        for option in game.options {
+            words.extend(option.choices.into_iter().map(|c| c.id));
+            words.push(option.id);
+        }
+        words.push(game.id);
+    }
+    words
+}
+
 /// What Tab completes: the commands of the view and every legal move in
 /// SAN, long notation and coordinates.
 pub fn completions(app: &App, picture: &Picture) -> Vec<String> {
@@ -735,6 +742,7 @@ pub fn completions(app: &App, picture: &Picture) -> Vec<String> {
         .chain(&ARGUMENT_WORDS)
         .map(|c| c.to_string())
         .collect();
+    words.extend(menu_words());
     words.extend(terminal_settings().map(|(key, _)| key.to_string()));
     if let Some(board) = picture.board.as_ref().filter(|b| b.live) {
         let width = board.snapshot.width;
