@@ -302,6 +302,8 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
 }
 extension Picker where Label == Text {
     public init(_ titleKey: LocalizedStringKey, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {}
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {}
 }
 
 public protocol Shape: View {}

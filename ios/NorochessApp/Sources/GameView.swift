@@ -32,7 +32,7 @@ struct GameView: View {
         .toolbar {
             ToolbarItemGroup(placement: .primaryAction) {
                 ShareLink(item: model.shareText()) { Label("Share", systemImage: "square.and.arrow.up") }
-                Button(action: { app.showRules(model.snapshot.board.setup.variant) }) {
+                Button(action: { app.showRules(model.snapshot.board.setup.game) }) {
                     Label("Rules", systemImage: "book")
                 }
             }

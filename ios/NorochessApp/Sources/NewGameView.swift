@@ -9,26 +9,24 @@ struct NewGameView: View {
     var body: some View {
         Form {
             Section("Game") {
-                Picker("Game", selection: $form.variant) {
+                Picker("Game", selection: $form.game) {
                     ForEach(form.games, id: \.id) { info in
-                        Text(verbatim: info.name).tag(info.variant)
+                        Text(verbatim: info.name).tag(info.id)
                     }
                 }
                 Text(verbatim: form.info.description).font(.footnote).foregroundStyle(.secondary)
-                if form.showsStartNumber {
+                if let range = form.startNumberRange {
                     Toggle("Random start position", isOn: $form.randomStart)
                     if !form.randomStart {
-                        Stepper(value: $form.startNumber, in: 0...959) {
+                        Stepper(value: $form.startNumber, in: range) {
                             LabeledContent("Start position", value: String(form.startNumber))
                         }
                     }
                 }
-                if form.showsImprovedOptions {
-                    Picker("Zone", selection: $form.zone) {
-                        ForEach(form.zoneChoices) { choice in Text(verbatim: choice.name).tag(choice.value) }
-                    }
-                    Picker("Blockage", selection: $form.blockage) {
-                        ForEach(form.blockageChoices) { choice in Text(verbatim: choice.name).tag(choice.value) }
+                // The chosen game's options as the core lists them (names and values).
+                ForEach(form.optionPickers) { picker in
+                    Picker(picker.name, selection: optionValue(picker.id)) {
+                        ForEach(picker.choices) { choice in Text(verbatim: choice.name).tag(choice.value) }
                     }
                 }
             }
@@ -64,5 +62,10 @@ struct NewGameView: View {
             }
         }
         .navigationTitle(form.opponent.title)
+    }
+
+    /// The picker's selection: the value the form holds for `option`.
+    private func optionValue(_ option: String) -> Binding<String> {
+        Binding(get: { form.value(of: option) }, set: { form.choose($0, for: option) })
     }
 }

@@ -14,8 +14,10 @@ final class AppModelTests: XCTestCase {
         XCTAssertFalse(form.presets.isEmpty)
         XCTAssertTrue(form.presets.contains { if case .norochess = $0.control { return true } else { return false } },
                       "a scaled Norochess tournament control is on offer")
-        form.variant = .norochess960
+        form.game = "norochess960"
         XCTAssertTrue(form.showsStartNumber)
+        XCTAssertEqual(form.startNumberRange, 0...959)
+        XCTAssertEqual(form.startNumber, 518, "the standard start until one is picked")
         form.randomStart = false
         form.startNumber = 960
         XCTAssertFalse(form.isValid)
@@ -25,7 +27,7 @@ final class AppModelTests: XCTestCase {
         form.level = 6
         form.clockIndex = 0
         var game = form.newGame(seed: 3)
-        XCTAssertEqual(game.setup.startNumber, 7)
+        XCTAssertEqual(game.setup, GameSetup(game: "norochess960", startNumber: 7))
         XCTAssertEqual(game.opponent, .computer(level: 6, colour: .black))
         XCTAssertEqual(game.clock, form.presets[0].control)
         form.randomStart = true
@@ -35,16 +37,27 @@ final class AppModelTests: XCTestCase {
         XCTAssertNotNil(drawn)
         XCTAssertEqual(try GameSessionHandle(game: game, library: nil).snapshot(nowMs: 0).board.setup.startNumber, drawn,
                        "the same seed, the same start")
-        form.variant = .improved
-        XCTAssertTrue(form.showsImprovedOptions)
-        XCTAssertEqual(form.zoneChoices.count, 3)
-        XCTAssertEqual(form.blockageChoices.count, 2)
-        XCTAssertFalse(form.zoneChoices.contains { $0.name.isEmpty }, "each zone has its name from the core")
-        form.zone = .seventh
+        form.game = "improved"
+        XCTAssertFalse(form.showsStartNumber)
+        XCTAssertNil(form.startNumberRange)
+        XCTAssertEqual(form.optionPickers.map(\.id), ["zone", "blockage"])
+        XCTAssertEqual(form.optionPickers.map(\.choices.count), [3, 2])
+        XCTAssertFalse(form.optionPickers[0].choices.contains { $0.name.isEmpty }, "each zone has its name from the core")
+        XCTAssertEqual(form.value(of: "zone"), "far-half", "the core's default")
+        form.choose("seventh", for: "zone")
+        XCTAssertEqual(form.optionValues, ["zone": "seventh"])
         game = form.newGame(seed: 1)
-        XCTAssertEqual(game.setup.zone, .seventh)
+        XCTAssertEqual(game.setup, GameSetup(game: "improved", options: [OptionSetting(option: "zone", value: "seventh"),
+                                                                         OptionSetting(option: "blockage", value: "enemy")]))
         XCTAssertNil(game.setup.startNumber)
         XCTAssertNoThrow(try GameSessionHandle(game: game, library: nil))
+        // A value that is not one of the option's choices counts as the default.
+        form.optionValues["blockage"] = "nobody"
+        XCTAssertEqual(form.value(of: "blockage"), "enemy")
+        // Another game: Improved chess's choices are not sent with it.
+        form.game = "chess"
+        XCTAssertTrue(form.optionPickers.isEmpty)
+        XCTAssertEqual(form.newGame(seed: 1).setup, GameSetup(game: "chess"))
 
         let friend = NewGameModel(opponent: .friend, settings: nil)
         XCTAssertTrue(friend.showsBoardModeAndNames)
@@ -207,7 +220,7 @@ final class AppModelTests: XCTestCase {
     }
 
     func testRulesHaveThePageOfEveryGameOfTheMenu() async {
-        let rules = RulesModel(selected: .ram)
+        let rules = RulesModel(selected: "ram")
         // Every game of the core's menu, Crab chess included, in its order.
         XCTAssertEqual(rules.pages.map(\.id), variants().map(\.id))
         XCTAssertTrue(rules.pages.contains { $0.id == "crab" })

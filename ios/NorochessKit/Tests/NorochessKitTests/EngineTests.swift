@@ -48,7 +48,7 @@ private func limits(depth: UInt32? = nil, moveTimeMs: UInt64? = nil, threads: UI
 /// The session's engine calls across the boundary: limits, listeners, scores, cancellation.
 final class EngineTests: XCTestCase {
     func testAnAnalysisAnswersWithinItsTimeLimitAndTheAnswerCanBePlayed() async throws {
-        let session = try friendsSession(.norochess)
+        let session = try friendsSession("norochess")
         _ = try session.playText(text: "e4", nowMs: 0)
         let reports = Reports()
         let started = Date()
@@ -69,7 +69,7 @@ final class EngineTests: XCTestCase {
     /// Task.cancel() around the analysis (through `cancelSearches()`) ends
     /// it at once with its best so far.
     func testCancellingTheAnalysingTaskStopsItWithItsBestSoFar() async throws {
-        let session = try friendsSession(.frontal)
+        let session = try friendsSession("frontal")
         let reports = Reports()
         // No limits: the analysis runs until cancelled.
         let analysis = Task { try await session.analyseCancellable(limits: limits(), lines: 2, listener: reports) }
@@ -88,7 +88,7 @@ final class EngineTests: XCTestCase {
     }
 
     func testHintsWithLimitsEveryLevelAndProvenResults() async throws {
-        let chess = try friendsSession(.chess)
+        let chess = try friendsSession("chess")
         let hint = try await chess.hint(limits: limits(moveTimeMs: 150))
         let suggested = try XCTUnwrap(hint)
         XCTAssertFalse(suggested.suggested.san.isEmpty)
@@ -100,14 +100,14 @@ final class EngineTests: XCTestCase {
         for level in UInt8(1)...8 {
             // The computer plays White; level 8 with a node budget to stay quick.
             let session = try GameSessionHandle(
-                game: vsComputer(level: level, colour: .black, seed: 7, nodes: 20_000, variant: .chess), library: nil)
+                game: vsComputer(level: level, colour: .black, seed: 7, nodes: 20_000, game: "chess"), library: nil)
             guard case .played = try await session.computerMove(nowMs: 0) else { return XCTFail("level \(level) did not move") }
             XCTAssertEqual(session.snapshot(nowMs: 0).white.name, "Computer (level \(level))")
             XCTAssertEqual(session.snapshot(nowMs: 0).white.computerLevel, level)
         }
 
         // Norochess: capturing the last black piece wins at once, by the final margin.
-        let end = try friendsSession(.norochess, position: "7k/8/8/8/8/8/8/K6R w - - 0 40 score=30-20")
+        let end = try friendsSession("norochess", position: "7k/8/8/8/8/8/8/K6R w - - 0 40 score=30-20")
         let outcome = try await end.analyse(limits: limits(depth: 4), lines: 1, listener: nil)
         XCTAssertEqual(outcome.bestMove?.san, "Rxh8")
         let score = try XCTUnwrap(outcome.lines.first?.score)
@@ -126,7 +126,7 @@ final class EngineTests: XCTestCase {
         struct ScreenGone: Error {}
         let reports = Reports()
         reports.failWith = ScreenGone()
-        let session = try friendsSession(.norochess)
+        let session = try friendsSession("norochess")
         let outcome = try await session.analyse(limits: limits(depth: 4), lines: 1, listener: reports)
         XCTAssertNotNil(outcome.bestMove)
         XCTAssertEqual(reports.all.count, 1)

@@ -38,13 +38,17 @@ final class ErrorPathsTests: XCTestCase {
 
     func testGamesAndOptions() {
         assertFails("option zone does not apply to chess", matching: isVariant) {
-            try newSession(GameSetup(variant: .chess, zone: .seventh, blockage: nil, startNumber: nil))
+            try newSession(GameSetup(game: "chess", options: [OptionSetting(option: "zone", value: "seventh")]))
         }
+        assertFails("unknown zone `eighth`", matching: isVariant) {
+            try newSession(GameSetup(game: "improved", options: [OptionSetting(option: "zone", value: "eighth")]))
+        }
+        assertFails("unknown game `nine`", matching: isVariant) { try newSession(GameSetup(game: "nine")) }
         assertFails("960", "0 to 959", matching: isVariant) {
-            try newSession(GameSetup(variant: .norochess960, zone: nil, blockage: nil, startNumber: 960))
+            try newSession(GameSetup(game: "norochess960", startNumber: 960))
         }
-        assertFails("only to norochess960", matching: isVariant) {
-            try newSession(GameSetup(variant: .ram, zone: nil, blockage: nil, startNumber: 3))
+        assertFails("numbered starts", "ram", matching: isVariant) {
+            try newSession(GameSetup(game: "ram", startNumber: 3))
         }
         assertFails("level 9 does not exist", matching: isArgument) {
             try GameSessionHandle(game: vsComputer(level: 9, colour: .white), library: nil)
@@ -52,14 +56,14 @@ final class ErrorPathsTests: XCTestCase {
     }
 
     func testPositions() {
-        assertFails("empty", matching: isPosition) { try newSession(setup(.norochess), position: "  ") }
+        assertFails("empty", matching: isPosition) { try newSession(setup("norochess"), position: "  ") }
         assertFails("side-to-move", "`x`", matching: isPosition) {
-            try newSession(setup(.chess), position: "8/8/8/8/8/8/8/K6k x - - 0 1")
+            try newSession(setup("chess"), position: "8/8/8/8/8/8/8/K6k x - - 0 1")
         }
     }
 
     func testMovesAndSquares() throws {
-        let game = try friendsSession(.norochess)
+        let game = try friendsSession("norochess")
         assertFails("`i9`", "a1 to h8", matching: isSquare) { try game.legalTargets(from: "i9") }
         assertFails("`e0`", matching: isSquare) { try game.play(from: "e0", to: "e4", promotion: nil, nowMs: 0) }
         assertFails("e2-e5", "cannot go to e5", matching: isMove) { try game.play(from: "e2", to: "e5", promotion: nil, nowMs: 0) }
@@ -68,7 +72,7 @@ final class ErrorPathsTests: XCTestCase {
         assertFails("Nf6", matching: isMove) { try game.playText(text: "Nf6", nowMs: 0) }
         assertFails("cannot read move", matching: isMove) { try game.playText(text: "hello", nowMs: 0) }
 
-        let promo = try friendsSession(.norochess, position: "4k3/P7/8/8/8/8/8/4K3 w - - 0 30 score=1-2")
+        let promo = try friendsSession("norochess", position: "4k3/P7/8/8/8/8/8/4K3 w - - 0 30 score=1-2")
         assertFails("choose one of queen, rook, bishop, knight", matching: isPromotion) {
             try promo.play(from: "a7", to: "a8", promotion: nil, nowMs: 0)
         }
@@ -81,7 +85,7 @@ final class ErrorPathsTests: XCTestCase {
     }
 
     func testEngineCalls() async throws {
-        let game = try friendsSession(.norochess)
+        let game = try friendsSession("norochess")
         await assertFailsAsync("0 lines", matching: isArgument) {
             try await game.analyse(limits: SearchLimits(depth: 1, nodes: nil, moveTimeMs: nil, clock: nil), lines: 0, listener: nil)
         }
@@ -95,7 +99,7 @@ final class ErrorPathsTests: XCTestCase {
             try await game.hint(limits: SearchLimits(depth: 1, nodes: nil, moveTimeMs: nil, clock: nil, threads: 0))
         }
         // Black's flag falls: the game is over and there is nothing to analyse.
-        let clocked = try friendsSession(.norochess, clock: .suddenDeath(baseMs: 1_000))
+        let clocked = try friendsSession("norochess", clock: .suddenDeath(baseMs: 1_000))
         _ = try clocked.playText(text: "e4", nowMs: 0)
         XCTAssertEqual(clocked.tick(nowMs: 5_000)?.winner, .white)
         await assertFailsAsync("White wins 0-0 (time forfeit)", matching: isOver) {
@@ -104,7 +108,7 @@ final class ErrorPathsTests: XCTestCase {
     }
 
     func testErrorsCarryTheirDataBesideTheSentence() throws {
-        let game = try friendsSession(.chess)
+        let game = try friendsSession("chess")
         do {
             _ = try game.play(from: "e2", to: "e5", promotion: nil, nowMs: 0)
             XCTFail("e2-e5 was played")
@@ -118,7 +122,7 @@ final class ErrorPathsTests: XCTestCase {
         } catch let NorochessError.InvalidSquare(square, _) {
             XCTAssertEqual(square, "i9")
         }
-        let promo = try friendsSession(.norochess, position: "4k3/P7/8/8/8/8/8/4K3 w - - 0 30 score=10-12")
+        let promo = try friendsSession("norochess", position: "4k3/P7/8/8/8/8/8/4K3 w - - 0 30 score=10-12")
         do {
             _ = try promo.play(from: "a7", to: "a8", promotion: nil, nowMs: 0)
             XCTFail("a promotion without a choice was played")
@@ -128,7 +132,7 @@ final class ErrorPathsTests: XCTestCase {
             XCTAssertEqual(try promo.promotionChoices(from: "a7", to: "a8").choices, choices)
         }
 
-        let session = try friendsSession(.norochess)
+        let session = try friendsSession("norochess")
         do {
             _ = try session.takeback(nowMs: 0)
             XCTFail("a takeback with no move")

@@ -380,7 +380,7 @@ final class GameModelTests: XCTestCase {
     }
 
     func testRamResurrectionThroughThePicker() async throws {
-        let model = try gameModel(friends(variant: .ram))
+        let model = try gameModel(friends(game: "ram"))
         XCTAssertEqual(model.board.width, 10)
         XCTAssertNil(model.scoreText)
         for san in "c3 i7 d4 h8 f4 e7 a4 j7 Qh4 Qe9 f5 i5 e4 Qe8 f7 d8 g4 g7 c4 c8 d5 ixh4 g6 gxg6 fxe8 d6".split(separator: " ") {
@@ -398,7 +398,7 @@ final class GameModelTests: XCTestCase {
     func testRamPickerOffersOnlyLostPieces() async throws {
         // White has only its king and a pawn left: the pawn may bring back any lost piece but a king.
         let position = "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 20"
-        let model = try gameModel(friends(variant: .ram, position: position))
+        let model = try gameModel(friends(game: "ram", position: position))
         model.tap("a9")
         model.tap("a10")
         let picker = try XCTUnwrap(model.picker, "\(model.error ?? "") \(model.snapshot.board.legalMoves.map(\.san))")
@@ -418,7 +418,7 @@ final class GameModelTests: XCTestCase {
     }
 
     func testFrontalDethronementIsAnnouncedNotPicked() async throws {
-        let model = try gameModel(friends(variant: .frontal))
+        let model = try gameModel(friends(game: "frontal"))
         for san in ["a3", "e8", "a5", "a8", "a7"] { model.tapMove(san) }
         model.tap("a8")
         model.tap("a7")
@@ -449,7 +449,7 @@ final class GameModelTests: XCTestCase {
     }
 
     func testAChessPromotionPickerHasNoPoints() async throws {
-        let model = try gameModel(friends(variant: .chess, position: "4k3/P7/8/8/8/8/8/4K3 w - - 0 30"))
+        let model = try gameModel(friends(game: "chess", position: "4k3/P7/8/8/8/8/8/4K3 w - - 0 30"))
         model.tap("a7")
         model.tap("a8")
         let picker = try XCTUnwrap(model.picker, model.error ?? "")

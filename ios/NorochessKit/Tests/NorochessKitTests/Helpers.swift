@@ -2,13 +2,14 @@ import XCTest
 @testable import NorochessKit
 
 /// A pass-and-play session (Ann with White, Bob with Black) without a library.
-func friendsSession(_ variant: GameVariant = .norochess, position: String? = nil, clock: TimeControl? = nil,
+func friendsSession(_ game: String = "norochess", position: String? = nil, clock: TimeControl? = nil,
                     library: LibraryHandle? = nil) throws -> GameSessionHandle {
-    try GameSessionHandle(game: friends(clock, variant: variant, position: position), library: library)
+    try GameSessionHandle(game: friends(clock, game: game, position: position), library: library)
 }
 
-func setup(_ variant: GameVariant) -> GameSetup {
-    GameSetup(variant: variant, zone: nil, blockage: nil, startNumber: nil)
+/// The set-up of the game `game` (the core's id) with its default options.
+func setup(_ game: String) -> GameSetup {
+    GameSetup(game: game)
 }
 
 /// The position without its move counters: equal keys are repetitions.

@@ -5,9 +5,9 @@ final class NorochessGameTests: XCTestCase {
     func testANorochessGameWithAClockRunsIntoOvertimeAndEndsDrawnAfterMove60() throws {
         // Quiet moves are found on a session without a clock (trying a move and
         // taking it back) and played, one second each, on the clock game.
-        let finder = try friendsSession(.norochess)
+        let finder = try friendsSession("norochess")
         let game = try friendsSession(
-            .norochess, clock: .norochess(baseMs: 600_000, incrementMs: 5_000, regularMoves: 48, overtimeMs: 15_000))
+            "norochess", clock: .norochess(baseMs: 600_000, incrementMs: 5_000, regularMoves: 48, overtimeMs: 15_000))
         var seen: Set<String> = [positionKey(finder.snapshot(nowMs: 0).board.positionText)]
         var now: UInt64 = 0
         var sawOvertime = false
@@ -79,8 +79,8 @@ final class NorochessGameTests: XCTestCase {
     }
 
     func testNorochess960GamesStartFromTheirNumber() throws {
-        var game = friends(variant: .norochess960)
-        game.setup = GameSetup(variant: .norochess960, zone: nil, blockage: nil, startNumber: 0)
+        var game = friends(game: "norochess960")
+        game.setup = GameSetup(game: "norochess960", startNumber: 0)
         let session = try GameSessionHandle(game: game, library: nil)
         let board = session.snapshot(nowMs: 0).board
         XCTAssertTrue(board.positionText.hasPrefix("bbqnnrkr/"), board.positionText)

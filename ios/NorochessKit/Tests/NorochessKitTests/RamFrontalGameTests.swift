@@ -6,7 +6,7 @@ import XCTest
 final class RamFrontalGameTests: XCTestCase {
     func testARamGameWithARamAndAResurrection() throws {
         let library = try LibraryHandle.inMemory()
-        let game = try friendsSession(.ram, library: library)
+        let game = try friendsSession("ram", library: library)
         XCTAssertEqual(game.snapshot(nowMs: 0).board.width, 10)
         XCTAssertNil(game.snapshot(nowMs: 0).board.scores)
         XCTAssertEqual(try game.legalTargets(from: "e2"), ["e3"])
@@ -52,13 +52,13 @@ final class RamFrontalGameTests: XCTestCase {
             return XCTFail("not saved: \(game.snapshot(nowMs: 0).saveState)")
         }
         let again = try library.load(gameId: gameId, nowMs: 0).snapshot(nowMs: 0)
-        XCTAssertEqual(again.board.setup.variant, .ram)
+        XCTAssertEqual(again.board.setup, GameSetup(game: "ram"))
         XCTAssertEqual(again.moves, game.snapshot(nowMs: 0).moves)
         XCTAssertEqual(again.result?.reason, .resignation)
     }
 
     func testAFrontalGameWithASwapAndADethronement() throws {
-        let game = try friendsSession(.frontal)
+        let game = try friendsSession("frontal")
         XCTAssertEqual(try game.legalTargets(from: "e2"), ["e3"])
         for san in ["a3", "e8", "a5", "a8", "a7"] { XCTAssertNoThrow(try game.playText(text: san, nowMs: 0), san) }
         let swap = try game.play(from: "a8", to: "a7", promotion: nil, nowMs: 0)

@@ -6,14 +6,14 @@ import XCTest
 // same ones the Rust and Kotlin tests run.
 
 func vsComputer(level: UInt8, colour: ColourChoice, seed: UInt64 = 1, nodes: UInt64? = nil,
-                variant: GameVariant = .norochess) -> NewGame {
-    NewGame(setup: setup(variant), positionText: nil, opponent: .computer(level: level, colour: colour),
+                game: String = "norochess") -> NewGame {
+    NewGame(setup: setup(game), positionText: nil, opponent: .computer(level: level, colour: colour),
             clock: nil, boardMode: nil, seed: seed, playerName: "Ann", level8Nodes: nodes)
 }
 
-func friends(_ clock: TimeControl? = nil, variant: GameVariant = .norochess, position: String? = nil,
+func friends(_ clock: TimeControl? = nil, game: String = "norochess", position: String? = nil,
              mode: BoardMode? = nil) -> NewGame {
-    NewGame(setup: setup(variant), positionText: position, opponent: .friend(whiteName: "Ann", blackName: "Bob"),
+    NewGame(setup: setup(game), positionText: position, opponent: .friend(whiteName: "Ann", blackName: "Bob"),
             clock: clock, boardMode: mode, seed: 1, playerName: nil, level8Nodes: nil)
 }
 

@@ -5,14 +5,16 @@ final class VariantsTests: XCTestCase {
     func testEveryGameIsListedWithNameDescriptionAndOptions() throws {
         let all = variants()
         XCTAssertEqual(all.map(\.id), ["norochess", "norochess960", "ram", "frontal", "improved", "crab", "chess"])
-        let ram = try XCTUnwrap(all.first { $0.variant == .ram })
+        let ram = try XCTUnwrap(all.first { $0.id == "ram" })
         XCTAssertEqual(ram.name, "Ram chess")
         XCTAssertEqual(ram.boardSize, 10)
         XCTAssertTrue(ram.royalKing)
         XCTAssertFalse(ram.description.isEmpty)
         XCTAssertTrue(all[0].hasScores && !all[0].royalKing)
-        XCTAssertTrue(all[1].hasStartNumber)
-        let improved = try XCTUnwrap(all.first { $0.variant == .improved })
+        XCTAssertEqual(all[1].startNumbers, 960)
+        XCTAssertEqual(all[1].standardStart, 518)
+        XCTAssertNil(ram.startNumbers)
+        let improved = try XCTUnwrap(all.first { $0.id == "improved" })
         XCTAssertEqual(improved.options.map(\.id), ["zone", "blockage"])
         XCTAssertEqual(improved.options[0].choices.map(\.id), ["far-half", "beyond-fifth", "seventh"])
         XCTAssertEqual(improved.options[0].choices.map(\.isDefault), [true, false, false])
@@ -20,8 +22,9 @@ final class VariantsTests: XCTestCase {
 
     func testASetupWithOptionsCrossesTheBoundaryBothWaysAndIsSaved() throws {
         let library = try LibraryHandle.inMemory()
-        let improved = GameSetup(variant: .improved, zone: .seventh, blockage: .anyPiece, startNumber: nil)
-        var game = friends(variant: .improved)
+        let improved = GameSetup(game: "improved", options: [OptionSetting(option: "zone", value: "seventh"),
+                                                             OptionSetting(option: "blockage", value: "any")])
+        var game = friends(game: "improved")
         game.setup = improved
         let session = try GameSessionHandle(game: game, library: library)
         XCTAssertEqual(session.snapshot(nowMs: 0).board.setup, improved)
@@ -33,8 +36,8 @@ final class VariantsTests: XCTestCase {
         XCTAssertEqual(summary.variant, "improved")
         XCTAssertEqual(try library.load(gameId: gameId, nowMs: 0).snapshot(nowMs: 0).board.setup, improved)
         // A Norochess960 start number is kept in the summary's set-up id.
-        let n960 = GameSetup(variant: .norochess960, zone: nil, blockage: nil, startNumber: 7)
-        var numberedGame = friends(variant: .norochess960)
+        let n960 = GameSetup(game: "norochess960", startNumber: 7)
+        var numberedGame = friends(game: "norochess960")
         numberedGame.setup = n960
         let numbered = try GameSessionHandle(game: numberedGame, library: library)
         _ = try numbered.playText(text: "e3", nowMs: 0)

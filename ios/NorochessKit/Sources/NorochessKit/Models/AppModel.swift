@@ -166,8 +166,9 @@ public final class AppModel {
         path = path.last == .game ? path + [.settings] : [.settings]
     }
 
-    public func showRules(_ variant: GameVariant? = nil) {
-        rules = RulesModel(selected: variant)
+    /// The Rules screen, the page of the game `gameId` first.
+    public func showRules(_ gameId: String? = nil) {
+        rules = RulesModel(selected: gameId)
         path = path + [.rules]
     }
 

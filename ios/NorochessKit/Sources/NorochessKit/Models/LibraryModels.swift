@@ -242,8 +242,8 @@ public final class SettingsModel {
 @Observable
 public final class RulesModel {
     public struct Page: Identifiable, Equatable {
+        /// The game's id (`ram`).
         public let id: String
-        public let variant: GameVariant
         public let name: String
         /// What the game is, in one paragraph.
         public let summary: String
@@ -252,20 +252,21 @@ public final class RulesModel {
     }
 
     public let pages: [Page]
-    public var selected: GameVariant?
+    /// The id of the game whose page comes first (opened from a game).
+    public var selected: String?
 
-    public init(selected: GameVariant? = nil) {
+    public init(selected: String? = nil) {
         self.selected = selected
         // A page the core cannot give (never for a game of its own menu) is
         // left out rather than failing the screen.
         pages = NorochessKit.variants().compactMap { info in
             guard let page = try? rulePage(gameId: info.id) else { return nil }
-            return Page(id: info.id, variant: info.variant, name: page.title, summary: page.summary,
+            return Page(id: info.id, name: page.title, summary: page.summary,
                         sections: page.sections)
         }
     }
 
-    public var page: Page? { pages.first { $0.variant == selected } }
+    public var page: Page? { pages.first { $0.id == selected } }
 
     /// The pages in the order shown: the selected game's first (opened from a game).
     public var orderedPages: [Page] {

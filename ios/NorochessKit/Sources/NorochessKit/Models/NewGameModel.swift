@@ -4,7 +4,9 @@ import Observation
 /// The new-game form of Home, for "Play the computer" and "Pass and play":
 /// game and its options, opponent, level, colour, clock, board mode and
 /// names. It offers exactly what the core offers (`variants()`,
-/// `timeControlPresets()`) and builds the `NewGame` record.
+/// `timeControlPresets()`) and builds the `NewGame` record. Games and
+/// option values are the core's ids; no game or option is named here, so a
+/// game added to the core's table shows with its options without a change.
 @MainActor
 @Observable
 public final class NewGameModel {
@@ -15,17 +17,27 @@ public final class NewGameModel {
         public var title: String { self == .computer ? tr("Play the computer") : tr("Pass and play") }
     }
 
+    /// One option of the chosen game as its picker shows it: the core's id,
+    /// name and values (`choices` holds the values' ids and names).
+    public struct OptionPicker: Identifiable, Equatable {
+        public let id: String
+        public let name: String
+        public let choices: [Choice<String>]
+    }
+
     public let opponent: Opponent
     /// Every game of the rule book, in menu order.
     public let games: [VariantInfo]
-    /// The chosen game.
-    public var variant: GameVariant = .norochess
-    /// Norochess960: a number 0–959 or random.
+    /// The chosen game's id (`norochess`, `improved`).
+    public var game: String
+    /// The option values chosen so far: option id → value id (`zone` →
+    /// `seventh`). An option of the chosen game missing here, or holding a
+    /// value that is not one of its choices, takes the core's default.
+    public var optionValues: [String: String] = [:]
+    /// A game with numbered starts (Norochess960): random or a number.
     public var randomStart = true
-    public var startNumber = 518
-    /// Improved chess's options (ids of their choices).
-    public var zone: Zone = .farHalf
-    public var blockage: Blockage = .enemyPiece
+    /// The number picked in the form; `nil`: the game's standard start.
+    private var pickedStart: Int?
     /// Against the computer.
     public var level = 4
     public var colour: ColourChoice = .white
@@ -42,6 +54,7 @@ public final class NewGameModel {
     public init(opponent: Opponent, settings: Settings?) {
         self.opponent = opponent
         games = NorochessKit.variants()
+        game = games.first?.id ?? ""
         presets = timeControlPresets()
         if let settings {
             level = Int(settings.defaultLevel)
@@ -55,26 +68,45 @@ public final class NewGameModel {
     public var levels: ClosedRange<Int> { 1...8 }
 
     /// The chosen game's menu entry.
-    public var info: VariantInfo { games.first { $0.variant == variant } ?? games[0] }
-    /// Show the Norochess960 number controls.
-    public var showsStartNumber: Bool { info.hasStartNumber }
-    /// Show Improved chess's options.
-    public var showsImprovedOptions: Bool { !info.options.isEmpty }
+    public var info: VariantInfo { games.first { $0.id == game } ?? games[0] }
+
+    /// The chosen game's options, each with its values, in the core's order.
+    public var optionPickers: [OptionPicker] {
+        info.options.map { option in
+            OptionPicker(id: option.id, name: option.name,
+                         choices: option.choices.map { Choice($0.id, $0.name) })
+        }
+    }
+
+    /// The value of the chosen game's option `option`: the one picked, else
+    /// the core's default.
+    public func value(of option: String) -> String {
+        guard let choices = info.options.first(where: { $0.id == option })?.choices else { return "" }
+        if let picked = optionValues[option], choices.contains(where: { $0.id == picked }) { return picked }
+        return (choices.first { $0.isDefault } ?? choices.first)?.id ?? ""
+    }
+
+    /// Picks `value` (a choice's id) for `option`.
+    public func choose(_ value: String, for option: String) {
+        optionValues[option] = value
+    }
+
+    /// Show the start number controls (the game has numbered starts).
+    public var showsStartNumber: Bool { info.startNumbers != nil }
+    /// The numbers a start may have (Norochess960: from 0 to one less than
+    /// `startNumbers`); `nil` for a game with a fixed start.
+    public var startNumberRange: ClosedRange<Int>? {
+        info.startNumbers.flatMap { count in count > 0 ? 0...(Int(count) - 1) : nil }
+    }
+
+    /// The start number the form shows: the one picked, else the game's standard start.
+    public var startNumber: Int {
+        get { pickedStart ?? info.standardStart.map { Int($0) } ?? startNumberRange?.lowerBound ?? 0 }
+        set { pickedStart = newValue }
+    }
+
     public var showsLevelAndColour: Bool { opponent == .computer }
     public var showsBoardModeAndNames: Bool { opponent == .friend }
-
-    /// The option values of Improved chess for the pickers (`zone`, `blockage`).
-    public var zoneChoices: [Choice<Zone>] {
-        let names = info.options.first { $0.id == "zone" }?.choices.map(\.name) ?? []
-        let all: [Zone] = [.farHalf, .beyondFifth, .seventh]
-        return zip(all, names + Array(repeating: "", count: max(0, all.count - names.count))).map { Choice($0, $1) }
-    }
-
-    public var blockageChoices: [Choice<Blockage>] {
-        let names = info.options.first { $0.id == "blockage" }?.choices.map(\.name) ?? []
-        let all: [Blockage] = [.enemyPiece, .anyPiece]
-        return zip(all, names + Array(repeating: "", count: max(0, all.count - names.count))).map { Choice($0, $1) }
-    }
 
     public var colourChoices: [Choice<ColourChoice>] {
         [ColourChoice.white, .black, .random].map { Choice($0, colourText($0)) }
@@ -104,20 +136,19 @@ public final class NewGameModel {
 
     public var clockText: String { clockIndex.map { presets[$0].name } ?? tr("No clock") }
 
-    /// The start number is usable (0–959).
-    public var isValid: Bool { !showsStartNumber || randomStart || (0...959).contains(startNumber) }
+    /// The start number is one the game has (or the start is random).
+    public var isValid: Bool {
+        guard showsStartNumber, !randomStart else { return true }
+        return startNumberRange?.contains(startNumber) ?? false
+    }
 
     /// The record the session is created from.
     public func newGame(seed: UInt64 = UInt64.random(in: 1...UInt64.max)) -> NewGame {
-        var setup = GameSetup(variant: variant, zone: nil, blockage: nil, startNumber: nil)
-        if showsImprovedOptions {
-            setup.zone = zone
-            setup.blockage = blockage
-        }
+        // Every option of the chosen game with its value, in the core's order.
+        let options = info.options.map { OptionSetting(option: $0.id, value: value(of: $0.id)) }
         // A random start is drawn by the session from the seed (the app layer).
-        if showsStartNumber, !randomStart {
-            setup.startNumber = UInt16(startNumber)
-        }
+        let start = showsStartNumber && !randomStart ? UInt16(exactly: startNumber) : nil
+        let setup = GameSetup(game: info.id, options: options, startNumber: start)
         let opponentChoice: OpponentChoice
         switch opponent {
         case .computer:
