@@ -88,10 +88,10 @@ public final class GameModel {
     public var isOvertime: Bool { snapshot.overtime }
     /// The last few regular moves: mark the counter.
     public var isFinalMoves: Bool { snapshot.finalMoves }
-    /// `3 moves left` before move 48, in the Norochess family.
+    /// `3 moves left`, `last regular move` in the last five regular moves, in the Norochess family.
     public var movesLeftText: String? {
-        guard !snapshot.overtime, let left = snapshot.board.regularMovesLeft, left > 0 else { return nil }
-        return left == 1 ? tr("1 move left") : tr("%@ moves left", "\(left)")
+        // The app layer's words, only in the last five regular moves.
+        snapshot.movesLeftText
     }
     /// One line under the board: `White to move`, `Computer is thinking…`, the result.
     public var statusText: String { snapshot.statusText }
