@@ -12,7 +12,7 @@ import app.norochess.android.ui.MoveCell
 import app.norochess.android.ui.MoveRowUi
 import app.norochess.android.ui.NewGameUi
 import app.norochess.android.ui.Opponent
-import app.norochess.android.ui.PickerKind
+import app.norochess.android.ui.PickerChoiceUi
 import app.norochess.android.ui.PickerUi
 import app.norochess.android.ui.PieceKind
 import app.norochess.android.ui.PieceUi
@@ -140,7 +140,7 @@ object Fixtures {
         status = "White to move",
         moves = rows("e3", "a7", "h4", "h6"),
         lastPly = 4,
-        picker = PickerUi(PickerKind.RESURRECTION, p(true, PieceKind.ROOK)),
+        picker = PickerUi("Bring back a piece", listOf(PickerChoiceUi(PieceUi(true, PieceKind.ROOK), "Rook"))),
     )
 
     /** Frontal chess: White's pawn took itself and Black's queen off the board; the queen on f4 gives check. */

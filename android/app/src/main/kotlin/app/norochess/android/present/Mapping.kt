@@ -13,7 +13,7 @@ import app.norochess.android.ui.MoveCell
 import app.norochess.android.ui.MoveRowUi
 import app.norochess.android.ui.NewGameUi
 import app.norochess.android.ui.Opponent
-import app.norochess.android.ui.PickerKind
+import app.norochess.android.ui.PickerChoiceUi
 import app.norochess.android.ui.PickerUi
 import app.norochess.android.ui.PieceKind
 import app.norochess.android.ui.PieceUi
@@ -33,6 +33,7 @@ import app.norochess.core.GameVariant
 import app.norochess.core.NewGame
 import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.OpponentFilter
+import app.norochess.applayer.PiecePicker
 import app.norochess.applayer.PieceStyle
 import app.norochess.core.PlayerInfo
 import app.norochess.core.SessionSnapshot
@@ -70,6 +71,12 @@ object Mapping {
     fun coreKind(kind: PieceKind): CorePieceKind = CorePieceKind.entries.first { kind(it) == kind }
 
     fun piece(piece: CorePiece) = PieceUi(piece.side == Side.WHITE, kind(piece.kind))
+
+    /** The app layer's picker (title, the choices with their labels, whose pieces) for the picker dialog. */
+    fun pickerUi(picker: PiecePicker) = PickerUi(
+        title = picker.title,
+        choices = picker.choices.map { PickerChoiceUi(PieceUi(picker.side == Side.WHITE, kind(it.kind)), it.label) },
+    )
 
     fun theme(id: String): BoardTheme = BoardTheme.entries.firstOrNull { it.name.equals(id, ignoreCase = true) } ?: BoardTheme.BROWN
 
@@ -141,12 +148,7 @@ object Mapping {
                 entries.firstOrNull { it.side == Side.BLACK }?.let { MoveCell(it.san, it.ply.toInt()) },
             )
         }
-        val picker = state.promotionPicker?.let { p ->
-            PickerUi(
-                if (p.isResurrection) PickerKind.RESURRECTION else PickerKind.PROMOTION,
-                p.choices.map { PieceUi(snap.toMove == Side.WHITE, kind(it)) },
-            )
-        }
+        val picker = state.picker?.let(::pickerUi)
         return GameUi(
             title = gameTitle(strings, board.setup.variant, snap),
             board = BoardUi(
@@ -177,7 +179,7 @@ object Mapping {
             announcement = snap.announcement ?: state.error,
             picker = picker,
             confirmResign = extras.confirmResign,
-            confirmRepetition = state.repetitionQuestion != null,
+            repetitionQuestion = state.repetitionQuestion?.text,
             drawOfferedByWhite = snap.drawOffer?.let { it == Side.WHITE },
             result = snap.result?.let { ResultUi(it.headline, it.reasonText) },
             showResult = extras.showResult,

@@ -86,8 +86,6 @@ enum class Str {
     captured_description,
     clock_description,
     clock_low_description,
-    picker_promotion,
-    picker_resurrection,
     dethronement,
     hint_text,
     hint_with_points,
@@ -169,7 +167,6 @@ enum class Str {
     setting_default_clock,
     setting_dark_mode_note,
     repetition_title,
-    repetition_text,
     action_play_anyway,
 }
 
