@@ -93,7 +93,7 @@ class GameFlowTest {
             assertFalse(h.game.showResult)
             click("move-3")
             assertEquals(3, h.game.reviewPly)
-            assertTrue(h.game.status.startsWith("Reviewing"))
+            assertTrue(h.game.status.startsWith("Reviewing move 3 of "), h.game.status)
             onNodeWithText(Goldens.strings.raw("action_share")).performClickAndWait(this)
             assertTrue(h.shared.single().contains("[Result"), "the PGN is shared")
             // Rematch: colours swapped, so the computer (now White) opens.

@@ -131,16 +131,6 @@ object Mapping {
                 overtimeLimit = overtime?.lastMove?.toInt() ?: 60,
             )
         }
-        val toMoveName = if (snap.toMove == Side.WHITE) whiteName else blackName
-        val reviewing = snap.reviewing
-        val status = when {
-            snap.result != null && reviewing == null -> strings.get(Str.status_over)
-            reviewing != null && reviewing.toInt() == 0 -> strings.get(Str.status_reviewing_start)
-            reviewing != null -> strings.get(Str.status_reviewing, snap.moves.firstOrNull { it.ply == reviewing }?.san ?: "")
-            snap.thinking -> strings.get(Str.status_thinking, toMoveName)
-            board.checkSquare != null -> strings.get(Str.status_check, toMoveName)
-            else -> strings.get(Str.status_to_move, toMoveName)
-        }
         val rows = snap.moves.groupBy { it.number }.toSortedMap().map { (number, entries) ->
             MoveRowUi(
                 number.toInt(),
@@ -170,9 +160,9 @@ object Mapping {
             top = player(if (snap.bottom == Side.WHITE) Side.BLACK else Side.WHITE),
             bottom = player(snap.bottom),
             score = score,
-            status = status,
+            status = snap.statusText,
             moves = rows,
-            reviewPly = reviewing?.toInt(),
+            reviewPly = snap.reviewing?.toInt(),
             lastPly = snap.plyCount.toInt(),
             thinking = snap.thinking,
             hint = extras.hint,
@@ -331,15 +321,9 @@ object Mapping {
 
     fun gameRow(game: GameSummary, date: (Long) -> String) = GameRowUi(
         id = game.id,
-        title = game.description,
+        title = game.title,
         date = date(game.updatedAt),
-        // The winner's score first, as the app layer's result sentences write it.
-        result = listOfNotNull(
-            game.result,
-            game.scores?.let { if (game.result == "0-1") "${it.black}–${it.white}" else "${it.white}–${it.black}" },
-            game.endReason,
-        ).joinToString(" · ")
-            .ifEmpty { "…" },
+        result = game.resultLine,
     )
 
     fun statsUi(strings: UiStrings, stats: Stats) = StatsUi(
@@ -357,7 +341,8 @@ object Mapping {
         puzzleDeviation = stats.puzzles.deviation,
         ratingHistory = stats.puzzles.ratingHistory.map { it.rating },
         bestStreak = stats.puzzles.bestStreak.toInt(),
-        bestWin = stats.bestWin?.let { w -> listOfNotNull(w.description, w.scores?.let { "${it.white}–${it.black}" }).joinToString(" · ") },
+        // The app layer's row texts (the winner's score first), as the games list shows them.
+        bestWin = stats.bestWin?.let { "${it.title} · ${it.resultLine}" },
     )
 
     fun variantNameById(id: String) = variantInfos.firstOrNull { it.id == id }?.name ?: id
