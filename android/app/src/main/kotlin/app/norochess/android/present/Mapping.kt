@@ -120,15 +120,12 @@ object Mapping {
             )
         }
         val score = board.scores?.let { scores ->
-            val overtime = board.overtime
             ScoreUi(
                 white = scores.white.toInt(),
                 black = scores.black.toInt(),
-                moveNumber = overtime?.moveNumber?.toInt() ?: board.moveNumber.toInt(),
-                regularMoves = board.regularMoves?.toInt() ?: 48,
+                counter = snap.moveCounterText,
                 movesLeft = if (snap.finalMoves) board.regularMovesLeft?.toInt() else null,
-                overtime = overtime != null,
-                overtimeLimit = overtime?.lastMove?.toInt() ?: 60,
+                overtime = board.overtime != null,
             )
         }
         val rows = snap.moves.groupBy { it.number }.toSortedMap().map { (number, entries) ->

@@ -71,13 +71,11 @@ data class PlayerUi(
 data class ScoreUi(
     val white: Int,
     val black: Int,
-    /** The current full-move number. */
-    val moveNumber: Int,
-    val regularMoves: Int = 48,
+    /** The app layer's move counter: "Move 31 / 48", or "Overtime 52 / 60" in overtime (null: no move limit). */
+    val counter: String? = null,
     /** Regular moves left for the side to move, shown near the end (null: not shown). */
     val movesLeft: Int? = null,
     val overtime: Boolean = false,
-    val overtimeLimit: Int = 60,
 )
 
 data class MoveCell(val san: String, val ply: Int)
@@ -273,18 +271,19 @@ fun ScoreBar(score: ScoreUi) {
                     .semantics { contentDescription = s.get(Str.score_description, score.white, score.black) },
             )
             Column(Modifier.align(Alignment.CenterVertically), horizontalAlignment = Alignment.End) {
-                if (score.overtime) {
+                val counter = score.counter
+                if (score.overtime && counter != null) {
                     Surface(color = MaterialTheme.colorScheme.tertiary, shape = RoundedCornerShape(6.dp)) {
                         Text(
-                            s.get(Str.overtime_badge, score.moveNumber, score.overtimeLimit),
+                            counter,
                             color = MaterialTheme.colorScheme.onTertiary,
                             fontWeight = FontWeight.Bold,
                             modifier = Modifier.padding(horizontal = 8.dp, vertical = 2.dp).testTag("overtime"),
                         )
                     }
-                } else {
+                } else if (counter != null) {
                     Text(
-                        s.get(Str.move_counter, score.moveNumber, score.regularMoves),
+                        counter,
                         style = MaterialTheme.typography.titleMedium,
                         color = if (final) MaterialTheme.colorScheme.error else Color.Unspecified,
                         fontWeight = if (final) FontWeight.Bold else FontWeight.Normal,

@@ -74,8 +74,6 @@ enum class Str {
     no_moves_yet,
     score_value,
     score_description,
-    move_counter,
-    overtime_badge,
     captured_points,
     captured_description,
     clock_description,
