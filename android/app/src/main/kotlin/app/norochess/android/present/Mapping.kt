@@ -241,9 +241,9 @@ object Mapping {
             blockage = if (info.variant == GameVariant.IMPROVED) {
                 if (form.blockage == "any") Blockage.ANY_PIECE else Blockage.ENEMY_PIECE
             } else null,
-            startNumber = if (info.hasStartNumber) {
-                (form.startNumber.toIntOrNull()?.coerceIn(0, 959) ?: (seed % 960uL).toInt()).toUShort()
-            } else null,
+            // Empty: the session draws the set-up from the seed; out of range: the session refuses
+            // it with its sentence (the caller shows it).
+            startNumber = if (info.hasStartNumber) form.startNumber.toIntOrNull()?.toUShort() else null,
         )
         val opponent = when (form.opponent) {
             Opponent.COMPUTER -> OpponentChoice.Computer(
