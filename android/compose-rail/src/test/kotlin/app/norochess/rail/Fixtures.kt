@@ -96,7 +96,7 @@ object Fixtures {
         ),
         top = PlayerUi("Computer · level 4", white = false, captured = p(true, PieceKind.KNIGHT, PieceKind.PAWN, PieceKind.PAWN), capturedPoints = 5),
         bottom = PlayerUi("You", white = true, captured = p(false, PieceKind.BISHOP, PieceKind.KNIGHT, PieceKind.PAWN, PieceKind.PAWN, PieceKind.PAWN), capturedPoints = 9, toMove = true),
-        score = ScoreUi(white = 9, black = 5, counter = "Move 46 / 48", movesLeft = 3),
+        score = ScoreUi(white = 9, black = 5, text = "9 – 5", counter = "Move 46 / 48", movesLeft = 3),
         status = "White to move",
         moves = rows("e4", "e6", "d4", "d5", "e5", "c5", "c3", "Nc6", "Nf3", "Qb6", "Bd3", "Bd7"),
         lastPly = 12,
@@ -114,7 +114,7 @@ object Fixtures {
         ),
         top = PlayerUi("Bob", white = false, captured = p(true, PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT, PieceKind.PAWN, PieceKind.PAWN), capturedPoints = 22, clock = ClockUi("0:07", running = false, low = true)),
         bottom = PlayerUi("Ann", white = true, captured = p(false, PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.BISHOP, PieceKind.PAWN, PieceKind.PAWN), capturedPoints = 22, clock = ClockUi("1:42", running = true, low = false), toMove = true),
-        score = ScoreUi(white = 22, black = 22, counter = "Overtime 52 / 60", overtime = true),
+        score = ScoreUi(white = 22, black = 22, text = "22 – 22", counter = "Overtime 52 / 60", overtime = true),
         status = "Ann to move",
         moves = rows("e4", "e6", "d4", "d5", "e5", "c5"),
         lastPly = 6,
@@ -165,7 +165,7 @@ object Fixtures {
 
     fun result() = norochess().copy(
         board = norochess().board.copy(selected = null, targets = emptySet(), interactive = false),
-        score = ScoreUi(white = 38, black = 33, counter = "Move 48 / 48"),
+        score = ScoreUi(white = 38, black = 33, text = "38 – 33", counter = "Move 48 / 48"),
         status = "Game over",
         result = ResultUi("White wins 38–33", "Higher score after move 48"),
         showResult = true,

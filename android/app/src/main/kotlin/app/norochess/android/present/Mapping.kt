@@ -123,6 +123,7 @@ object Mapping {
             ScoreUi(
                 white = scores.white.toInt(),
                 black = scores.black.toInt(),
+                text = snap.scoreText ?: "",
                 counter = snap.moveCounterText,
                 movesLeft = if (snap.finalMoves) board.regularMovesLeft?.toInt() else null,
                 overtime = board.overtime != null,

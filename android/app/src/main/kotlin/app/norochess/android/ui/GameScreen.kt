@@ -71,6 +71,8 @@ data class PlayerUi(
 data class ScoreUi(
     val white: Int,
     val black: Int,
+    /** The app layer's score bar text: "19 – 15". */
+    val text: String,
     /** The app layer's move counter: "Move 31 / 48", or "Overtime 52 / 60" in overtime (null: no move limit). */
     val counter: String? = null,
     /** Regular moves left for the side to move, shown near the end (null: not shown). */
@@ -264,7 +266,7 @@ fun ScoreBar(score: ScoreUi) {
             horizontalArrangement = Arrangement.SpaceBetween,
         ) {
             Text(
-                s.get(Str.score_value, score.white, score.black),
+                score.text,
                 style = MaterialTheme.typography.headlineMedium,
                 fontWeight = FontWeight.Bold,
                 modifier = Modifier.align(Alignment.CenterVertically)

@@ -72,7 +72,6 @@ enum class Str {
     name_computer,
     thinking,
     no_moves_yet,
-    score_value,
     score_description,
     captured_points,
     captured_description,
