@@ -12,7 +12,7 @@ import app.norochess.android.ui.MoveCell
 import app.norochess.android.ui.MoveRowUi
 import app.norochess.android.ui.NewGameUi
 import app.norochess.android.ui.Opponent
-import app.norochess.android.ui.PickerKind
+import app.norochess.android.ui.PickerChoiceUi
 import app.norochess.android.ui.PickerUi
 import app.norochess.android.ui.PieceKind
 import app.norochess.android.ui.PieceUi
@@ -85,7 +85,7 @@ object Fixtures {
         ),
         top = PlayerUi("Computer · level 4", white = false, captured = p(true, PieceKind.KNIGHT, PieceKind.PAWN, PieceKind.PAWN), capturedPoints = 5),
         bottom = PlayerUi("You", white = true, captured = p(false, PieceKind.BISHOP, PieceKind.KNIGHT, PieceKind.PAWN, PieceKind.PAWN, PieceKind.PAWN), capturedPoints = 9, toMove = true),
-        score = ScoreUi(white = 9, black = 5, moveNumber = 46, movesLeft = 3),
+        score = ScoreUi(white = 9, black = 5, text = "9 – 5", counter = "Move 46 / 48", movesLeft = 3),
         status = "White to move",
         moves = rows("e4", "e6", "d4", "d5", "e5", "c5", "c3", "Nc6", "Nf3", "Qb6", "Bd3", "Bd7"),
         lastPly = 12,
@@ -103,7 +103,7 @@ object Fixtures {
         ),
         top = PlayerUi("Bob", white = false, captured = p(true, PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT, PieceKind.PAWN, PieceKind.PAWN), capturedPoints = 22, clock = ClockUi("0:07", running = false, low = true)),
         bottom = PlayerUi("Ann", white = true, captured = p(false, PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.BISHOP, PieceKind.PAWN, PieceKind.PAWN), capturedPoints = 22, clock = ClockUi("1:42", running = true, low = false), toMove = true),
-        score = ScoreUi(white = 22, black = 22, moveNumber = 52, overtime = true),
+        score = ScoreUi(white = 22, black = 22, text = "22 – 22", counter = "Overtime 52 / 60", overtime = true),
         status = "Ann to move",
         moves = rows("e4", "e6", "d4", "d5", "e5", "c5"),
         lastPly = 6,
@@ -129,7 +129,7 @@ object Fixtures {
         status = "White to move",
         moves = rows("e3", "a7", "h4", "h6"),
         lastPly = 4,
-        picker = PickerUi(PickerKind.RESURRECTION, p(true, PieceKind.ROOK)),
+        picker = PickerUi("Bring back a piece", listOf(PickerChoiceUi(PieceUi(true, PieceKind.ROOK), "Rook"))),
     )
 
     /** Frontal chess: White's pawn took itself and Black's queen off the board; the queen on f4 gives check. */
@@ -154,7 +154,7 @@ object Fixtures {
 
     fun result() = norochess().copy(
         board = norochess().board.copy(selected = null, targets = emptySet(), interactive = false),
-        score = ScoreUi(white = 38, black = 33, moveNumber = 48),
+        score = ScoreUi(white = 38, black = 33, text = "38 – 33", counter = "Move 48 / 48"),
         status = "Game over",
         result = ResultUi("White wins 38–33", "Higher score after move 48"),
         showResult = true,

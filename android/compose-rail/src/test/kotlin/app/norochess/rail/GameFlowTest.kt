@@ -11,7 +11,6 @@ import androidx.compose.ui.test.performTextReplacement
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.runComposeUiTest
 import app.norochess.android.present.Screen
-import app.norochess.android.ui.PickerKind
 import app.norochess.applayer.GameSetup
 import app.norochess.core.GameSessionHandle
 import app.norochess.core.NewGame
@@ -78,7 +77,7 @@ class GameFlowTest {
                     assertTrue(move.to in h.game.board.targets, "dots on the legal targets")
                     tapSquare(move.to)
                 }
-                if (h.game.picker != null) click("pick-${h.game.picker!!.choices.first().kind.letter}")
+                if (h.game.picker != null) click("pick-${h.game.picker!!.choices.first().piece.kind.letter}")
                 waitUntil(timeoutMillis = 5_000) { h.game.lastPly > ply || h.game.result != null }
                 turns++
             }
@@ -93,7 +92,7 @@ class GameFlowTest {
             assertFalse(h.game.showResult)
             click("move-3")
             assertEquals(3, h.game.reviewPly)
-            assertTrue(h.game.status.startsWith("Reviewing"))
+            assertTrue(h.game.status.startsWith("Reviewing move 3 of "), h.game.status)
             onNodeWithText(Goldens.strings.raw("action_share")).performClickAndWait(this)
             assertTrue(h.shared.single().contains("[Result"), "the PGN is shared")
             // Rematch: colours swapped, so the computer (now White) opens.
@@ -161,9 +160,11 @@ class GameFlowTest {
             tapSquare("h9")
             tapSquare("h10")
             val picker = assertNotNull(h.game.picker)
-            assertEquals(PickerKind.RESURRECTION, picker.kind)
-            assertEquals(setOf('R', 'B'), picker.choices.map { it.kind.letter }.toSet())
-            onNodeWithText(Goldens.strings.raw("picker_resurrection")).assertIsDisplayed()
+            // Title and labels are the app layer's (no capture points in Ram chess).
+            assertEquals("Bring back a piece", picker.title)
+            assertEquals(listOf('R', 'B'), picker.choices.map { it.piece.kind.letter })
+            assertEquals(listOf("Rook", "Bishop"), picker.choices.map { it.label })
+            onNodeWithText("Bring back a piece").assertIsDisplayed()
             click("pick-R")
             assertNull(h.game.picker)
             assertEquals('R', h.game.board.pieces["h10"]?.kind?.letter)

@@ -8,6 +8,7 @@ import androidx.compose.ui.test.performScrollTo
 import app.norochess.android.present.AppController
 import app.norochess.android.present.Effects
 import app.norochess.android.present.NorochessApp
+import app.norochess.android.present.PuzzleController
 import app.norochess.android.ui.GameUi
 import app.norochess.android.ui.NorochessTheme
 import app.norochess.core.LibraryHandle
@@ -44,6 +45,11 @@ class Harness(val folder: File?) : AutoCloseable {
     )
 
     val game: GameUi get() = app.game.value!!.ui.value
+
+    /** A puzzle screen's controller on the puzzle [id], on the harness's "main" dispatcher. */
+    fun puzzle(id: String) = PuzzleController(
+        library, scope, Goldens.strings, { app.settings }, {}, { Triple(2026, 11, 30) }, id,
+    )
 
     @OptIn(ExperimentalTestApi::class)
     fun show(test: ComposeUiTest) = test.setContent {

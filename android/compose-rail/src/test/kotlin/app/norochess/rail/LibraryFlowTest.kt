@@ -74,6 +74,11 @@ class LibraryFlowTest {
                 // Games: the list, a replay, the record shared.
                 click("nav-games")
                 val game = h.app.games.value.games.single()
+                // The row's two lines are the app layer's.
+                assertEquals("Norochess · vs the computer (level 1), you played white", game.title)
+                assertTrue(game.result.startsWith("Black wins"), game.result)
+                assertTrue(game.result.endsWith("resignation"), game.result)
+                onNodeWithText(game.result, substring = true).assertIsDisplayed()
                 click("filter-UNFINISHED")
                 assertTrue(h.app.games.value.games.isEmpty())
                 onNodeWithText(s.raw("games_empty")).assertIsDisplayed()

@@ -1,5 +1,7 @@
 package app.norochess.rail
 
+import androidx.compose.runtime.collectAsState
+import androidx.compose.runtime.getValue
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.onNodeWithTag
@@ -90,6 +92,38 @@ class PuzzleFlowTest {
             assertEquals(controller.dailyPuzzle()?.id, controller.puzzle.id)
             onNodeWithText(Goldens.strings.raw("action_next")).performClickAndWait(this)
             assertEquals(controller.dailyPuzzle()?.id, controller.puzzle.id, "one puzzle a day")
+        }
+    }
+
+    /** np4151: Black's first move is an under-promotion (f2f1n), chosen in the same picker as the game screen's. */
+    @Test
+    fun underPromotionThroughThePicker() = runComposeUiTest {
+        Harness(null).use { h ->
+            val controller = h.puzzle("np4151")
+            val ui = { controller.ui.value }
+            setContent {
+                app.norochess.android.ui.NorochessTheme(dark = false, strings = Goldens.strings) {
+                    val state by controller.ui.collectAsState()
+                    app.norochess.android.ui.PuzzleScreen(state, controller)
+                }
+            }
+            waitForIdle()
+            tapSquare("f2")
+            assertEquals("f2", ui().board.selected)
+            assertTrue("f1" in ui().board.targets)
+            tapSquare("f1")
+            // Nothing played yet: the run's picker, with the app layer's title and labels.
+            val picker = assertNotNull(ui().picker)
+            assertEquals(listOf("Queen (9)", "Rook (5)", "Bishop (3)", "Knight (3)"), picker.choices.map { it.label })
+            assertTrue(picker.choices.all { !it.piece.white }, "Black's pieces")
+            assertTrue(!ui().board.interactive, "the board waits for the choice")
+            onNodeWithText(picker.title).assertIsDisplayed()
+            click("pick-N")
+            waitUntil(timeoutMillis = 30_000) { ui().feedback != null }
+            assertNull(ui().picker)
+            assertEquals(Feedback.CORRECT, ui().feedback)
+            assertEquals(app.norochess.android.ui.PieceKind.KNIGHT, ui().board.pieces["f1"]?.kind, "the knight chosen")
+            assertTrue(ui().feedbackText!!.contains("f1=N"), ui().feedbackText!!)
         }
     }
 }

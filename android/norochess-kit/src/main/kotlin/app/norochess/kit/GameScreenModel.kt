@@ -8,50 +8,43 @@ import app.norochess.core.SearchLimits
 import app.norochess.core.SessionHint
 import app.norochess.core.SessionSnapshot
 import app.norochess.applayer.Side
-
-/** The promotion picker: the move waiting for a choice and the pieces the rules allow. */
-data class PromotionPicker(
-    val from: String,
-    val to: String,
-    val choices: List<PieceKind>,
-    /** Ram and Frontal chess: the choices are lost pieces coming back. */
-    val isResurrection: Boolean,
-)
-
-/**
- * A move that would bring about the same position a third time, which loses
- * at once in the Norochess family (the session decides): waiting for the
- * player to play it anyway or choose another.
- */
-data class RepetitionQuestion(val from: String, val to: String, val promotion: PieceKind?)
+import app.norochess.core.MoveInfo
+import app.norochess.applayer.PiecePicker
+import app.norochess.applayer.RepetitionQuestion
 
 /**
  * Everything the game screen shows: the session's [SessionSnapshot] (whose
  * turn, what may be done, every text, the clocks, the result, the save
- * state — all from Rust) plus the screen's own view state (selection,
- * promotion picker, the last error). Views draw this and nothing else.
+ * state, and the board input: selection, targets, the picker and the
+ * repetition question — all from Rust) plus the last error. Views draw
+ * this and nothing else.
  */
 data class GameScreenState(
     val snapshot: SessionSnapshot,
-    /** The selected square, if a piece is selected. */
-    val selected: String? = null,
-    /** Where the selected piece can go (dots on the board). */
-    val targets: List<String> = emptyList(),
-    /** Open while the player chooses a promotion or resurrection piece. */
-    val promotionPicker: PromotionPicker? = null,
     /** The last refusal or error to show briefly (its English sentence). */
     val error: String? = null,
-    /** Open while the player decides on a move that would lose by repetition. */
-    val repetitionQuestion: RepetitionQuestion? = null,
-)
+) {
+    /** The selected square, if a piece is selected. */
+    val selected: String? get() = snapshot.input.selected
+
+    /** Where the selected piece can go (dots on the board). */
+    val targets: List<String> get() = snapshot.input.targets
+
+    /** Open while the player chooses a promotion or resurrection piece (with each choice's label). */
+    val picker: PiecePicker? get() = snapshot.input.picker
+
+    /** Open while the player decides on a move that would lose by repetition (with the question's text). */
+    val repetitionQuestion: RepetitionQuestion? get() = snapshot.input.repetitionQuestion
+}
 
 /**
  * The game screen's model: forwards taps and buttons to a [GameSessionHandle]
  * and maps its snapshot into [GameScreenState]. It keeps no game logic: the
  * legal moves, whose turn it is, takeback, resignation, results, clocks and
  * texts come from the session (`snapshot.board.legalMoves` is empty whenever
- * the person may not move). Only selection and the promotion picker, which
- * are pure view state, live here.
+ * the person may not move), and so does what a touch on the board means:
+ * taps, drags, the picker and the repetition question are forwarded to the
+ * session's board input, whose state comes back in `snapshot.input`.
  *
  * Call it from one thread (the main thread). [computerMove] and [hint] are
  * `suspend` and never block it: the search runs on a Rust thread, and
@@ -64,8 +57,16 @@ class GameScreenModel(
     val session: GameSessionHandle,
     private val nowMs: () -> ULong = { (System.nanoTime() / 1_000_000).toULong() },
 ) {
-    /** The player's `confirmRepetition` setting: ask before a move that loses by repetition. */
+    /** The player's `confirmRepetition` setting: the session asks before a move that loses by repetition. */
     var askBeforeRepetition: Boolean = true
+        set(value) {
+            field = value
+            session.setAskBeforeRepetition(value)
+        }
+
+    init {
+        session.setAskBeforeRepetition(askBeforeRepetition)
+    }
 
     var state: GameScreenState = GameScreenState(session.snapshot(nowMs()))
         private set
@@ -81,71 +82,35 @@ class GameScreenModel(
     /** Takes a fresh snapshot (call it a few times a second while a clock runs, after [tick]). */
     fun refresh(error: String? = null) = publish(GameScreenState(session.snapshot(nowMs()), error = error))
 
-    /** A tap on the square named [square] (`e4`): select, reselect, deselect or move. */
-    fun tap(square: String) {
-        val current = state
-        if (current.promotionPicker != null || current.repetitionQuestion != null) return
-        val selected = current.selected
-        when {
-            selected == null -> select(square)
-            square == selected -> publish(current.copy(selected = null, targets = emptyList(), error = null))
-            square in current.targets -> move(selected, square)
-            else -> select(square)
-        }
-    }
+    /**
+     * A tap on the square named [square] (`e4`): the session selects,
+     * reselects, deselects, moves, or opens the picker or the repetition
+     * question. Returns the move played, if one was.
+     */
+    fun tap(square: String): MoveInfo? = touch { session.tap(square, nowMs()) }
 
     /** A tap by board coordinates (file and rank from 0), as a board view reports it. */
-    fun tap(file: Int, rank: Int) = tap(squareName(file, rank))
+    fun tap(file: Int, rank: Int): MoveInfo? = tap(squareName(file, rank))
 
-    private fun select(square: String) {
-        val targets = state.snapshot.board.legalMoves.filter { it.from == square }.map { it.to }.distinct()
-        publish(
-            if (targets.isEmpty()) state.copy(selected = null, targets = emptyList(), error = null)
-            else state.copy(selected = square, targets = targets, error = null),
-        )
+    /** A drag began on [square]: the session selects its piece. */
+    fun dragBegan(square: String) {
+        touch { session.dragBegan(square); null }
     }
 
-    private fun move(from: String, to: String) {
-        val choices = state.snapshot.board.legalMoves.filter { it.from == from && it.to == to }.mapNotNull { it.promotion }
-        if (choices.size > 1) {
-            val offer = attempt { session.promotionChoices(from, to) } ?: return
-            publish(state.copy(promotionPicker = PromotionPicker(from, to, offer.choices, offer.isResurrection), error = null))
-            return
-        }
-        play(from, to, choices.firstOrNull())
-    }
+    /** The drag ended on [square] (`null`: off the board): the move played, if it reached a target. */
+    fun dragEnded(square: String?): MoveInfo? = touch { session.dragEnded(square, nowMs()) }
 
-    /** Plays a move of the board, asking first when the session says it would lose by repetition. */
-    private fun play(from: String, to: String, promotion: PieceKind?) {
-        if (askBeforeRepetition && attempt { session.moveLosesByRepetition(from, to, promotion) } == true) {
-            publish(
-                state.copy(
-                    repetitionQuestion = RepetitionQuestion(from, to, promotion),
-                    promotionPicker = null, selected = null, targets = emptyList(), error = null,
-                ),
-            )
-            return
-        }
-        act { session.play(from, to, promotion, nowMs()) }
-    }
+    /** The player picked [kind] in the open picker: the move played, if any. */
+    fun choosePiece(kind: PieceKind): MoveInfo? = touch { session.choosePiece(kind, nowMs()) }
 
     /** The player plays the move of [GameScreenState.repetitionQuestion] anyway. */
-    fun playRepeatingMove() {
-        val question = state.repetitionQuestion ?: return
-        act { session.play(question.from, question.to, question.promotion, nowMs()) }
+    fun confirmRepetition(): MoveInfo? = touch { session.confirmRepetition(nowMs()) }
+
+    /** The player closed the picker, answered no to the question, or tapped away: nothing is played. */
+    fun cancelInput() {
+        session.cancelInput()
+        refresh()
     }
-
-    /** The player chose another move instead: nothing is played. */
-    fun cancelRepeatingMove() = publish(state.copy(repetitionQuestion = null, selected = null, targets = emptyList()))
-
-    /** The player picked [kind] in the promotion picker. */
-    fun choosePromotion(kind: PieceKind) {
-        val picker = state.promotionPicker ?: return
-        play(picker.from, picker.to, kind)
-    }
-
-    /** The player closed the promotion picker without choosing. */
-    fun cancelPromotion() = publish(state.copy(promotionPicker = null, selected = null, targets = emptyList()))
 
     /** Plays a move typed or pasted as text (any notation). Returns whether it was played. */
     fun playText(text: String): Boolean = act { session.playText(text, nowMs()) }
@@ -221,15 +186,16 @@ class GameScreenModel(
             refresh()
             true
         } catch (e: NorochessException) {
-            publish(state.copy(snapshot = session.snapshot(nowMs()), promotionPicker = null, selected = null, targets = emptyList(), error = e.detail))
+            refresh(error = e.detail)
             false
         }
 
-    private inline fun <T> attempt(action: () -> T): T? =
+    /** Runs a touch on the session's board input and refreshes; an error shows as [GameScreenState.error]. */
+    private inline fun touch(action: () -> MoveInfo?): MoveInfo? =
         try {
-            action()
+            action().also { refresh() }
         } catch (e: NorochessException) {
-            publish(state.copy(promotionPicker = null, selected = null, targets = emptyList(), error = e.detail))
+            refresh(error = e.detail)
             null
         }
 

@@ -35,7 +35,8 @@ class GameScreenModelTest {
         model.tap("e2") // same square: deselect
         assertNull(model.state.selected)
         model.tap("e2")
-        model.tap("e4")
+        val played = model.tap("e4")
+        assertEquals("e4", played?.san, "the tap returns the move it played")
         val state = model.state
         assertNull(state.selected)
         assertTrue(state.targets.isEmpty())
@@ -59,16 +60,19 @@ class GameScreenModelTest {
         assertEquals(7u, model.state.snapshot.plyCount)
         model.tap("f6")
         model.tap("g8") // the start position a third time: Black would lose
-        assertEquals(RepetitionQuestion("f6", "g8", null), model.state.repetitionQuestion)
+        val question = model.state.repetitionQuestion!!
+        assertEquals("f6" to "g8", question.from to question.to)
+        assertTrue(question.text.contains("third time"), question.text)
         assertEquals(7u, model.state.snapshot.plyCount, "nothing played while asking")
         model.tap("e7")
-        assertNull(model.state.selected, "the board takes no taps while asking")
-        model.cancelRepeatingMove()
+        assertNotNull(model.state.repetitionQuestion, "the board takes no taps while asking")
+        model.cancelInput()
         assertNull(model.state.repetitionQuestion)
+        assertNull(model.state.selected)
         assertEquals(7u, model.state.snapshot.plyCount)
         model.tap("f6")
         model.tap("g8")
-        model.playRepeatingMove()
+        assertEquals("Ng8", model.confirmRepetition()?.san)
         assertNull(model.state.repetitionQuestion)
         assertEquals(8u, model.state.snapshot.plyCount)
         assertTrue(model.state.snapshot.resultText?.startsWith("White wins") == true, "${model.state.snapshot.resultText}")
@@ -85,6 +89,44 @@ class GameScreenModelTest {
         assertNull(model.state.repetitionQuestion)
         assertEquals(8u, model.state.snapshot.plyCount)
         assertTrue(model.state.snapshot.result != null)
+    }
+
+    @Test
+    fun `the setting is forwarded when it changes`() {
+        val model = GameScreenModel(friends("norochess")) { 0uL }
+        for ((from, to) in dance) {
+            model.tap(from)
+            model.tap(to)
+        }
+        model.askBeforeRepetition = false
+        model.askBeforeRepetition = true
+        model.tap("f6")
+        model.tap("g8")
+        assertNotNull(model.state.repetitionQuestion)
+    }
+
+    @Test
+    fun `a drag selects and moves`() {
+        val model = GameScreenModel(friends("norochess")) { 0uL }
+        model.dragBegan("g1")
+        assertEquals("g1", model.state.selected)
+        assertEquals(listOf("f3", "h3"), model.state.targets.sorted())
+        assertNull(model.dragEnded(null), "off the board: nothing played")
+        assertEquals(0u, model.state.snapshot.plyCount)
+        model.dragBegan("g1")
+        assertEquals("Nf3", model.dragEnded("f3")?.san)
+        assertEquals(1u, model.state.snapshot.plyCount)
+        assertNull(model.state.selected)
+    }
+
+    @Test
+    fun `a bad square name shows as an error`() {
+        val model = GameScreenModel(friends("norochess")) { 0uL }
+        assertNull(model.tap("z9"))
+        assertNotNull(model.state.error)
+        model.tap("e2")
+        assertNull(model.state.error)
+        assertEquals("e2", model.state.selected)
     }
 
     @Test
@@ -109,19 +151,32 @@ class GameScreenModelTest {
         model.tap("a7")
         assertEquals(listOf("a8", "b8"), model.state.targets)
         model.tap("b8")
-        val picker = model.state.promotionPicker!!
-        assertEquals(listOf(PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT), picker.choices)
+        val picker = model.state.picker!!
+        assertEquals(listOf(PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT), picker.choices.map { it.kind })
+        assertEquals(listOf("Queen (9)", "Rook (5)", "Bishop (3)", "Knight (3)"), picker.choices.map { it.label })
+        assertEquals("a7" to "b8", picker.from to picker.to)
+        assertEquals(Side.WHITE, picker.side)
+        assertFalse(picker.isResurrection)
+        assertEquals("Choose a piece", picker.title)
         model.tap("e1") // board taps wait for the choice
-        assertNotNull(model.state.promotionPicker)
-        model.cancelPromotion()
-        assertNull(model.state.promotionPicker)
+        assertNotNull(model.state.picker)
+        model.cancelInput()
+        assertNull(model.state.picker)
         assertEquals(0u, model.state.snapshot.plyCount)
         model.tap("a7")
         model.tap("b8")
-        model.choosePromotion(PieceKind.KNIGHT)
+        assertEquals("axb8=N", model.choosePiece(PieceKind.KNIGHT)?.san)
         assertEquals("axb8=N", model.state.snapshot.board.lastMove!!.san)
         assertEquals("22 – 15", model.state.snapshot.scoreText)
         assertEquals(listOf("31. axb8=N"), model.state.snapshot.moveRows)
+    }
+
+    @Test
+    fun `chess labels its picker without points`() {
+        val model = GameScreenModel(friends("chess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 40")) { 0uL }
+        model.tap("a7")
+        model.tap("a8")
+        assertEquals(listOf("Queen", "Rook", "Bishop", "Knight"), model.state.picker!!.choices.map { it.label })
     }
 
     @Test

@@ -156,6 +156,44 @@ class PuzzleTest {
     }
 
     @Test
+    fun `taps choose the move, which the shell then plays`() {
+        val session = PuzzleRun.fromLine(PUZZLE_LINE, library)
+        assertNull(session.tap("c2"))
+        assertEquals("c2", session.input().selected)
+        assertTrue("f5" in session.input().targets)
+        val chosen = session.tap("f5")!!
+        assertEquals("c2f5", chosen.uci)
+        assertEquals(0u, session.snapshot().plyCount, "chosen, not played")
+        assertNull(session.input().selected)
+        val feedback = session.play(chosen.from, chosen.to, chosen.promotion)
+        assertTrue(feedback is PuzzleFeedback.Correct, "$feedback")
+        // A drag chooses as a tap does.
+        session.dragBegan("f5")
+        assertEquals("f5", session.input().selected)
+        assertNull(session.dragEnded(null))
+        session.cancelInput()
+        assertNull(session.input().selected)
+    }
+
+    @Test
+    fun `an under-promotion in a puzzle goes through the picker`() {
+        // np4151: Black's first move is f2f1n.
+        val session = PuzzleRun("np4151", library)
+        session.tap("f2")
+        assertNull(session.tap("f1"), "a choice to make first")
+        val picker = session.input().picker!!
+        assertEquals(Side.BLACK, picker.side)
+        assertFalse(picker.isResurrection)
+        assertEquals(listOf("Queen (9)", "Rook (5)", "Bishop (3)", "Knight (3)"), picker.choices.map { it.label })
+        val chosen = session.choosePiece(PieceKind.KNIGHT)!!
+        assertEquals(PieceKind.KNIGHT, chosen.promotion)
+        assertNull(session.input().picker)
+        val feedback = session.play(chosen.from, chosen.to, chosen.promotion)
+        assertTrue(feedback is PuzzleFeedback.Correct, "$feedback")
+        session.close()
+    }
+
+    @Test
     fun `a puzzle starts after the opponent's move, which retry never takes back`() {
         val session = PuzzleRun.fromLine(OPPONENT_MOVE_LINE, library)
         val puzzle = session.puzzle()

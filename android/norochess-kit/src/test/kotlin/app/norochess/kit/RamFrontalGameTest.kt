@@ -56,7 +56,7 @@ class RamFrontalGameTest {
         model.tap("e8")
         model.tap("e10")
         val end = model.state.snapshot.board
-        assertNull(model.state.promotionPicker)
+        assertNull(model.state.picker)
         assertEquals("e10=Q+", end.lastMove!!.san)
         assertEquals(PieceKind.QUEEN, end.lastMove!!.promotion)
         assertEquals("f10", end.checkSquare)
@@ -99,7 +99,7 @@ class RamFrontalGameTest {
         model.tap("a8")
         model.tap("a10")
         val end = model.state.snapshot.board
-        assertNull(model.state.promotionPicker)
+        assertNull(model.state.picker)
         assertEquals(MoveKind.DETHRONEMENT, end.lastMove!!.kind)
         assertEquals("a10^", end.lastMove!!.san)
         assertEquals("a8-a10^", end.lastMove!!.long)

@@ -326,4 +326,28 @@ class SessionTest {
         assertEquals(1, library.list(GameFilter(finished = true), 10u).size)
         assertEquals(0, library.list(GameFilter(finished = false), 10u).size)
     }
+
+    @Test
+    fun `a tap on the handle plays and saves, and the list row has its title and result line`() {
+        val library = LibraryHandle.inMemory()
+        val session = GameSessionHandle(
+            NewGame(setup = GameSetup("norochess"), opponent = OpponentChoice.Friend("Ann", "Bob")),
+            library,
+        )
+        assertNull(session.tap("e2", 0u))
+        assertEquals("e2", session.snapshot(0u).input.selected)
+        assertEquals(listOf("e3", "e4"), session.snapshot(0u).input.targets)
+        assertTrue(session.snapshot(0u).saveState !is SaveState.Saved, "a selection is not saved")
+        assertEquals("e4", session.tap("e4", 0u)?.san)
+        assertNull(session.snapshot(0u).input.selected)
+        assertTrue(session.snapshot(0u).saveState is SaveState.Saved)
+        val row = library.list(GameFilter(), 10u).single()
+        assertEquals("Norochess · Ann vs Bob", row.title)
+        assertTrue(row.resultLine.startsWith("Unfinished, move "), row.resultLine)
+        session.resign(null, 0u)
+        val finished = library.list(GameFilter(), 10u).single()
+        assertTrue(finished.resultLine.startsWith("White wins"), finished.resultLine)
+        assertTrue(finished.resultLine.endsWith("resignation"), finished.resultLine)
+        library.close()
+    }
 }

@@ -67,9 +67,8 @@ class GameController(
                 delay(TICK_MS)
                 val clock = model.state.snapshot.clock
                 if (clock != null && clock.running != null && model.state.snapshot.result == null) {
-                    // Not model.tick(): its refresh would drop the player's selection
-                    // five times a second. The clocks shown come from render()'s fresh
-                    // snapshot; only a flag fall changes the model's state.
+                    // The clocks shown come from render()'s fresh snapshot; only a
+                    // flag fall changes the model's state.
                     synchronized(lock) { if (session.tick(nowMs()) != null) model.refresh() }
                     afterChange()
                 }
@@ -77,7 +76,7 @@ class GameController(
         }
     }
 
-    /** The model's selection and picker over the session's snapshot of now (the clocks move). */
+    /** The session's snapshot of now (the clocks move; the selection and picker are in it too). */
     private fun render(): GameUi =
         Mapping.gameUi(strings, model.state.copy(snapshot = session.snapshot(nowMs())), settings, extras)
 
@@ -116,14 +115,10 @@ class GameController(
     }
 
     override fun onSquareTap(square: String) = act { model.tap(square) }
-
-    override fun onDrag(from: String, to: String) = act {
-        if (model.state.selected != from) model.tap(from)
-        if (to in model.state.targets) model.tap(to) else model.cancelPromotion()
-    }
-
-    override fun onPick(piece: PieceKind) = act { model.choosePromotion(Mapping.coreKind(piece)) }
-    override fun onPickCancel() = act { model.cancelPromotion() }
+    override fun onDragBegan(from: String) = act { model.dragBegan(from) }
+    override fun onDragEnded(to: String?) = act { model.dragEnded(to) }
+    override fun onPick(piece: PieceKind) = act { model.choosePiece(Mapping.coreKind(piece)) }
+    override fun onPickCancel() = act { model.cancelInput() }
     override fun onMoveTap(ply: Int) = act { model.review(ply.toUInt()) }
     override fun onReviewStep(delta: Int) = act {
         if (model.state.snapshot.reviewing == null && delta < 0) {
@@ -143,7 +138,7 @@ class GameController(
     }
 
     override fun onRepetitionAnswer(play: Boolean) = act {
-        if (play) model.playRepeatingMove() else model.cancelRepeatingMove()
+        if (play) model.confirmRepetition() else model.cancelInput()
     }
 
     override fun onResignAnswer(confirm: Boolean) = act {

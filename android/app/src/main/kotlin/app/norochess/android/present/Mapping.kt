@@ -14,7 +14,7 @@ import app.norochess.android.ui.MoveCell
 import app.norochess.android.ui.MoveRowUi
 import app.norochess.android.ui.NewGameUi
 import app.norochess.android.ui.Opponent
-import app.norochess.android.ui.PickerKind
+import app.norochess.android.ui.PickerChoiceUi
 import app.norochess.android.ui.PickerUi
 import app.norochess.android.ui.PieceKind
 import app.norochess.android.ui.PieceUi
@@ -33,6 +33,7 @@ import app.norochess.applayer.GameSummary
 import app.norochess.core.NewGame
 import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.OpponentFilter
+import app.norochess.applayer.PiecePicker
 import app.norochess.applayer.PieceStyle
 import app.norochess.core.PlayerInfo
 import app.norochess.core.SessionSnapshot
@@ -69,6 +70,12 @@ object Mapping {
     fun coreKind(kind: PieceKind): CorePieceKind = CorePieceKind.entries.first { kind(it) == kind }
 
     fun piece(piece: CorePiece) = PieceUi(piece.side == Side.WHITE, kind(piece.kind))
+
+    /** The app layer's picker (title, the choices with their labels, whose pieces) for the picker dialog. */
+    fun pickerUi(picker: PiecePicker) = PickerUi(
+        title = picker.title,
+        choices = picker.choices.map { PickerChoiceUi(PieceUi(picker.side == Side.WHITE, kind(it.kind)), it.label) },
+    )
 
     fun theme(id: String): BoardTheme = BoardTheme.entries.firstOrNull { it.name.equals(id, ignoreCase = true) } ?: BoardTheme.BROWN
 
@@ -112,26 +119,14 @@ object Mapping {
             )
         }
         val score = board.scores?.let { scores ->
-            val overtime = board.overtime
             ScoreUi(
                 white = scores.white.toInt(),
                 black = scores.black.toInt(),
-                moveNumber = overtime?.moveNumber?.toInt() ?: board.moveNumber.toInt(),
-                regularMoves = board.regularMoves?.toInt() ?: 48,
+                text = snap.scoreText ?: "",
+                counter = snap.moveCounterText,
                 movesLeft = if (snap.finalMoves) board.regularMovesLeft?.toInt() else null,
-                overtime = overtime != null,
-                overtimeLimit = overtime?.lastMove?.toInt() ?: 60,
+                overtime = board.overtime != null,
             )
-        }
-        val toMoveName = if (snap.toMove == Side.WHITE) whiteName else blackName
-        val reviewing = snap.reviewing
-        val status = when {
-            snap.result != null && reviewing == null -> strings.get(Str.status_over)
-            reviewing != null && reviewing.toInt() == 0 -> strings.get(Str.status_reviewing_start)
-            reviewing != null -> strings.get(Str.status_reviewing, snap.moves.firstOrNull { it.ply == reviewing }?.san ?: "")
-            snap.thinking -> strings.get(Str.status_thinking, toMoveName)
-            board.checkSquare != null -> strings.get(Str.status_check, toMoveName)
-            else -> strings.get(Str.status_to_move, toMoveName)
         }
         val rows = snap.moves.groupBy { it.number }.toSortedMap().map { (number, entries) ->
             MoveRowUi(
@@ -140,12 +135,7 @@ object Mapping {
                 entries.firstOrNull { it.side == Side.BLACK }?.let { MoveCell(it.san, it.ply.toInt()) },
             )
         }
-        val picker = state.promotionPicker?.let { p ->
-            PickerUi(
-                if (p.isResurrection) PickerKind.RESURRECTION else PickerKind.PROMOTION,
-                p.choices.map { PieceUi(snap.toMove == Side.WHITE, kind(it)) },
-            )
-        }
+        val picker = state.picker?.let(::pickerUi)
         return GameUi(
             title = gameTitle(strings, board.setup.game, snap),
             board = BoardUi(
@@ -167,16 +157,16 @@ object Mapping {
             top = player(if (snap.bottom == Side.WHITE) Side.BLACK else Side.WHITE),
             bottom = player(snap.bottom),
             score = score,
-            status = status,
+            status = snap.statusText,
             moves = rows,
-            reviewPly = reviewing?.toInt(),
+            reviewPly = snap.reviewing?.toInt(),
             lastPly = snap.plyCount.toInt(),
             thinking = snap.thinking,
             hint = extras.hint,
             announcement = snap.announcement ?: state.error,
             picker = picker,
             confirmResign = extras.confirmResign,
-            confirmRepetition = state.repetitionQuestion != null,
+            repetitionQuestion = state.repetitionQuestion?.text,
             drawOfferedByWhite = snap.drawOffer?.let { it == Side.WHITE },
             result = snap.result?.let { ResultUi(it.headline, it.reasonText) },
             showResult = extras.showResult,
@@ -242,10 +232,9 @@ object Mapping {
             game = info.id,
             // Only the game's own options, each as the form chose it (ids from the core's menu).
             options = info.options.mapNotNull { o -> form.optionValues[o.id]?.let { OptionSetting(o.id, it) } },
-            // A start number as typed; none: the session draws one from its seed.
-            startNumber = form.startNumber.toIntOrNull()
-                ?.takeIf { info.startNumbers != null && it < info.startNumbers!!.toInt() }
-                ?.toUShort(),
+            // Empty: the session draws the set-up from the seed; out of range: the session refuses
+            // it with its sentence (the caller shows it).
+            startNumber = if (info.startNumbers != null) form.startNumber.toIntOrNull()?.toUShort() else null,
         )
         val opponent = when (form.opponent) {
             Opponent.COMPUTER -> OpponentChoice.Computer(
@@ -320,15 +309,9 @@ object Mapping {
 
     fun gameRow(game: GameSummary, date: (Long) -> String) = GameRowUi(
         id = game.id,
-        title = game.description,
+        title = game.title,
         date = date(game.updatedAt),
-        // The winner's score first, as the app layer's result sentences write it.
-        result = listOfNotNull(
-            game.result,
-            game.scores?.let { if (game.result == "0-1") "${it.black}–${it.white}" else "${it.white}–${it.black}" },
-            game.endReason,
-        ).joinToString(" · ")
-            .ifEmpty { "…" },
+        result = game.resultLine,
     )
 
     fun statsUi(strings: UiStrings, stats: Stats) = StatsUi(
@@ -346,7 +329,8 @@ object Mapping {
         puzzleDeviation = stats.puzzles.deviation,
         ratingHistory = stats.puzzles.ratingHistory.map { it.rating },
         bestStreak = stats.puzzles.bestStreak.toInt(),
-        bestWin = stats.bestWin?.let { w -> listOfNotNull(w.description, w.scores?.let { "${it.white}–${it.black}" }).joinToString(" · ") },
+        // The app layer's row texts (the winner's score first), as the games list shows them.
+        bestWin = stats.bestWin?.let { "${it.title} · ${it.resultLine}" },
     )
 
     fun variantNameById(id: String) = variantInfos.firstOrNull { it.id == id }?.name ?: id

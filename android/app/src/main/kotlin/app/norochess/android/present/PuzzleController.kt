@@ -8,6 +8,7 @@ import app.norochess.android.ui.PuzzleUi
 import app.norochess.android.ui.Str
 import app.norochess.android.ui.UiStrings
 import app.norochess.android.ui.pieceName
+import app.norochess.android.ui.PieceKind
 import app.norochess.android.ui.PieceUi
 import app.norochess.core.LibraryHandle
 import app.norochess.core.NorochessException
@@ -47,7 +48,6 @@ class PuzzleController(
 ) : PuzzleEvents {
     private val packSize: Int = builtinPuzzles().size
     private var run: PuzzleRun
-    private var selected: String? = null
     private var feedback: Feedback? = null
     private var feedbackText: String? = null
     private var hint: String? = null
@@ -79,7 +79,9 @@ class PuzzleController(
         val snap = run.snapshot()
         val phase = run.phase()
         val solving = phase == PuzzlePhase.SOLVING && !busy
-        val targets = selected?.let { s -> snap.legalMoves.filter { it.from == s }.map { it.to }.toSet() } ?: emptySet()
+        // The selection, its targets and the picker are the run's board input (the app layer's).
+        val input = run.input()
+        val picker = input.picker?.let(Mapping::pickerUi)
         val stats = library.puzzleStats()
         val s = settings()
         return PuzzleUi(
@@ -98,15 +100,16 @@ class PuzzleController(
                 pieces = snap.pieces.associate { it.square to Mapping.piece(it.piece) },
                 lastMove = snap.lastMove?.let { listOf(it.from, it.to) } ?: emptyList(),
                 check = snap.checkSquare,
-                selected = selected,
-                targets = targets,
+                selected = input.selected,
+                targets = input.targets.toSet(),
                 whiteAtBottom = info.player == Side.WHITE,
                 showCoordinates = s.coordinates,
                 showDots = s.legalDots,
                 theme = Mapping.theme(s.boardTheme),
                 letters = s.pieceStyle == app.norochess.applayer.PieceStyle.LETTERS,
-                interactive = solving,
+                interactive = solving && picker == null,
             ),
+            picker = picker,
             feedback = feedback,
             feedbackText = feedbackText,
             hint = hint,
@@ -124,25 +127,28 @@ class PuzzleController(
 
     private fun publish() { _ui.value = render() }
 
-    override fun onSquareTap(square: String) {
-        if (busy || run.phase() != PuzzlePhase.SOLVING) return
-        val snap = run.snapshot()
-        val sel = selected
-        val moves = snap.legalMoves
-        if (sel != null && moves.any { it.from == sel && it.to == square }) {
-            // Promotion in a puzzle: the first choice the rules allow (queen first).
-            val promotion = moves.filter { it.from == sel && it.to == square }.mapNotNull { it.promotion }.maxByOrNull { Mapping.kind(it).points }
-            play(sel, square, promotion)
-        } else {
-            selected = if (moves.any { it.from == square } && square != sel) square else null
-            publish()
+    /**
+     * Runs a touch on the run's board input: a move it chose is played off the main thread, anything
+     * else (a selection, the picker) is redrawn. The run ignores touches while it judges a move.
+     */
+    private fun touch(body: (PuzzleRun) -> app.norochess.core.MoveInfo?) {
+        val chosen = try {
+            body(run)
+        } catch (e: NorochessException) {
+            null
         }
+        if (chosen != null) play(chosen.from, chosen.to, chosen.promotion) else publish()
     }
 
-    override fun onDrag(from: String, to: String) {
-        selected = from
-        onSquareTap(to)
-    }
+    override fun onSquareTap(square: String) = touch { it.tap(square) }
+
+    override fun onDragBegan(from: String) = touch { it.dragBegan(from); null }
+
+    override fun onDragEnded(to: String?) = touch { it.dragEnded(to) }
+
+    override fun onPick(piece: PieceKind) = touch { it.choosePiece(Mapping.coreKind(piece)) }
+
+    override fun onPickCancel() = touch { it.cancelInput(); null }
 
     /** Runs [body] on the current run off the main thread and shows its answer, unless the player has moved on to another run meanwhile. */
     private fun <T> offMain(body: (PuzzleRun) -> T, show: (PuzzleRun, T) -> Unit) {
@@ -164,7 +170,6 @@ class PuzzleController(
     }
 
     private fun play(from: String, to: String, promotion: app.norochess.applayer.PieceKind?) {
-        selected = null
         hint = null
         offMain({ it.play(from, to, promotion) }) { _, answer ->
             when (answer) {
@@ -241,7 +246,7 @@ class PuzzleController(
         if (next == null) return
         leaveRun()
         run = PuzzleRun(next.id, library)
-        selected = null; feedback = null; feedbackText = null; hint = null; ratingChange = null; busy = false
+        feedback = null; feedbackText = null; hint = null; ratingChange = null; busy = false
         publish()
     }
 

@@ -69,10 +69,12 @@ data class BoardUi(
     fun squareName(file: Int, rank: Int): String = "${'a' + file}${rank + 1}"
 }
 
-/** The board's events: a tap on a square and a drag from one square to another. */
+/** The board's events: a tap on a square, and a drag that begins on a square and ends on one (or off the board). */
 interface BoardEvents {
     fun onSquareTap(square: String) {}
-    fun onDrag(from: String, to: String) {}
+    fun onDragBegan(from: String) {}
+    /** The drag ended on [to] (`null`: off the board). */
+    fun onDragEnded(to: String?) {}
 }
 
 /**
@@ -125,8 +127,7 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
                             change.consume()
                             if (currentBoard.interactive && from != null) {
                                 val to = squareAt(change.position, size)
-                                if (!dragging) currentEvents.onSquareTap(from)
-                                else if (to != null && to != from) currentEvents.onDrag(from, to)
+                                if (!dragging) currentEvents.onSquareTap(from) else currentEvents.onDragEnded(to)
                             }
                             break
                         }
@@ -134,6 +135,7 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
                             (change.position - down.position).getDistance() > viewConfiguration.touchSlop
                         ) {
                             dragging = true
+                            currentEvents.onDragBegan(from)
                         }
                         if (dragging) {
                             change.consume()

@@ -71,22 +71,23 @@ data class PlayerUi(
 data class ScoreUi(
     val white: Int,
     val black: Int,
-    /** The current full-move number. */
-    val moveNumber: Int,
-    val regularMoves: Int = 48,
+    /** The app layer's score bar text: "19 – 15". */
+    val text: String,
+    /** The app layer's move counter: "Move 31 / 48", or "Overtime 52 / 60" in overtime (null: no move limit). */
+    val counter: String? = null,
     /** Regular moves left for the side to move, shown near the end (null: not shown). */
     val movesLeft: Int? = null,
     val overtime: Boolean = false,
-    val overtimeLimit: Int = 60,
 )
 
 data class MoveCell(val san: String, val ply: Int)
 data class MoveRowUi(val number: Int, val white: MoveCell?, val black: MoveCell?)
 
-enum class PickerKind { PROMOTION, RESURRECTION }
+/** One button of the picker: the piece and its label from the app layer (`Queen (9)`, or `Queen` in chess). */
+data class PickerChoiceUi(val piece: PieceUi, val label: String)
 
-/** The promotion / resurrection picker: only the choices the rules allow. */
-data class PickerUi(val kind: PickerKind, val choices: List<PieceUi>)
+/** The promotion / resurrection picker: its title and only the choices the rules allow (all from the app layer). */
+data class PickerUi(val title: String, val choices: List<PickerChoiceUi>)
 
 /** The result sheet. */
 data class ResultUi(val headline: String, val reason: String)
@@ -110,8 +111,8 @@ data class GameUi(
     val announcement: String? = null,
     val picker: PickerUi? = null,
     val confirmResign: Boolean = false,
-    /** The move just chosen would repeat a position a third time and lose: play it anyway? */
-    val confirmRepetition: Boolean = false,
+    /** The move just chosen would repeat a position a third time and lose: the question's text (play it anyway?). */
+    val repetitionQuestion: String? = null,
     /** Pass and play: the side that offered a draw, waiting for the other's answer. */
     val drawOfferedByWhite: Boolean? = null,
     val result: ResultUi? = null,
@@ -265,25 +266,26 @@ fun ScoreBar(score: ScoreUi) {
             horizontalArrangement = Arrangement.SpaceBetween,
         ) {
             Text(
-                s.get(Str.score_value, score.white, score.black),
+                score.text,
                 style = MaterialTheme.typography.headlineMedium,
                 fontWeight = FontWeight.Bold,
                 modifier = Modifier.align(Alignment.CenterVertically)
                     .semantics { contentDescription = s.get(Str.score_description, score.white, score.black) },
             )
             Column(Modifier.align(Alignment.CenterVertically), horizontalAlignment = Alignment.End) {
-                if (score.overtime) {
+                val counter = score.counter
+                if (score.overtime && counter != null) {
                     Surface(color = MaterialTheme.colorScheme.tertiary, shape = RoundedCornerShape(6.dp)) {
                         Text(
-                            s.get(Str.overtime_badge, score.moveNumber, score.overtimeLimit),
+                            counter,
                             color = MaterialTheme.colorScheme.onTertiary,
                             fontWeight = FontWeight.Bold,
                             modifier = Modifier.padding(horizontal = 8.dp, vertical = 2.dp).testTag("overtime"),
                         )
                     }
-                } else {
+                } else if (counter != null) {
                     Text(
-                        s.get(Str.move_counter, score.moveNumber, score.regularMoves),
+                        counter,
                         style = MaterialTheme.typography.titleMedium,
                         color = if (final) MaterialTheme.colorScheme.error else Color.Unspecified,
                         fontWeight = if (final) FontWeight.Bold else FontWeight.Normal,
@@ -410,31 +412,7 @@ private fun MoveList(state: GameUi, events: GameEvents) {
 @Composable
 private fun GameDialogs(state: GameUi, events: GameEvents) {
     val s = LocalStrings.current
-    state.picker?.let { picker ->
-        AlertDialog(
-            onDismissRequest = events::onPickCancel,
-            title = {
-                Text(s.get(if (picker.kind == PickerKind.RESURRECTION) Str.picker_resurrection else Str.picker_promotion))
-            },
-            text = {
-                Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-                    for (piece in picker.choices) {
-                        Surface(
-                            onClick = { events.onPick(piece.kind) },
-                            shape = RoundedCornerShape(8.dp),
-                            color = Color(0xFFB58863),
-                            modifier = Modifier.size(56.dp).semantics { contentDescription = pieceName(s, piece) }
-                                .testTag("pick-${piece.kind.letter}"),
-                        ) {
-                            PieceImage(piece, Modifier.padding(4.dp).fillMaxSize())
-                        }
-                    }
-                }
-            },
-            confirmButton = {},
-            dismissButton = { TextButton(onClick = events::onPickCancel) { Text(s.get(Str.action_cancel)) } },
-        )
-    }
+    state.picker?.let { PiecePickerDialog(it, events::onPick, events::onPickCancel) }
     if (state.confirmResign) {
         AlertDialog(
             onDismissRequest = { events.onResignAnswer(false) },
@@ -444,11 +422,11 @@ private fun GameDialogs(state: GameUi, events: GameEvents) {
             dismissButton = { TextButton(onClick = { events.onResignAnswer(false) }) { Text(s.get(Str.action_cancel)) } },
         )
     }
-    if (state.confirmRepetition) {
+    state.repetitionQuestion?.let { question ->
         AlertDialog(
             onDismissRequest = { events.onRepetitionAnswer(false) },
             title = { Text(s.get(Str.repetition_title)) },
-            text = { Text(s.get(Str.repetition_text)) },
+            text = { Text(question) },
             confirmButton = {
                 Button(onClick = { events.onRepetitionAnswer(true) }, modifier = Modifier.testTag("repetition-play")) {
                     Text(s.get(Str.action_play_anyway))
@@ -496,4 +474,31 @@ private fun GameDialogs(state: GameUi, events: GameEvents) {
             },
         )
     }
+}
+
+/** The promotion / resurrection picker, on the game and the puzzle screens: one button per choice, named by its label. */
+@Composable
+fun PiecePickerDialog(picker: PickerUi, onPick: (PieceKind) -> Unit, onCancel: () -> Unit) {
+    val s = LocalStrings.current
+    AlertDialog(
+        onDismissRequest = onCancel,
+        title = { Text(picker.title) },
+        text = {
+            Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                for (choice in picker.choices) {
+                    Surface(
+                        onClick = { onPick(choice.piece.kind) },
+                        shape = RoundedCornerShape(8.dp),
+                        color = Color(0xFFB58863),
+                        modifier = Modifier.size(56.dp).semantics { contentDescription = choice.label }
+                            .testTag("pick-${choice.piece.kind.letter}"),
+                    ) {
+                        PieceImage(choice.piece, Modifier.padding(4.dp).fillMaxSize())
+                    }
+                }
+            }
+        },
+        confirmButton = {},
+        dismissButton = { TextButton(onClick = onCancel) { Text(s.get(Str.action_cancel)) } },
+    )
 }

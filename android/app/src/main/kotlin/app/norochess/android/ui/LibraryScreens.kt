@@ -53,10 +53,10 @@ enum class GamesFilter { ALL, UNFINISHED, FINISHED, COMPUTER, FRIEND }
 
 data class GameRowUi(
     val id: Long,
-    /** "Norochess · against level 4". */
+    /** The app layer's title: "Norochess · vs the computer (level 4), you played white". */
     val title: String,
     val date: String,
-    /** "White wins 38–33" or "In progress, move 12". */
+    /** The app layer's result line: "Black wins 33–38 · resignation" or "Unfinished, move 12, 5–3". */
     val result: String,
 )
 

@@ -18,9 +18,13 @@ import androidx.compose.ui.text.TextStyle
 import androidx.compose.ui.text.drawText
 import androidx.compose.ui.text.font.FontWeight
 
-/** The six kinds of piece that every game of the app uses. */
-enum class PieceKind(val letter: Char, val points: Int) {
-    KING('K', 2), QUEEN('Q', 9), ROOK('R', 5), BISHOP('B', 3), KNIGHT('N', 3), PAWN('P', 1),
+/**
+ * The six kinds of piece that every game of the app uses, with the letter
+ * the "letters" piece style draws. What a piece is worth is the app
+ * layer's (the picker's labels, the captured points of the snapshot).
+ */
+enum class PieceKind(val letter: Char) {
+    KING('K'), QUEEN('Q'), ROOK('R'), BISHOP('B'), KNIGHT('N'), PAWN('P'),
 }
 
 /** A piece as the screens draw it. */

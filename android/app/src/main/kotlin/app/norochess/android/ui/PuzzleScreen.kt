@@ -59,9 +59,13 @@ data class PuzzleUi(
     val set: PuzzleSet = PuzzleSet.ALL,
     /** "Puzzle rating 1563 ± 290", and after an attempt the change ("(+63)"). */
     val rating: String? = null,
+    /** Open while the player chooses the piece of a promotion (the same picker as the game screen's). */
+    val picker: PickerUi? = null,
 )
 
 interface PuzzleEvents : BoardEvents {
+    fun onPick(piece: PieceKind) {}
+    fun onPickCancel() {}
     fun onHint() {}
     fun onRetry() {}
     fun onSolution() {}
@@ -73,6 +77,7 @@ interface PuzzleEvents : BoardEvents {
 @Composable
 fun PuzzleScreen(state: PuzzleUi, events: PuzzleEvents) {
     val s = LocalStrings.current
+    state.picker?.let { PiecePickerDialog(it, events::onPick, events::onPickCancel) }
     Scaffold(topBar = { NorochessTopBar(state.title, events::onHome) }) { padding ->
         BoxWithConstraints(Modifier.fillMaxSize().padding(padding)) {
             val screenWidth = maxWidth
