@@ -205,6 +205,12 @@ pub struct SessionSnapshot {
     /// `3 moves left`, `last regular move`: in the last five regular moves
     /// (show it beside the counter).
     pub moves_left_text: Option<String>,
+    /// The game screen's title: `Norochess · vs the computer (level 4)`,
+    /// `Ram chess · Ann vs Bob`.
+    pub title: String,
+    /// Two people share the device: hints give way to draw offers, and a
+    /// resignation names the side that resigns.
+    pub pass_and_play: bool,
     /// Overtime: show the counter as a distinct badge.
     pub overtime: bool,
     /// The last few regular moves before the move limit: mark the counter.
@@ -430,6 +436,8 @@ fn snapshot_of_state(state: &State, now: u64) -> SessionSnapshot {
         score_text: s.score_text,
         move_counter_text: s.move_counter_text,
         moves_left_text: s.moves_left_text,
+        title: s.title,
+        pass_and_play: s.pass_and_play,
         overtime: board.overtime.is_some(),
         final_moves: s.final_moves,
         announcement: s.announcement,

@@ -941,7 +941,13 @@ impl GameSession {
             Some(_) => None,
         };
         let counter = snapshot::move_counter(&board);
+        let who = match self.spec.opponent {
+            Opponent::Computer { level, .. } => format!("vs the computer (level {level})"),
+            Opponent::Friend => format!("{} vs {}", players[0].name, players[1].name),
+        };
         SessionSnapshot {
+            title: format!("{} · {who}", self.game.variant().display_name()),
+            pass_and_play: self.spec.opponent == Opponent::Friend,
             can_move: self.review.is_none() && !over && !computer_to_move,
             move_rows: snapshot::move_rows(&moves),
             status_text,

@@ -93,6 +93,12 @@ pub struct SessionSnapshot {
     pub move_counter_text: Option<String>,
     /// `3 moves left`, `last regular move`: in the last five regular moves.
     pub moves_left_text: Option<String>,
+    /// The game screen's title: `Norochess · vs the computer (level 4)`,
+    /// `Ram chess · Ann vs Bob`.
+    pub title: String,
+    /// Whether two people share the device (pass and play): hints give way
+    /// to draw offers, and a resignation names the side that resigns.
+    pub pass_and_play: bool,
     /// What the live game's last move did, if it needs saying (a ram, a
     /// swap, a dethronement), for the screen and for screen readers.
     pub announcement: Option<String>,

@@ -645,3 +645,13 @@ fn the_move_counter_marks_the_last_regular_moves_and_the_final_move() {
     );
     assert_eq!(end.moves_left_text, None);
 }
+
+#[test]
+fn the_title_names_the_game_and_who_plays_it() {
+    let computer = vs_computer(Color::Black).snapshot(0);
+    assert_eq!(computer.title, "Norochess · vs the computer (level 1)");
+    assert!(!computer.pass_and_play);
+    let friends = friends(None).snapshot(0);
+    assert_eq!(friends.title, "Norochess · Ann vs Bob");
+    assert!(friends.pass_and_play);
+}

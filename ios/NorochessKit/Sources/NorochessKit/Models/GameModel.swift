@@ -181,8 +181,7 @@ public final class GameModel {
 
     /// The resignation dialog's title.
     public var resignQuestion: String {
-        let pass = snapshot.white.computerLevel == nil && snapshot.black.computerLevel == nil
-        return pass ? tr("%@ resigns?", Names.side(snapshot.toMove)) : tr("Resign this game?")
+        snapshot.passAndPlay ? tr("%@ resigns?", Names.side(snapshot.toMove)) : tr("Resign this game?")
     }
 
     /// The result sheet: `White wins 38–33`, `higher score after move 48`.

@@ -98,7 +98,6 @@ object Mapping {
         val board = snap.board
         val whiteName = playerName(strings, snap.white, Side.WHITE)
         val blackName = playerName(strings, snap.black, Side.BLACK)
-        val passAndPlay = snap.white.computerLevel == null && snap.black.computerLevel == null
         val clock = snap.clock
         fun player(side: Side): PlayerUi {
             val white = side == Side.WHITE
@@ -137,7 +136,7 @@ object Mapping {
         }
         val picker = state.picker?.let(::pickerUi)
         return GameUi(
-            title = gameTitle(strings, board.setup.game, snap),
+            title = snap.title,
             board = BoardUi(
                 width = board.width.toInt(),
                 height = board.height.toInt(),
@@ -170,7 +169,7 @@ object Mapping {
             drawOfferedByWhite = snap.drawOffer?.let { it == Side.WHITE },
             result = snap.result?.let { ResultUi(it.headline, it.reasonText) },
             showResult = extras.showResult,
-            passAndPlay = passAndPlay,
+            passAndPlay = snap.passAndPlay,
             canHint = snap.canHint && settings.hints,
             canTakeBack = snap.canTakeback,
             canResign = snap.canResign,
@@ -180,16 +179,6 @@ object Mapping {
 
     private val variantInfos: List<VariantInfo> by lazy { variants() }
 
-    fun variantName(variant: String): String = variantNameById(variant)
-
-    fun gameTitle(strings: UiStrings, variant: String, snap: SessionSnapshot): String {
-        val who = when {
-            snap.white.computerLevel != null -> strings.get(Str.versus_computer, snap.white.computerLevel!!.toInt())
-            snap.black.computerLevel != null -> strings.get(Str.versus_computer, snap.black.computerLevel!!.toInt())
-            else -> strings.get(Str.versus_friend, playerName(strings, snap.white, Side.WHITE), playerName(strings, snap.black, Side.BLACK))
-        }
-        return "${variantName(variant)} · $who"
-    }
 
     // ------------------------------------------------------------ new game
 

@@ -58,7 +58,6 @@ enum class Str {
     clock_none,
     continue_game,
     versus_computer,
-    versus_friend,
     name_white,
     name_black,
     name_you,
