@@ -15,7 +15,10 @@ import androidx.lifecycle.AndroidViewModel
 import androidx.lifecycle.viewModelScope
 import app.norochess.android.present.AppController
 import app.norochess.android.present.Effects
+import app.norochess.android.ui.Str
 import app.norochess.core.LibraryHandle
+import app.norochess.core.NorochessException
+import app.norochess.kit.detail
 import java.io.File
 import java.text.DateFormat
 import java.util.Date
@@ -28,7 +31,18 @@ import kotlin.random.Random
  * thread), the platform's strings, sounds, vibration and share sheet.
  */
 class AppViewModel(application: Application) : AndroidViewModel(application) {
-    private val library = LibraryHandle.open(File(application.filesDir, "library").path)
+    /**
+     * The library in the app's files folder; if it cannot be opened (a full or
+     * read-only disk, a file the app cannot read), the app still starts, on a
+     * library in memory, and says so: nothing is ever lost silently.
+     */
+    private val opened: Result<LibraryHandle> = try {
+        Result.success(LibraryHandle.open(File(application.filesDir, "library").path))
+    } catch (e: NorochessException) {
+        Log.e("Norochess", "library not opened: ${e.detail}")
+        Result.failure(e)
+    }
+    private val library: LibraryHandle = opened.getOrElse { LibraryHandle.inMemory() }
     private val effects = AndroidEffects(application) { app.settings.sounds to app.settings.haptics }
 
     val app: AppController = AppController(
@@ -40,6 +54,13 @@ class AppViewModel(application: Application) : AndroidViewModel(application) {
         seed = { Random.nextLong().toULong() },
         date = { seconds -> DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT).format(Date(seconds * 1000)) },
     )
+
+    init {
+        (opened.exceptionOrNull() as? NorochessException)?.let { e ->
+            app.problem.value = AndroidStrings(application.resources, application.packageName)
+                .get(Str.library_not_opened, e.detail)
+        }
+    }
 
     override fun onCleared() {
         app.game.value?.close()

@@ -113,7 +113,9 @@ class AppController(
             Screen.STATS -> attempt { library.stats() }?.let { stats.value = Mapping.statsUi(strings, it) }
             Screen.SETTINGS -> settingsUi.value = Mapping.settingsUi(settings)
             Screen.PUZZLE -> if (_puzzle.value == null) {
-                _puzzle.value = PuzzleController(library, scope, strings, { settings }, { go(Screen.HOME) }, today)
+                _puzzle.value = attempt {
+                    PuzzleController(library, scope, strings, { settings }, { go(Screen.HOME) }, today, report = { problem.value = it })
+                } ?: return
             }
             else -> Unit
         }

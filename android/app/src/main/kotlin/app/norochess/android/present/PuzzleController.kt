@@ -12,6 +12,8 @@ import app.norochess.android.ui.PieceKind
 import app.norochess.android.ui.PieceUi
 import app.norochess.core.LibraryHandle
 import app.norochess.core.NorochessException
+import app.norochess.kit.detail
+import app.norochess.applayer.PuzzleStats
 import app.norochess.applayer.PuzzleDifficulty
 import app.norochess.core.PuzzleFeedback
 import app.norochess.core.PuzzleHint
@@ -45,6 +47,8 @@ class PuzzleController(
     /** Today's local calendar date as (year, month 1–12, day) (the daily puzzle). */
     private val today: () -> Triple<Int, Int, Int>,
     startId: String? = null,
+    /** Shows what a library call could not do (the app's problem dialog), every time. */
+    private val report: (String) -> Unit = {},
 ) : PuzzleEvents {
     private val packSize: Int = builtinPuzzles().size
     private var run: PuzzleRun
@@ -56,9 +60,19 @@ class PuzzleController(
     private var ratingChange: String? = null
     private val _ui: MutableStateFlow<PuzzleUi>
     val ui: StateFlow<PuzzleUi>
+    /** The last statistics read, shown while the library cannot be read. */
+    private var lastStats: PuzzleStats? = null
+
+    /** Runs a library call; a failure is reported and the screen stays as it was. */
+    private fun <T> attempt(call: () -> T): T? = try {
+        call()
+    } catch (e: NorochessException) {
+        report(e.detail)
+        null
+    }
 
     init {
-        val first = startId ?: nextPuzzle(library, null, null)?.puzzle?.id ?: builtinPuzzles().first().id
+        val first = startId ?: attempt { nextPuzzle(library, null, null) }?.puzzle?.id ?: builtinPuzzles().first().id
         run = PuzzleRun(first, library)
         _ui = MutableStateFlow(render())
         ui = _ui
@@ -82,7 +96,7 @@ class PuzzleController(
         // The selection, its targets and the picker are the run's board input (the app layer's).
         val input = run.input()
         val picker = input.picker?.let(Mapping::pickerUi)
-        val stats = library.puzzleStats()
+        val stats = attempt { library.puzzleStats() }?.also { lastStats = it } ?: lastStats
         val s = settings()
         return PuzzleUi(
             title = strings.get(Str.puzzle_title, info.id, tier(info.difficulty)),
@@ -113,15 +127,15 @@ class PuzzleController(
             feedback = feedback,
             feedbackText = feedbackText,
             hint = hint,
-            solved = stats.solved.toInt(),
+            solved = stats?.solved?.toInt() ?: 0,
             total = packSize,
-            streak = stats.streak.toInt(),
-            bestStreak = stats.bestStreak.toInt(),
+            streak = stats?.streak?.toInt() ?: 0,
+            bestStreak = stats?.bestStreak?.toInt() ?: 0,
             canRetry = phase == PuzzlePhase.WRONG,
             canShowSolution = phase == PuzzlePhase.SOLVING || phase == PuzzlePhase.WRONG,
             canNext = true,
             set = set,
-            rating = ratingChange ?: strings.get(Str.puzzle_rating_deviation, stats.rating, stats.deviation),
+            rating = ratingChange ?: stats?.let { strings.get(Str.puzzle_rating_deviation, it.rating, it.deviation) } ?: "",
         )
     }
 
@@ -226,7 +240,7 @@ class PuzzleController(
     /** The day's puzzle for the device's local date, as the library chooses it (near the player's rating). */
     fun dailyPuzzle(): PuzzleInfo? {
         val (year, month, day) = today()
-        return library.dailyPuzzle(year, month.toUInt(), day.toUInt())
+        return attempt { library.dailyPuzzle(year, month.toUInt(), day.toUInt()) }
     }
 
     /** Ends the attempt on screen (the run records it, if it was one) off the main thread, then frees it. */
@@ -236,7 +250,8 @@ class PuzzleController(
             try {
                 old.leave()
             } catch (e: NorochessException) {
-                // Nothing to show: the player has moved on.
+                // The player has moved on, but an attempt that was not recorded is said.
+                report(e.detail)
             }
             old.close()
         }
@@ -244,21 +259,23 @@ class PuzzleController(
 
     private fun show(next: PuzzleInfo?) {
         if (next == null) return
+        // The new run first: if it cannot start, the puzzle on screen stays playable.
+        val started = attempt { PuzzleRun(next.id, library) } ?: return
         leaveRun()
-        run = PuzzleRun(next.id, library)
+        run = started
         feedback = null; feedbackText = null; hint = null; ratingChange = null; busy = false
         publish()
     }
 
     override fun onNext() {
         if (set == PuzzleSet.DAILY) return show(dailyPuzzle())
-        show(nextPuzzle(library, tierOf(set), run.puzzle().id)?.puzzle)
+        show(attempt { nextPuzzle(library, tierOf(set), run.puzzle().id) }?.puzzle)
     }
 
     override fun onSet(set: PuzzleSet) {
         this.set = set
         if (set == PuzzleSet.DAILY) return show(dailyPuzzle())
-        show(nextPuzzle(library, tierOf(set), null)?.puzzle)
+        show(attempt { nextPuzzle(library, tierOf(set), null) }?.puzzle)
     }
 
     override fun onHome() {

@@ -26,6 +26,7 @@ enum class Str {
     action_cancel,
     action_ok,
     problem_title,
+    library_not_opened,
     action_rematch,
     action_review,
     action_share,
