@@ -109,27 +109,14 @@ impl App {
                 ));
             }
             _ => {
-                let turn = snap.to_move;
                 let check = if snap.board.check_square.is_some() {
                     format!(" {} check!", style.long_dash())
                 } else {
                     String::new()
                 };
-                let status = if snap.computer_to_move {
-                    let thinking = if self.thinking.as_ref().is_some_and(|t| !t.hint) {
-                        " — thinking…"
-                    } else {
-                        ""
-                    };
-                    format!("{turn} to move (the computer){check}{thinking}")
-                } else if !friend {
-                    format!("{turn} to move {} your move{check}", style.long_dash())
-                } else if name(turn) == turn.name() {
-                    format!("{turn} to move{check}")
-                } else {
-                    format!("{turn} to move ({}){check}", name(turn))
-                };
-                lines.push(format!("  {status}"));
+                let thinking = self.thinking.as_ref().is_some_and(|t| !t.hint);
+                let status = screen::turn_status(&snap, friend, thinking, style);
+                lines.push(format!("  {status}{check}"));
                 if let Some(offer) = snap.draw_offer {
                     lines.push(format!("  {offer} offers a draw: `accept` or `decline`"));
                 }

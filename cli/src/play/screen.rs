@@ -187,6 +187,35 @@ fn cell(sq: Square, piece: Option<Piece>, light: bool, marks: &Marks, style: Sty
 }
 
 /// How the move counter should stand out.
+/// The terminal's line for the side to move, written once for the line
+/// and the full-screen shell: `White to move — your move` against the
+/// computer, `White to move (Ann)` in pass and play, `Black to move (the
+/// computer) — thinking…`. The check is the caller's (inline or its own
+/// line).
+pub fn turn_status(
+    snap: &norochess_app::SessionSnapshot,
+    friend: bool,
+    thinking: bool,
+    style: Style,
+) -> String {
+    let turn = snap.to_move;
+    let name = &snap.players[turn.index()].name;
+    if snap.computer_to_move {
+        let thinking = match (thinking, style.unicode) {
+            (false, _) => "",
+            (true, true) => " — thinking…",
+            (true, false) => " -- thinking...",
+        };
+        format!("{turn} to move (the computer){thinking}")
+    } else if !friend {
+        format!("{turn} to move {} your move", style.long_dash())
+    } else if name == turn.name() {
+        format!("{turn} to move")
+    } else {
+        format!("{turn} to move ({name})")
+    }
+}
+
 /// How the counter is drawn: the app layer's kinds (plain, few left,
 /// last regular move, overtime).
 pub use norochess_app::session::CounterKind as CounterTone;

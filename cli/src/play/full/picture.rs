@@ -207,25 +207,8 @@ fn game(app: &App, style: Style) -> Picture {
             ));
         }
         _ => {
-            let turn = snap.to_move;
-            let status = if snap.computer_to_move {
-                let thinking = if app.thinking.as_ref().is_some_and(|t| !t.hint) {
-                    if style.unicode {
-                        " — thinking…"
-                    } else {
-                        " -- thinking..."
-                    }
-                } else {
-                    ""
-                };
-                format!("{turn} to move (the computer){thinking}")
-            } else if !friend {
-                format!("{turn} to move {} your move", style.long_dash())
-            } else if name(turn) == turn.name() {
-                format!("{turn} to move")
-            } else {
-                format!("{turn} to move ({})", name(turn))
-            };
+            let thinking = app.thinking.as_ref().is_some_and(|t| !t.hint);
+            let status = screen::turn_status(&snap, friend, thinking, style);
             info.push(InfoLine::new(status, Tone::Strong));
             if snap.board.check_square.is_some() {
                 info.push(InfoLine::new("Check!", Tone::Alert));
