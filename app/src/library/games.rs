@@ -110,6 +110,8 @@ pub struct GameSummary {
 }
 
 impl GameSummary {
+    /// The game's name for players (`Ram chess`), or its id if the table
+    /// no longer has it.
     fn display_name(&self) -> String {
         norochess_core::Variant::parse(&self.variant, None, None)
             .map(|v| v.display_name().to_string())
@@ -166,9 +168,7 @@ impl GameSummary {
 
     /// One line for menus: `Norochess vs the computer (level 4), move 12, 5–3, White wins`.
     pub fn describe(&self) -> String {
-        let name = norochess_core::Variant::parse(&self.variant, None, None)
-            .map(|v| v.display_name().to_string())
-            .unwrap_or_else(|_| self.variant.clone());
+        let name = self.display_name();
         let who = match self.opponent {
             Opponent::Computer { human, level } => {
                 format!("vs the computer (level {level}, you play {human})")
