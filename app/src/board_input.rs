@@ -8,7 +8,7 @@
 //! of sessions or puzzles: the owner passes the moves the player may make
 //! now, and plays the move a step hands back.
 
-use norochess_core::{Color, Move, MoveKind, Role, Rules, Square};
+use norochess_core::{AnyPosition, Color, Move, MoveKind, Role, Rules, Square};
 
 /// The promotion or resurrection picker: the move waiting for a choice.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,9 +87,21 @@ pub struct InputContext<'a> {
     /// The board's width, for square names.
     pub width: u8,
     /// The rules of the game (promotion kind, capture points).
-    pub rules: &'a Rules,
+    pub rules: Rules,
     /// The side to move.
     pub side: Color,
+}
+
+impl<'a> InputContext<'a> {
+    /// The context of `position` with `moves` the moves the player may make.
+    pub fn of(position: &AnyPosition, moves: &'a [Move]) -> InputContext<'a> {
+        InputContext {
+            moves,
+            width: position.width(),
+            rules: position.variant().rules(),
+            side: position.turn(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -22,7 +22,7 @@ impl Board {
         InputContext {
             moves: &self.moves,
             width: self.position.width(),
-            rules: &self.rules,
+            rules: self.rules,
             side: Color::White,
         }
     }

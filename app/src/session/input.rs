@@ -31,13 +31,7 @@ impl GameSession {
         step: impl FnOnce(&mut GameSession, InputContext<'_>) -> InputStep,
     ) -> Result<Option<Move>, SessionError> {
         let moves = self.input_moves();
-        let rules = self.game.variant().rules();
-        let context = InputContext {
-            moves: &moves,
-            width: self.game.position().width(),
-            rules: &rules,
-            side: self.game.position().turn(),
-        };
+        let context = InputContext::of(self.game.position(), &moves);
         match step(self, context) {
             InputStep::Play(mv) => {
                 self.play(mv, now)?;
@@ -96,13 +90,8 @@ impl GameSession {
     /// What the board draws of the person's input now.
     pub fn input_view(&self) -> BoardInputView {
         let moves = self.input_moves();
-        let rules = self.game.variant().rules();
-        self.input.view(InputContext {
-            moves: &moves,
-            width: self.game.position().width(),
-            rules: &rules,
-            side: self.game.position().turn(),
-        })
+        self.input
+            .view(InputContext::of(self.game.position(), &moves))
     }
 }
 

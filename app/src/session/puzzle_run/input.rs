@@ -27,14 +27,7 @@ impl PuzzleRun {
     ) -> Option<Move> {
         let moves = self.input_moves();
         let position = *self.game().position();
-        let rules = position.variant().rules();
-        let context = InputContext {
-            moves: &moves,
-            width: position.width(),
-            rules: &rules,
-            side: position.turn(),
-        };
-        match step(&mut self.input, context) {
+        match step(&mut self.input, InputContext::of(&position, &moves)) {
             InputStep::Play(mv) => Some(mv),
             InputStep::Nothing | InputStep::Changed => None,
         }
@@ -69,13 +62,7 @@ impl PuzzleRun {
     /// What the board draws of the player's input now.
     pub fn input_view(&self) -> BoardInputView {
         let moves = self.input_moves();
-        let position = *self.game().position();
-        let rules = position.variant().rules();
-        self.input.view(InputContext {
-            moves: &moves,
-            width: position.width(),
-            rules: &rules,
-            side: position.turn(),
-        })
+        self.input
+            .view(InputContext::of(self.game().position(), &moves))
     }
 }
