@@ -81,8 +81,8 @@ pub enum NorochessError {
         detail: String,
     },
     /// The move reaches the last rank with more than one piece to choose
-    /// from: ask the player (see `GameHandle.promotionChoices`) and play it
-    /// again with the choice.
+    /// from: ask the player (a board's taps open the picker of
+    /// `snapshot.input`) and play it again with the choice.
     #[error("{detail}")]
     PromotionRequired {
         /// The move as given (`a7-a8`).
