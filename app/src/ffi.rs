@@ -5,7 +5,7 @@
 //! `uniffi::use_remote_type!`.
 
 use norochess_core::puzzle::Difficulty;
-use norochess_core::{ClockLimits, Color, EndReason, Role, TimeControl};
+use norochess_core::{ClockLimits, Color, EndReason, MoveKind, Overtime, Piece, Role, TimeControl};
 
 /// One of the two sides (the core's `Color`; `Side` in Kotlin and Swift,
 /// where `Color` is the drawing type).
@@ -130,4 +130,46 @@ pub struct ClockLimits {
     /// Moves to the next time control, if known.
     #[uniffi(default = None)]
     pub moves_to_go: Option<u32>,
+}
+
+/// A piece of one side (the core's `Piece`).
+#[uniffi::remote(Record)]
+pub struct Piece {
+    /// Whose piece it is.
+    pub color: Color,
+    /// What kind of piece it is.
+    pub role: Role,
+}
+
+/// What a move does beyond carrying a piece from one square to another
+/// (the core's `MoveKind`).
+#[uniffi::remote(Enum)]
+pub enum MoveKind {
+    /// A piece moves, capturing whatever stands on the target.
+    Normal,
+    /// A pawn steps two squares.
+    DoubleStep,
+    /// A pawn takes the pawn that just passed it (8×8 games).
+    EnPassant,
+    /// A pawn reaches the last rank and becomes this piece (in Ram and
+    /// Frontal chess a resurrection of a lost piece).
+    Promotion(Role),
+    /// Chess castling; `from` and `to` are the king's squares.
+    Castle,
+    /// Ram chess: the pawn rams the enemy pawn in front; both leave the board.
+    Ram,
+    /// Frontal chess: the two facing pawns swap squares.
+    Swap,
+    /// Frontal chess: the pawn reaches the last rank; it, anything it
+    /// captured there and the opponent's queen leave the board.
+    Dethrone,
+}
+
+/// Overtime in a Norochess game: "Overtime 52 / 60" (the core's `Overtime`).
+#[uniffi::remote(Record)]
+pub struct Overtime {
+    /// The current move (49–60).
+    pub move_number: u32,
+    /// The last possible move (60).
+    pub last_move: u32,
 }

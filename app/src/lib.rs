@@ -34,6 +34,7 @@
 uniffi::setup_scaffolding!("norochess_app");
 
 pub mod board_input;
+pub mod board_view;
 #[cfg(feature = "uniffi")]
 mod ffi;
 pub mod game_menu;
@@ -41,11 +42,13 @@ pub mod library;
 mod players;
 pub mod ratings;
 mod result;
+mod save_state;
 pub mod session;
 pub mod texts;
 mod unix_time;
 
 pub use board_input::{BoardInput, BoardInputView, InputContext, InputStep, PiecePicker};
+pub use board_view::{BoardView, MoveInfo, PlacedPiece};
 pub use game_menu::{GameSetup, OptionSetting, SetupError, VariantInfo};
 pub use library::{
     GameFilter, GameSummary, Library, LibraryError, OpenNotice, PuzzleAttempt, PuzzleStats,

@@ -76,6 +76,7 @@ pub enum Orientation {
 
 /// What kind of player a side is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum PlayerKind {
     /// A person at the device.
     Person,
@@ -86,13 +87,27 @@ pub enum PlayerKind {
     },
 }
 
-/// One side's player as a screen shows it.
+/// One side's player as a screen shows it (`PlayerInfo` in Kotlin and
+/// Swift).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+#[cfg_attr(feature = "uniffi", uniffi(name = "PlayerInfo"))]
 pub struct Player {
     /// The name (a person's name, or "Computer (level 4)").
     pub name: String,
     /// Person or computer.
     pub kind: PlayerKind,
+}
+
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+impl Player {
+    /// The computer's level, if the computer plays this side.
+    pub fn computer_level(&self) -> Option<u8> {
+        match self.kind {
+            PlayerKind::Computer { level } => Some(level),
+            PlayerKind::Person => None,
+        }
+    }
 }
 
 /// Everything needed to start a game.

@@ -4,15 +4,17 @@
 use norochess_core::{Color, EndReason, Game, Outcome};
 
 /// How a game ended, as data (for translations) with the numbers a sentence
-/// needs.
+/// needs; the sentences are its methods (exported too, so no shell writes
+/// its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct GameResult {
     /// The winner, or `None` for a draw.
     pub winner: Option<Color>,
     /// Why it ended.
     pub reason: EndReason,
-    /// Final scores (White, Black) in the Norochess family.
-    pub scores: Option<(u16, u16)>,
+    /// Final scores in the Norochess family.
+    pub scores: Option<Scores>,
     /// The move number of the last move played ("after move 48").
     pub decided_at_move: Option<u32>,
     /// The side to move in the final position (the one that cannot move,
@@ -35,13 +37,16 @@ impl GameResult {
         Some(GameResult {
             winner: outcome.winner,
             reason: outcome.reason,
-            scores: outcome.scores,
+            scores: Scores::from_pair(outcome.scores),
             decided_at_move: mover.map(|(_, number)| number),
             side_to_move: game.position().turn(),
             last_mover: mover.map(|(color, _)| color),
         })
     }
+}
 
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+impl GameResult {
     /// `White wins 38–33 — higher score after move 48`.
     pub fn sentence(&self) -> String {
         sentence(self)
@@ -55,6 +60,21 @@ impl GameResult {
     /// `higher score after move 48`.
     pub fn reason_text(&self) -> String {
         reason(self)
+    }
+
+    /// The reason's stable id for saved games and translations (`move-limit`).
+    pub fn reason_id(&self) -> String {
+        self.reason.id().to_string()
+    }
+
+    /// The record's result token: `1-0`, `0-1`, `1/2-1/2`.
+    pub fn result_token(&self) -> String {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+        .to_string()
     }
 }
 
@@ -101,7 +121,7 @@ fn headline(result: &GameResult) -> String {
         None => "Draw".to_string(),
     };
     match result.scores {
-        Some(scores) => format!("{who} {}", scores_text(result.winner, scores)),
+        Some(scores) => format!("{who} {}", scores_text(result.winner, scores.pair())),
         None => who,
     }
 }
@@ -158,7 +178,7 @@ mod tests {
         GameResult {
             winner,
             reason,
-            scores,
+            scores: Scores::from_pair(scores),
             decided_at_move: Some(48),
             side_to_move: Color::White,
             last_mover: Some(Color::Black),

@@ -52,7 +52,7 @@ pub use engine::{
     SearchOutcome, SearchProgress,
 };
 pub use error::{NorochessError, Refusal, Result};
-pub use game::{EndReason, GameOutcome, GameSnapshot, OvertimeInfo, PromotionChoices};
+pub use game::{BoardView, EndReason, GameResult, Overtime};
 pub use library::{
     GameFilter, GameSummary, LibraryHandle, LibraryNotice, NoticeKind, OpponentFilter, Orientation,
     PieceStyle, PuzzleAttempt, PuzzleStats, PuzzleTierStats, RatingPoint, SavedOpponent, Settings,
@@ -61,13 +61,13 @@ pub use library::{
 pub use logging::{set_log_level, LogLevel};
 pub use norochess_app::board_input::{PieceChoice, PiecePicker, RepetitionQuestion};
 pub use norochess_app::{AttemptEnd, BoardInputView, PuzzlePhase};
+pub use norochess_app::{ClockView, Player, PlayerKind};
 pub use puzzle_run::{next_puzzle, NextPuzzle, PuzzleFeedback, PuzzleHint, PuzzleRun};
 pub use puzzles::{builtin_puzzles, PuzzleDifficulty, PuzzleInfo, PuzzleObjective};
 pub use rule_pages::{rule_page, RuleBlock, RulePage, RuleSection};
 pub use session::{
     BoardMode, ColourChoice, ComputerMove, GameSessionHandle, MoveListEntry, NewGame,
-    OpponentChoice, PlayerInfo, SaveState, SessionClock, SessionHint, SessionResult,
-    SessionSnapshot,
+    OpponentChoice, SaveState, SessionHint, SessionSnapshot,
 };
 pub use types::{MoveInfo, MoveKind, Piece, PieceKind, PlacedPiece, Scores, Side};
 pub use variants::{variants, GameSetup, OptionChoice, OptionSetting, VariantInfo, VariantOption};

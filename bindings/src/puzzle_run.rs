@@ -18,7 +18,7 @@
 //! no longer shows.
 
 use crate::error::{guard, NorochessError, Result};
-use crate::game::{choose_move, parse_square, snapshot_of, GameSnapshot};
+use crate::game::{choose_move, parse_square, BoardView};
 use crate::library::LibraryHandle;
 use crate::puzzles::{info_of, pack, PuzzleDifficulty, PuzzleInfo};
 use crate::types::{lock, MoveInfo, PieceKind, Side};
@@ -112,7 +112,7 @@ impl AttemptLog for LockedLibrary<'_> {
 
 /// What the reading calls answer without waiting for a running move.
 struct RunView {
-    snapshot: GameSnapshot,
+    snapshot: BoardView,
     phase: PuzzlePhase,
     end: Option<AttemptEnd>,
     input: BoardInputView,
@@ -121,7 +121,7 @@ struct RunView {
 impl RunView {
     fn of(run: &norochess_app::PuzzleRun) -> RunView {
         RunView {
-            snapshot: snapshot_of(run.game()),
+            snapshot: BoardView::of(run.game()),
             phase: run.phase(),
             end: run.end().cloned(),
             input: run.input_view(),
@@ -300,7 +300,7 @@ impl PuzzleRun {
     }
 
     /// The board to draw, as for a game. Never waits.
-    pub fn snapshot(&self) -> GameSnapshot {
+    pub fn snapshot(&self) -> BoardView {
         lock(&self.view).snapshot.clone()
     }
 

@@ -22,10 +22,9 @@ use crate::background::{Background, Searches};
 use crate::clock::TimeControl;
 use crate::engine::{line_of, EngineScore, SearchLimits, SearchListener, SearchOutcome};
 use crate::error::{guard, NorochessError, Result};
-use crate::game::{candidates, choose_move, parse_square, snapshot_of, EndReason, GameOutcome};
-use crate::game::{GameSnapshot, PromotionChoices};
+use crate::game::{choose_move, parse_square, BoardView, GameResult};
 use crate::library::LibraryHandle;
-use crate::types::{lock, MoveInfo, PieceKind, Scores, Side};
+use crate::types::{lock, MoveInfo, PieceKind, Side};
 use crate::variants::GameSetup;
 use norochess_app as app;
 use norochess_core as core;
@@ -38,7 +37,7 @@ use std::time::Instant;
 const SESSION_HASH_MB: usize = 16;
 
 pub use app::BoardMode;
-pub use app::{BoardInputView, ColourChoice, OpponentChoice};
+pub use app::{ColourChoice, OpponentChoice};
 
 /// Everything needed to start a game session.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
@@ -71,178 +70,12 @@ pub struct NewGame {
     pub level8_nodes: Option<u64>,
 }
 
-/// One side's player as a screen shows it.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct PlayerInfo {
-    /// The name (a person's, or `Computer (level 4)`).
-    pub name: String,
-    /// The computer's level, if the computer plays this side.
-    pub computer_level: Option<u8>,
-}
-
-impl From<&app::Player> for PlayerInfo {
-    fn from(p: &app::Player) -> Self {
-        PlayerInfo {
-            name: p.name.clone(),
-            computer_level: match p.kind {
-                app::PlayerKind::Computer { level } => Some(level),
-                app::PlayerKind::Person => None,
-            },
-        }
-    }
-}
-
-/// The clocks as a screen shows them.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct SessionClock {
-    /// White's time left in milliseconds.
-    pub white_ms: u64,
-    /// Black's time left in milliseconds.
-    pub black_ms: u64,
-    /// White's time as shown: `4:32`, `1:05:00`, `0:07.3`.
-    pub white_text: String,
-    /// Black's time as shown.
-    pub black_text: String,
-    /// The side whose time runs (none before White's first move, while
-    /// paused and after the end).
-    pub running: Option<Side>,
-    /// White is low on time (warn).
-    pub white_low: bool,
-    /// Black is low on time (warn).
-    pub black_low: bool,
-    /// Paused (review or background).
-    pub paused: bool,
-}
-
-/// How a game ended, as data (for translations) and in English.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct SessionResult {
-    /// The winner; `None` for a draw.
-    pub winner: Option<Side>,
-    /// Why it ended.
-    pub reason: EndReason,
-    /// The reason's stable id (`move-limit`).
-    pub reason_id: String,
-    /// Final scores in the Norochess family.
-    pub scores: Option<Scores>,
-    /// The number of the last move played (`after move 48`).
-    pub decided_at_move: Option<u32>,
-    /// The side that made the last move.
-    pub last_mover: Option<Side>,
-    /// `White wins 38–33`.
-    pub headline: String,
-    /// `higher score after move 48`.
-    pub reason_text: String,
-    /// The result dialog's sentence: `White wins 38–33 — higher score after move 48`.
-    pub text: String,
-}
-
-impl From<app::GameResult> for SessionResult {
-    fn from(r: app::GameResult) -> Self {
-        SessionResult {
-            winner: r.winner,
-            reason: r.reason,
-            reason_id: r.reason.id().to_string(),
-            scores: Scores::from_pair(r.scores),
-            decided_at_move: r.decided_at_move,
-            last_mover: r.last_mover,
-            headline: r.headline(),
-            reason_text: r.reason_text(),
-            text: r.sentence(),
-        }
-    }
-}
-
 pub use app::MoveListEntry;
 
 pub use app::SaveState;
 
-/// Everything a game screen draws, at one moment. The screen keeps no game
-/// logic: whose turn it is, what may be done, every text and the clocks
-/// come from here.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct SessionSnapshot {
-    /// The position shown: the live one, or the reviewed one. Its
-    /// `legalMoves` are the moves the person may make now: none in
-    /// review, on the computer's turn or after the end.
-    pub board: GameSnapshot,
-    /// The number of moves shown while reviewing (`None`: the live game).
-    pub reviewing: Option<u32>,
-    /// Moves played in the live game.
-    pub ply_count: u32,
-    /// The move list.
-    pub moves: Vec<MoveListEntry>,
-    /// The move list as rows: `1. e4 e5`, `2. Nf3` (`1… e5` when the game
-    /// began with Black to move).
-    pub move_rows: Vec<String>,
-    /// White's player.
-    pub white: PlayerInfo,
-    /// Black's player.
-    pub black: PlayerInfo,
-    /// The side to move in the live game.
-    pub to_move: Side,
-    /// Whether the computer is to move in the live game.
-    pub computer_to_move: bool,
-    /// Whether a computer move or hint is being searched (show the
-    /// thinking indicator).
-    pub thinking: bool,
-    /// Whether the person may move now (the board takes input).
-    pub can_move: bool,
-    /// The clocks, if the game has one.
-    pub clock: Option<SessionClock>,
-    /// The result, once the game has ended.
-    pub result: Option<SessionResult>,
-    /// The result dialog's sentence (`White wins 38–33 — higher score after move 48`).
-    pub result_text: Option<String>,
-    /// One line under the board: `White to move`, `Computer is thinking…`,
-    /// `Reviewing move 12`, or the result's headline.
-    pub status_text: String,
-    /// The score bar in the Norochess family: `19 – 15`.
-    pub score_text: Option<String>,
-    /// The move counter in the Norochess family: `Move 31 / 48`, or
-    /// `Overtime 52 / 60` in overtime.
-    pub move_counter_text: Option<String>,
-    /// `3 moves left`, `last regular move`: in the last five regular moves
-    /// (show it beside the counter).
-    pub moves_left_text: Option<String>,
-    /// The game screen's title: `Norochess · vs the computer (level 4)`,
-    /// `Ram chess · Ann vs Bob`.
-    pub title: String,
-    /// Two people share the device: hints give way to draw offers, and a
-    /// resignation names the side that resigns.
-    pub pass_and_play: bool,
-    /// Overtime: show the counter as a distinct badge.
-    pub overtime: bool,
-    /// The last few regular moves before the move limit: mark the counter.
-    pub final_moves: bool,
-    /// What the last move did, if it needs saying (a ram, a swap, a
-    /// dethronement).
-    pub announcement: Option<String>,
-    /// Whether takeback is possible now.
-    pub can_takeback: bool,
-    /// Whether a taken-back move can be replayed.
-    pub can_redo: bool,
-    /// Whether a hint can be asked for now.
-    pub can_hint: bool,
-    /// Whether resigning is possible now (the game goes on).
-    pub can_resign: bool,
-    /// Whether a draw can be offered (pass and play, game going on).
-    pub can_offer_draw: bool,
-    /// A draw offered by this side, waiting for an answer.
-    pub draw_offer: Option<Side>,
-    /// The side drawn at the bottom of the board.
-    pub bottom: Side,
-    /// Face-to-face mode: the pieces of this side (at the top) are drawn
-    /// upside down.
-    pub upside_down: Option<Side>,
-    /// Whether the last change reached the library.
-    pub save_state: SaveState,
-    /// The game's id in the library, once saved.
-    pub game_id: Option<i64>,
-    /// The person's selection, its targets, and the open promotion picker
-    /// or repetition question: the board draws these.
-    pub input: BoardInputView,
-}
+/// Everything a game screen draws: the app layer's record.
+pub use app::SessionSnapshot;
 
 /// What became of a computer move.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
@@ -285,7 +118,6 @@ pub struct SessionHint {
 struct State {
     session: app::GameSession,
     library: Option<Arc<LibraryHandle>>,
-    save: SaveState,
     engine_settings: app::EngineSettings,
 }
 
@@ -296,10 +128,11 @@ impl State {
         let Some(library) = &self.library else {
             return;
         };
-        self.save = SaveState::after(library.save_session(&mut self.session, now));
-        if let SaveState::Failed { detail } = &self.save {
+        let saved = SaveState::after(library.save_session(&mut self.session, now));
+        if let SaveState::Failed { detail } = &saved {
             log::warn!("autosave failed: {detail}");
         }
+        self.session.set_save_state(saved);
     }
 }
 
@@ -321,16 +154,16 @@ impl GameSessionHandle {
         engine: Option<Arc<Mutex<Engine>>>,
         engine_settings: app::EngineSettings,
     ) -> Arc<GameSessionHandle> {
-        let save = SaveState::opened(
+        let mut session = session;
+        session.set_save_state(SaveState::opened(
             library.is_some(),
             session.library_id(),
             session.saved_revision(),
-        );
+        ));
         Arc::new(GameSessionHandle {
             state: Arc::new(Mutex::new(State {
                 session,
                 library,
-                save,
                 engine_settings,
             })),
             engine: engine.unwrap_or_else(|| Arc::new(Mutex::new(Engine::new(SESSION_HASH_MB)))),
@@ -380,6 +213,12 @@ impl GameSessionHandle {
     }
 }
 
+/// The result of a game that has just ended (a resignation, an agreed draw).
+fn result_of(session: &app::GameSession) -> Result<GameResult> {
+    GameResult::of(session.game())
+        .ok_or_else(|| NorochessError::internal("the game ended but has no result".to_string()))
+}
+
 /// The spec of a new game, with defaults from the settings.
 fn spec_of(game: &NewGame, settings: &app::Settings) -> Result<app::GameSpec> {
     let variant = game.setup.variant()?;
@@ -396,64 +235,6 @@ fn spec_of(game: &NewGame, settings: &app::Settings) -> Result<app::GameSpec> {
         board_mode: app::session::board_mode_for(game.board_mode, opponent, settings),
         seed: game.seed,
     })
-}
-
-fn snapshot_of_state(state: &State, now: u64) -> SessionSnapshot {
-    let session = &state.session;
-    let s = session.snapshot(now);
-    let game = session.game();
-    let mut board = match s.reviewing {
-        Some(ply) => snapshot_of(&session.game_at(ply)),
-        None => snapshot_of(game),
-    };
-    if !s.can_move {
-        board.legal_moves.clear();
-    }
-    SessionSnapshot {
-        reviewing: s.reviewing.map(|p| p as u32),
-        ply_count: s.ply_count as u32,
-        move_rows: s.move_rows,
-        moves: s.moves,
-        white: PlayerInfo::from(&s.players[0]),
-        black: PlayerInfo::from(&s.players[1]),
-        to_move: s.to_move,
-        computer_to_move: s.computer_to_move,
-        thinking: s.thinking,
-        can_move: s.can_move,
-        clock: s.clock.map(|c| SessionClock {
-            white_ms: c.remaining_ms[0],
-            black_ms: c.remaining_ms[1],
-            white_text: app::texts::format_time(c.remaining_ms[0]),
-            black_text: app::texts::format_time(c.remaining_ms[1]),
-            running: c.running,
-            white_low: c.low[0],
-            black_low: c.low[1],
-            paused: c.paused,
-        }),
-        result_text: s.result_text,
-        result: s.result.map(SessionResult::from),
-        status_text: s.status_text,
-        score_text: s.score_text,
-        move_counter_text: s.move_counter_text,
-        moves_left_text: s.moves_left_text,
-        title: s.title,
-        pass_and_play: s.pass_and_play,
-        overtime: board.overtime.is_some(),
-        final_moves: s.final_moves,
-        announcement: s.announcement,
-        can_takeback: s.can_takeback,
-        can_redo: s.can_redo,
-        can_hint: s.can_hint,
-        can_resign: !game.is_over(),
-        can_offer_draw: s.can_offer_draw,
-        draw_offer: s.draw_offer,
-        bottom: s.bottom,
-        upside_down: s.upside_down,
-        save_state: state.save.clone(),
-        game_id: session.library_id(),
-        input: s.input,
-        board,
-    }
 }
 
 #[uniffi::export]
@@ -488,12 +269,12 @@ impl GameSessionHandle {
 
     /// Everything the game screen draws at `now_ms`. Never fails.
     pub fn snapshot(&self, now_ms: u64) -> SessionSnapshot {
-        snapshot_of_state(&lock(&self.state), now_ms)
+        lock(&self.state).session.snapshot(now_ms)
     }
 
     /// The live game after `ply` moves (0 = the start), without changing
     /// what the screen reviews.
-    pub fn snapshot_at(&self, ply: u32) -> Result<GameSnapshot> {
+    pub fn snapshot_at(&self, ply: u32) -> Result<BoardView> {
         guard("GameSessionHandle.snapshot_at", || {
             let state = lock(&self.state);
             let played = state.session.game().plies().len();
@@ -502,69 +283,7 @@ impl GameSessionHandle {
                     "move {ply} does not exist: the game has {played} moves"
                 )));
             }
-            Ok(snapshot_of(&state.session.game_at(ply as usize)))
-        })
-    }
-
-    /// What the move `from`–`to` offers on the last rank: the pieces to
-    /// choose from (the promotion picker shows exactly these), or a
-    /// dethronement (announced, not chosen).
-    pub fn promotion_choices(&self, from: String, to: String) -> Result<PromotionChoices> {
-        guard("GameSessionHandle.promotion_choices", || {
-            let state = lock(&self.state);
-            let game = state.session.game();
-            let candidates = candidates(game.position(), &from, &to)?;
-            let choices: Vec<PieceKind> = candidates.iter().filter_map(|m| m.promotion()).collect();
-            let resurrection =
-                !matches!(game.variant().rules().promotion, core::PromotionRule::Free);
-            Ok(PromotionChoices {
-                is_resurrection: resurrection && !choices.is_empty(),
-                is_dethronement: candidates
-                    .iter()
-                    .any(|m| m.kind == core::MoveKind::Dethrone),
-                choices,
-            })
-        })
-    }
-
-    /// The squares the piece on `from` can move to now (empty on the
-    /// computer's turn, in review and after the end).
-    pub fn legal_targets(&self, from: String) -> Result<Vec<String>> {
-        guard("GameSessionHandle.legal_targets", || {
-            let state = lock(&self.state);
-            let game = state.session.game();
-            let position = game.position();
-            let square = parse_square(position, &from)?;
-            if state.session.computer_to_move() || game.is_over() {
-                return Ok(Vec::new());
-            }
-            let mut targets: Vec<String> = Vec::new();
-            for m in game.moves_from(square) {
-                let name = m.to.name(position.width());
-                if !targets.contains(&name) {
-                    targets.push(name);
-                }
-            }
-            Ok(targets)
-        })
-    }
-
-    /// Whether the move `from`–`to` (`promotion` as for [`Self::play`])
-    /// would create the third occurrence of a position, which loses at
-    /// once in the Norochess family: ask "play it anyway?" before playing
-    /// it (unless the player turned the warning off). `false` where
-    /// repetition is a draw. An error if there is no such move.
-    pub fn move_loses_by_repetition(
-        &self,
-        from: String,
-        to: String,
-        promotion: Option<PieceKind>,
-    ) -> Result<bool> {
-        guard("GameSessionHandle.move_loses_by_repetition", || {
-            let state = lock(&self.state);
-            let before = *state.session.game().position();
-            let mv = choose_move(&before, &from, &to, promotion)?;
-            Ok(state.session.move_loses_by_repetition(mv))
+            Ok(BoardView::of(&state.session.game_at(ply as usize)))
         })
     }
 
@@ -675,9 +394,10 @@ impl GameSessionHandle {
     /// Resigns for the person who asked: against the computer the person
     /// (also while it thinks); in pass and play `by`, or the side to move.
     /// Saved.
-    pub fn resign(&self, by: Option<Side>, now_ms: u64) -> Result<GameOutcome> {
+    pub fn resign(&self, by: Option<Side>, now_ms: u64) -> Result<GameResult> {
         self.change("GameSessionHandle.resign", now_ms, |session| {
-            Ok(session.resign(by, now_ms)?.into())
+            session.resign(by, now_ms)?;
+            result_of(session)
         })
     }
 
@@ -689,9 +409,10 @@ impl GameSessionHandle {
     }
 
     /// The other side accepts the draw offer: the game is drawn. Saved.
-    pub fn accept_draw(&self, now_ms: u64) -> Result<GameOutcome> {
+    pub fn accept_draw(&self, now_ms: u64) -> Result<GameResult> {
         self.change("GameSessionHandle.accept_draw", now_ms, |session| {
-            Ok(session.accept_draw(now_ms)?.into())
+            session.accept_draw(now_ms)?;
+            result_of(session)
         })
     }
 
@@ -740,11 +461,11 @@ impl GameSessionHandle {
     /// Checks the clock at `now_ms` (call it a few times a second while a
     /// clock runs): a flag fall ends the game, is saved and is returned.
     /// Never fails.
-    pub fn tick(&self, now_ms: u64) -> Option<GameOutcome> {
+    pub fn tick(&self, now_ms: u64) -> Option<GameResult> {
         let mut state = lock(&self.state);
-        let outcome = state.session.tick(now_ms)?;
+        state.session.tick(now_ms)?;
         state.autosave(now_ms);
-        Some(outcome.into())
+        GameResult::of(state.session.game())
     }
 
     /// The same game again: against the computer with colours swapped, in
@@ -775,7 +496,7 @@ impl GameSessionHandle {
     pub fn save_now(&self, now_ms: u64) -> SaveState {
         let mut state = lock(&self.state);
         state.autosave(now_ms);
-        state.save.clone()
+        state.session.save_state().clone()
     }
 
     /// Stops every search this session runs (computer move, hint,
@@ -909,11 +630,7 @@ impl GameSessionHandle {
             crate::engine::check_lines(lines)?;
             crate::engine::check_limits(&limits)?;
             let state = lock(&self.state);
-            let s = state.session.snapshot(0);
-            let game = match s.reviewing {
-                Some(ply) => state.session.game_at(ply),
-                None => state.session.game().clone(),
-            };
+            let game = state.session.shown_game();
             if let Some(outcome) = game.outcome() {
                 return Err(core::GameError::GameOver(outcome).into());
             }

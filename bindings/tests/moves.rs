@@ -23,7 +23,11 @@ fn game(id: &str, position_text: Option<&str>) -> NewGame {
 #[test]
 fn moves_and_the_board_are_described() {
     let session = GameSessionHandle::new(game("norochess", None), None).unwrap();
-    assert_eq!(session.legal_targets("e2".into()).unwrap(), ["e3", "e4"]);
+    assert_eq!(session.tap("e2".into(), 0).unwrap(), None);
+    let input = session.snapshot(0).input;
+    assert_eq!(input.selected.as_deref(), Some("e2"));
+    assert_eq!(input.targets, ["e3", "e4"]);
+    session.cancel_input();
     let m = session.play("e2".into(), "e4".into(), None, 0).unwrap();
     assert_eq!((m.san.as_str(), m.kind), ("e4", MoveKind::DoubleStep));
     assert_eq!(session.play_text("d5".into(), 0).unwrap().long, "d7-d5");
@@ -43,7 +47,7 @@ fn illegal_input_gives_typed_errors() {
         Err(NorochessError::IllegalMove { move_text, detail }) if move_text == "e2-e5" && detail.contains("cannot go to e5")
     ));
     assert!(matches!(
-        session.legal_targets("z9".into()),
+        session.tap("z9".into(), 0),
         Err(NorochessError::InvalidSquare { square, detail }) if square == "z9" && detail.contains("a1 to h8")
     ));
     assert!(matches!(
@@ -56,9 +60,25 @@ fn illegal_input_gives_typed_errors() {
 fn promotions_need_and_check_a_choice() {
     let position = "4k3/P7/8/8/8/8/8/4K3 w - - 0 30 score=10-12";
     let session = GameSessionHandle::new(game("norochess", Some(position)), None).unwrap();
-    let offer = session.promotion_choices("a7".into(), "a8".into()).unwrap();
-    assert_eq!(offer.choices.len(), 4);
-    assert!(!offer.is_resurrection && !offer.is_dethronement);
+    session.tap("a7".into(), 0).unwrap();
+    assert_eq!(session.tap("a8".into(), 0).unwrap(), None, "a choice first");
+    let picker = session
+        .snapshot(0)
+        .input
+        .picker
+        .expect("the picker is open");
+    let kinds: Vec<PieceKind> = picker.choices.iter().map(|c| c.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            PieceKind::Queen,
+            PieceKind::Rook,
+            PieceKind::Bishop,
+            PieceKind::Knight
+        ]
+    );
+    assert!(!picker.is_resurrection);
+    session.cancel_input();
     assert!(matches!(
         session.play("a7".into(), "a8".into(), None, 0),
         Err(NorochessError::PromotionRequired { choices, detail, .. })

@@ -482,23 +482,36 @@ fn a_decided_position_is_refused_as_a_new_game_with_a_typed_error() {
 }
 
 #[test]
-fn the_repetition_that_loses_is_told_before_the_move() {
+fn the_repetition_that_loses_is_asked_about_before_the_move() {
     let session = GameSessionHandle::new(friends(None), None).unwrap();
+    session.set_ask_before_repetition(true);
     for (from, to) in [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8")]
         .iter()
         .chain(&[("g1", "f3"), ("g8", "f6"), ("f3", "g1")])
     {
-        assert!(!session
-            .move_loses_by_repetition((*from).into(), (*to).into(), None)
-            .unwrap());
-        session.play((*from).into(), (*to).into(), None, 0).unwrap();
+        session.tap((*from).into(), 0).unwrap();
+        let played = session.tap((*to).into(), 0).unwrap();
+        assert!(played.is_some(), "{from}-{to} is played without a question");
     }
-    assert!(session
-        .move_loses_by_repetition("f6".into(), "g8".into(), None)
-        .unwrap());
-    assert!(session
-        .move_loses_by_repetition("e2".into(), "e9".into(), None)
-        .is_err());
+    session.tap("f6".into(), 0).unwrap();
+    assert_eq!(session.tap("g8".into(), 0).unwrap(), None, "asked first");
+    let question = session.snapshot(0).input.repetition_question;
+    assert!(question.is_some(), "the question is open");
+    let played = session
+        .confirm_repetition(0)
+        .unwrap()
+        .expect("played anyway");
+    assert_eq!(played.san, "Ng8");
+    let result = session
+        .snapshot(0)
+        .result
+        .expect("the repetition ends the game");
+    assert_eq!(result.reason, EndReason::RepetitionLoss);
+    assert_eq!(result.winner, Some(Side::White));
+    assert!(matches!(
+        session.tap("e9".into(), 0),
+        Err(NorochessError::InvalidSquare { square, .. }) if square == "e9"
+    ));
 }
 
 #[test]

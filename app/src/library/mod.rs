@@ -27,12 +27,12 @@ mod schema;
 mod settings;
 mod stats;
 
+pub use crate::save_state::SaveState;
 pub use games::{GameFilter, GameList, GameSummary, OpponentFilter, SaveReceipt};
 pub use notice::{LibraryNotice, NoticeKind};
 pub use puzzles::{
     PuzzleAttempt, PuzzleStats, PuzzleTierStats, RatedAttempt, RatingPoint, STATS_HISTORY,
 };
-pub use save_state::SaveState;
 pub use schema::MigrationError;
 pub use settings::{Orientation, PieceStyle, Settings, SettingsError, SETTING_KEYS};
 pub use stats::{Stats, StatsRow};

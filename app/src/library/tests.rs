@@ -29,7 +29,7 @@ fn a_game_saved_after_every_move_comes_back_exactly() {
     assert_eq!(restored.game().san_moves(), ["e4", "e5", "Nf3", "Nc6"]);
     assert_eq!(restored.players()[0].name, "Ann");
     let clock = restored.snapshot(0).clock.unwrap();
-    assert_eq!(clock.remaining_ms, [294_000, 284_000]);
+    assert_eq!(clock.remaining(), [294_000, 284_000]);
     assert_eq!(library.integrity_check().unwrap(), Ok(()));
     let list = library.list(&GameFilter::default(), 50).unwrap();
     assert_eq!(list.len(), 1);

@@ -27,7 +27,9 @@ pub mod puzzle_run;
 mod snapshot;
 mod start_check;
 
+use crate::board_view::BoardView;
 pub use crate::result::GameResult;
+use crate::save_state::SaveState;
 pub use computer::{ComputerAnswer, ComputerRequest, HintAnswer, HintRequest, Ticket};
 pub use new_game::{board_mode_for, ColourChoice, OpponentChoice};
 pub use puzzle_run::{
@@ -140,6 +142,9 @@ pub struct GameSession {
     /// The person's selection, picker and question on the board.
     input: BoardInput,
     pub(crate) saved: Saved,
+    /// Whether the last change reached the library (set by the caller
+    /// that saves: the session does not know its library).
+    save_state: SaveState,
 }
 
 /// Tags the session writes into the record, beside the game's own.
@@ -202,6 +207,7 @@ impl GameSession {
             redo_steps: Vec::new(),
             input: BoardInput::new(),
             saved: Saved::default(),
+            save_state: SaveState::NoLibrary,
         }
     }
 
@@ -897,16 +903,15 @@ impl GameSession {
             .collect();
         let result = GameResult::of(&self.game);
         let live = self.game.snapshot();
+        let overtime = live.overtime.is_some();
         let final_moves = live
             .regular_moves_left
             .is_some_and(|left| left > 0 && left <= 5)
             && live.overtime.is_none();
         // The live board is drawn unless the player reviews an earlier one.
-        let board = match self.review {
-            Some(ply) => self.snapshot_at(ply),
-            None => live,
-        };
-        let players = self.players();
+        let shown = self.shown_game();
+        let board = shown.snapshot();
+        let [white, black] = self.players();
         let to_move = self.game.position().turn();
         let over = self.game.is_over();
         let computer_to_move = self.computer_to_move();
@@ -926,7 +931,10 @@ impl GameSession {
                     Opponent::Friend => format!(
                         "{} to move ({}){check}",
                         to_move.name(),
-                        players[to_move as usize].name
+                        match to_move {
+                            Color::White => &white.name,
+                            Color::Black => &black.name,
+                        }
                     ),
                     Opponent::Computer { .. } => format!("{} to move{check}", to_move.name()),
                 }
@@ -943,12 +951,17 @@ impl GameSession {
         let counter = snapshot::move_counter(&board);
         let who = match self.spec.opponent {
             Opponent::Computer { level, .. } => format!("vs the computer (level {level})"),
-            Opponent::Friend => format!("{} vs {}", players[0].name, players[1].name),
+            Opponent::Friend => format!("{} vs {}", white.name, black.name),
         };
+        let can_move = self.review.is_none() && !over && !computer_to_move;
+        let mut board_view = BoardView::of(&shown);
+        if !can_move {
+            board_view.legal_moves.clear();
+        }
         SessionSnapshot {
             title: format!("{} · {who}", self.game.variant().display_name()),
             pass_and_play: self.spec.opponent == Opponent::Friend,
-            can_move: self.review.is_none() && !over && !computer_to_move,
+            can_move,
             move_rows: snapshot::move_rows(&moves),
             status_text,
             score_text: board
@@ -957,19 +970,26 @@ impl GameSession {
             move_counter_text: counter.as_ref().map(|c| c.text.clone()),
             moves_left_text: counter.and_then(|c| c.moves_left_text),
             announcement,
-            reviewing: self.review,
-            ply_count: self.game.plies().len(),
+            reviewing: self
+                .review
+                .map(|ply| u32::try_from(ply).unwrap_or(u32::MAX)),
+            ply_count: u32::try_from(self.game.plies().len()).unwrap_or(u32::MAX),
             moves,
-            players,
+            white,
+            black,
             to_move,
             computer_to_move,
             thinking,
             clock: self.clock.as_ref().map(|c| {
-                let remaining_ms = c.remaining(now);
+                let [white_ms, black_ms] = c.remaining(now);
                 ClockView {
-                    remaining_ms,
+                    white_ms,
+                    black_ms,
+                    white_text: crate::texts::format_time(white_ms),
+                    black_text: crate::texts::format_time(black_ms),
                     running: c.running(),
-                    low: [c.is_low(Color::White, now), c.is_low(Color::Black, now)],
+                    white_low: c.is_low(Color::White, now),
+                    black_low: c.is_low(Color::Black, now),
                     paused: c.is_paused(),
                 }
             }),
@@ -978,16 +998,56 @@ impl GameSession {
             can_takeback: self.can_takeback(),
             can_redo: !self.redo_steps.is_empty(),
             can_hint: self.hints_allowed && !self.game.is_over() && !self.computer_to_move(),
-            can_offer_draw: self.spec.opponent == Opponent::Friend && !self.game.is_over(),
+            can_resign: !over,
+            can_offer_draw: self.spec.opponent == Opponent::Friend && !over,
             draw_offer: self.draw_offer,
             bottom: self.bottom(),
             upside_down: (self.spec.board_mode == BoardMode::FaceToFace
                 && self.spec.opponent == Opponent::Friend)
                 .then_some(!self.bottom()),
             final_moves,
+            overtime,
+            save_state: self.save_state.clone(),
+            game_id: self.library_id(),
             input: self.input_view(),
-            board,
+            board: board_view,
         }
+    }
+
+    /// The number of plies shown while reviewing (`None`: the live game).
+    pub fn reviewing(&self) -> Option<usize> {
+        self.review
+    }
+
+    /// The game as far as the screen shows it: the live game, or its first
+    /// plies in review.
+    pub fn shown_game(&self) -> Game {
+        match self.review {
+            Some(ply) => self.game_at(ply),
+            None => self.game.clone(),
+        }
+    }
+
+    /// The core's snapshot of the position on screen (the reviewed one in
+    /// review), for a shell that draws the core's board itself (the
+    /// terminal).
+    pub fn shown_board(&self) -> Snapshot {
+        match self.review {
+            Some(ply) => self.snapshot_at(ply),
+            None => self.game.snapshot(),
+        }
+    }
+
+    /// Whether the last change reached the library, as the caller that
+    /// saves it said with [`Self::set_save_state`].
+    pub fn save_state(&self) -> &SaveState {
+        &self.save_state
+    }
+
+    /// Records the answer of the last save (the autosave's
+    /// [`SaveState::after`]), which the snapshot shows.
+    pub fn set_save_state(&mut self, state: SaveState) {
+        self.save_state = state;
     }
 
     /// The same game again: against the computer with colours swapped, in

@@ -1,21 +1,56 @@
 //! Everything a game screen draws, in one record made by the session.
 
+use crate::board_view::BoardView;
 use crate::players::Player;
 use crate::result::GameResult;
+use crate::save_state::SaveState;
 use norochess_core::{Color, EndReason, MoveKind, Snapshot};
 
-/// The clocks as a screen shows them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The clocks as a screen shows them (`SessionClock` in Kotlin and Swift).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+#[cfg_attr(feature = "uniffi", uniffi(name = "SessionClock"))]
 pub struct ClockView {
-    /// Time left, White's then Black's, in milliseconds.
-    pub remaining_ms: [u64; 2],
+    /// White's time left in milliseconds.
+    pub white_ms: u64,
+    /// Black's time left in milliseconds.
+    pub black_ms: u64,
+    /// White's time as shown: `4:32`, `1:05:00`, `0:07.3`.
+    pub white_text: String,
+    /// Black's time as shown.
+    pub black_text: String,
     /// The side whose time is running (none before White's first move,
     /// while paused and after the end).
     pub running: Option<Color>,
-    /// Whether each side is low on time (under 10% of the base or 10 s).
-    pub low: [bool; 2],
+    /// White is low on time (under 10% of the base or 10 s): warn.
+    pub white_low: bool,
+    /// Black is low on time: warn.
+    pub black_low: bool,
     /// Whether the clock is paused (review or background).
     pub paused: bool,
+}
+
+impl ClockView {
+    /// Time left, White's then Black's, in milliseconds.
+    pub fn remaining(&self) -> [u64; 2] {
+        [self.white_ms, self.black_ms]
+    }
+
+    /// Whether `side` is low on time.
+    pub fn is_low(&self, side: Color) -> bool {
+        match side {
+            Color::White => self.white_low,
+            Color::Black => self.black_low,
+        }
+    }
+
+    /// `side`'s time as shown.
+    pub fn text(&self, side: Color) -> &str {
+        match side {
+            Color::White => &self.white_text,
+            Color::Black => &self.black_text,
+        }
+    }
 }
 
 /// One move of the move list.
@@ -33,55 +68,45 @@ pub struct MoveListEntry {
     pub san: String,
 }
 
-/// What a game screen draws.
+/// Everything a game screen draws, at one moment. The screen keeps no game
+/// logic: whose turn it is, what may be done, every text and the clocks
+/// come from here.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct SessionSnapshot {
-    /// The position shown: the live one, or the reviewed one.
-    pub board: Snapshot,
-    /// The number of plies shown while reviewing (`None`: the live game).
-    pub reviewing: Option<usize>,
+    /// The position shown: the live one, or the reviewed one. Its
+    /// `legal_moves` are the moves the person may make now: none in
+    /// review, on the computer's turn or after the end.
+    pub board: BoardView,
+    /// The number of moves shown while reviewing (`None`: the live game).
+    pub reviewing: Option<u32>,
     /// Moves played in the live game.
-    pub ply_count: usize,
+    pub ply_count: u32,
     /// The move list.
     pub moves: Vec<MoveListEntry>,
-    /// White's and Black's players.
-    pub players: [Player; 2],
+    /// The move list as rows: `1. e4 e5`, `2. Nf3` (`1… e5` when the game
+    /// began with Black to move).
+    pub move_rows: Vec<String>,
+    /// White's player.
+    pub white: Player,
+    /// Black's player.
+    pub black: Player,
     /// The side to move in the live game.
     pub to_move: Color,
     /// Whether the computer is to move in the live game.
     pub computer_to_move: bool,
-    /// Whether a computer move or hint has been asked for and not answered.
+    /// Whether a computer move or hint has been asked for and not answered
+    /// (show the thinking indicator).
     pub thinking: bool,
+    /// Whether the person may move now (the live game, going on, and not
+    /// the computer's turn): the board takes input.
+    pub can_move: bool,
     /// The clocks, if the game has one.
     pub clock: Option<ClockView>,
     /// The result, once the game has ended.
     pub result: Option<GameResult>,
     /// The result dialog's sentence (`White wins 38–33 — higher score after move 48`).
     pub result_text: Option<String>,
-    /// Whether takeback is possible now (a move of the person's to take
-    /// back, and takebacks allowed).
-    pub can_takeback: bool,
-    /// Whether a taken-back move can be replayed.
-    pub can_redo: bool,
-    /// Whether a hint can be asked for now.
-    pub can_hint: bool,
-    /// Whether the side to move can offer a draw (pass and play).
-    pub can_offer_draw: bool,
-    /// A draw offered by this side, waiting for an answer.
-    pub draw_offer: Option<Color>,
-    /// The side drawn at the bottom of the board.
-    pub bottom: Color,
-    /// Face-to-face mode: the pieces of the side at the top are drawn upside down.
-    pub upside_down: Option<Color>,
-    /// The last few regular moves before the move limit (5 or fewer left):
-    /// screens mark the move counter.
-    pub final_moves: bool,
-    /// Whether the person may move now (the live game, going on, and not
-    /// the computer's turn): the board takes input.
-    pub can_move: bool,
-    /// The move list as rows: `1. e4 e5`, `2. Nf3` (`1… e5` when the game
-    /// began with Black to move).
-    pub move_rows: Vec<String>,
     /// One line under the board: `White to move`, `White to move (Ann)` in
     /// pass and play, `Computer is thinking…`, `Reviewing move 12 of 30`,
     /// or the result's headline.
@@ -91,7 +116,8 @@ pub struct SessionSnapshot {
     /// The move counter in the Norochess family: `Move 31 / 48`, or
     /// `Overtime 52 / 60` in overtime.
     pub move_counter_text: Option<String>,
-    /// `3 moves left`, `last regular move`: in the last five regular moves.
+    /// `3 moves left`, `last regular move`: in the last five regular moves
+    /// (shown beside the counter).
     pub moves_left_text: Option<String>,
     /// The game screen's title: `Norochess · vs the computer (level 4)`,
     /// `Ram chess · Ann vs Bob`.
@@ -99,12 +125,49 @@ pub struct SessionSnapshot {
     /// Whether two people share the device (pass and play): hints give way
     /// to draw offers, and a resignation names the side that resigns.
     pub pass_and_play: bool,
+    /// Overtime in the position shown: draw the counter as a distinct badge.
+    pub overtime: bool,
+    /// The last few regular moves before the move limit (5 or fewer left):
+    /// screens mark the move counter.
+    pub final_moves: bool,
     /// What the live game's last move did, if it needs saying (a ram, a
     /// swap, a dethronement), for the screen and for screen readers.
     pub announcement: Option<String>,
+    /// Whether takeback is possible now (a move of the person's to take
+    /// back, and takebacks allowed).
+    pub can_takeback: bool,
+    /// Whether a taken-back move can be replayed.
+    pub can_redo: bool,
+    /// Whether a hint can be asked for now.
+    pub can_hint: bool,
+    /// Whether resigning is possible now (the game goes on).
+    pub can_resign: bool,
+    /// Whether the side to move can offer a draw (pass and play).
+    pub can_offer_draw: bool,
+    /// A draw offered by this side, waiting for an answer.
+    pub draw_offer: Option<Color>,
+    /// The side drawn at the bottom of the board.
+    pub bottom: Color,
+    /// Face-to-face mode: the pieces of this side (at the top) are drawn
+    /// upside down.
+    pub upside_down: Option<Color>,
+    /// Whether the last change reached the library.
+    pub save_state: SaveState,
+    /// The game's id in the library, once saved.
+    pub game_id: Option<i64>,
     /// The person's selection, its targets, the open picker or question
     /// ([`crate::board_input`]): the board draws it.
     pub input: crate::board_input::BoardInputView,
+}
+
+impl SessionSnapshot {
+    /// The player of `side`.
+    pub fn player(&self, side: Color) -> &Player {
+        match side {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
 }
 
 /// `1. e4 e5`, `2. Nf3`, with `1… e5` for a first move by Black.

@@ -223,14 +223,14 @@ fn the_clock_starts_at_whites_first_move() {
     let mut s = friends(Some(FIVE_PLUS_THREE));
     let view = s.snapshot(50_000).clock.unwrap();
     assert_eq!(
-        view.remaining_ms,
+        view.remaining(),
         [300_000, 300_000],
         "nothing runs before the first move"
     );
     assert_eq!(view.running, None);
     s.play_text("e4", 60_000).unwrap();
     let view = s.snapshot(70_000).clock.unwrap();
-    assert_eq!(view.remaining_ms, [303_000, 290_000]);
+    assert_eq!(view.remaining(), [303_000, 290_000]);
     assert_eq!(view.running, Some(Color::Black));
 }
 
@@ -241,23 +241,23 @@ fn takebacks_give_back_the_time_of_the_moves_taken_back() {
     s.play_text("e5", 20_000).unwrap(); // Black 283 s
     s.play_text("Nf3", 50_000).unwrap(); // White 276 s
     assert_eq!(
-        s.snapshot(50_000).clock.unwrap().remaining_ms,
+        s.snapshot(50_000).clock.unwrap().remaining(),
         [276_000, 283_000]
     );
     s.takeback(60_000).unwrap();
     // As when White was first to play its second move; White's time runs from the takeback.
     let view = s.snapshot(60_000).clock.unwrap();
-    assert_eq!(view.remaining_ms, [303_000, 283_000]);
+    assert_eq!(view.remaining(), [303_000, 283_000]);
     assert_eq!(view.running, Some(Color::White));
     assert_eq!(
-        s.snapshot(65_000).clock.unwrap().remaining_ms,
+        s.snapshot(65_000).clock.unwrap().remaining(),
         [298_000, 283_000]
     );
     // Taking back every move stops the clock again.
     s.takeback(65_000).unwrap();
     s.takeback(65_000).unwrap();
     let view = s.snapshot(90_000).clock.unwrap();
-    assert_eq!(view.remaining_ms, [300_000, 300_000]);
+    assert_eq!(view.remaining(), [300_000, 300_000]);
     assert_eq!(view.running, None);
 }
 
@@ -267,7 +267,7 @@ fn a_flag_fall_ends_the_game_by_the_rule_book() {
     let mut s = friends(Some(control));
     s.play_text("e4", 0).unwrap();
     assert!(
-        s.snapshot(55_000).clock.unwrap().low[1],
+        s.snapshot(55_000).clock.unwrap().black_low,
         "Black is low on time"
     );
     assert_eq!(s.tick(59_999), None);
@@ -307,7 +307,7 @@ fn review_shows_earlier_positions_and_pauses_the_clock() {
     assert_eq!(snap.ply_count, 3);
     assert!(snap.clock.unwrap().paused);
     // Black's time stands still during review.
-    assert_eq!(s.snapshot(90_000).clock.unwrap().remaining_ms[1], 283_000);
+    assert_eq!(s.snapshot(90_000).clock.unwrap().black_ms, 283_000);
     s.review_step(-1, 90_000).unwrap();
     assert_eq!(s.snapshot(90_000).reviewing, Some(0));
     assert_eq!(
@@ -317,15 +317,12 @@ fn review_shows_earlier_positions_and_pauses_the_clock() {
     s.review(None, 100_000).unwrap();
     let view = s.snapshot(110_000).clock.unwrap();
     assert!(!view.paused);
-    assert_eq!(
-        view.remaining_ms[1], 273_000,
-        "10 s more since review ended"
-    );
+    assert_eq!(view.black_ms, 273_000, "10 s more since review ended");
     // The background pauses too.
     s.set_background(true, 110_000);
-    assert_eq!(s.snapshot(200_000).clock.unwrap().remaining_ms[1], 273_000);
+    assert_eq!(s.snapshot(200_000).clock.unwrap().black_ms, 273_000);
     s.set_background(false, 200_000);
-    assert_eq!(s.snapshot(201_000).clock.unwrap().remaining_ms[1], 272_000);
+    assert_eq!(s.snapshot(201_000).clock.unwrap().black_ms, 272_000);
 }
 
 #[test]
@@ -430,16 +427,16 @@ fn a_restored_session_keeps_players_clock_and_times() {
     let view = restored.snapshot(1_000_000).clock.unwrap();
     assert!(view.paused, "a restored clock waits for the screen");
     // White had thought 5 s when the game was saved.
-    assert_eq!(view.remaining_ms, [298_000, 283_000]);
+    assert_eq!(view.remaining(), [298_000, 283_000]);
     restored.set_background(false, 1_000_000);
     assert_eq!(
-        restored.snapshot(1_001_000).clock.unwrap().remaining_ms[0],
+        restored.snapshot(1_001_000).clock.unwrap().white_ms,
         297_000
     );
     // Takeback after the restore still knows the earlier times.
     restored.takeback(1_001_000).unwrap();
     assert_eq!(
-        restored.snapshot(1_001_000).clock.unwrap().remaining_ms,
+        restored.snapshot(1_001_000).clock.unwrap().remaining(),
         [303_000, 300_000]
     );
 }
@@ -460,14 +457,11 @@ fn a_move_that_arrives_in_the_background_still_switches_the_clock() {
     ));
     let view = s.snapshot(9_000).clock.unwrap();
     // Black was charged 1 s (before the background) and got its increment.
-    assert_eq!(view.remaining_ms, [303_000, 302_000]);
+    assert_eq!(view.remaining(), [303_000, 302_000]);
     assert!(view.paused);
     s.set_background(false, 10_000);
     let view = s.snapshot(12_000).clock.unwrap();
-    assert_eq!(
-        (view.running, view.remaining_ms[0]),
-        (Some(Color::White), 301_000)
-    );
+    assert_eq!((view.running, view.white_ms), (Some(Color::White), 301_000));
 }
 
 #[test]
@@ -480,7 +474,7 @@ fn redo_keeps_the_latest_times() {
     let view = s.snapshot(25_000).clock.unwrap();
     assert_eq!(view.running, Some(Color::White));
     assert_eq!(
-        view.remaining_ms,
+        view.remaining(),
         [303_000, 300_000],
         "the times of the position before the redo"
     );
@@ -496,7 +490,7 @@ fn a_restored_clock_keeps_the_thinking_time_spent_before_the_save() {
     let game = Game::from_pgn(&record, None).unwrap();
     let restored = GameSession::restore(game, history, 0);
     assert_eq!(
-        restored.snapshot(0).clock.unwrap().remaining_ms,
+        restored.snapshot(0).clock.unwrap().remaining(),
         [303_000, 293_000]
     );
 }

@@ -29,10 +29,10 @@ impl App {
         let style = self.style();
         let snap = session.snapshot(self.now());
         let game = session.game();
-        let total = snap.ply_count;
-        let shown = snap.reviewing.unwrap_or(total);
+        let total = snap.ply_count as usize;
+        let shown = snap.reviewing.map_or(total, |ply| ply as usize);
         let friend = session.spec().opponent == Opponent::Friend;
-        let name = |color: Color| snap.players[color.index()].name.clone();
+        let name = |color: Color| snap.player(color).name.clone();
         let mut lines = Vec::new();
         let mode = if friend { " · pass and play" } else { "" };
         let players = if name(Color::White) == "White" && name(Color::Black) == "Black" {
@@ -49,20 +49,23 @@ impl App {
             &format!("{}{mode}{players}", variant_title(game)),
         ));
         lines.push(String::new());
-        lines.extend(screen::game_panel(&snap.board, snap.bottom, style));
+        lines.extend(screen::game_panel(
+            &session.shown_board(),
+            snap.bottom,
+            style,
+        ));
         if shown > 0 {
             lines.push(format!(
                 "  Moves: {}   ([ ] marks the last move)",
                 screen::recent_moves(game, shown, 6)
             ));
         }
-        if let (Some(clock), Some(control)) = (snap.clock, session.time_control()) {
+        if let (Some(clock), Some(control)) = (&snap.clock, session.time_control()) {
             let side = |color: Color| {
-                let mut text =
-                    format!("{color} {}", format_time(clock.remaining_ms[color.index()]));
+                let mut text = format!("{color} {}", format_time(clock.remaining()[color.index()]));
                 if clock.running == Some(color) {
                     text.push_str(if style.unicode { " ◀" } else { " <" });
-                    if clock.low[color.index()] {
+                    if clock.is_low(color) {
                         text.push_str(" low!");
                     }
                 }
@@ -84,7 +87,7 @@ impl App {
             (Some(result), Some(text), None) => {
                 let computer_won = result
                     .winner
-                    .map(|w| snap.players[w.index()].kind != PlayerKind::Person);
+                    .map(|w| snap.player(w).kind != PlayerKind::Person);
                 let verdict = match (friend, computer_won) {
                     (false, Some(true)) => " (the computer wins)",
                     (false, Some(false)) => " (you win!)",

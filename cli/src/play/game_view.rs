@@ -605,7 +605,7 @@ impl App {
         }
         match session.offer_draw(None) {
             Ok(()) => {
-                let name = |c: Color| snapshot.players[c.index()].name.clone();
+                let name = |c: Color| snapshot.player(c).name.clone();
                 let message = format!(
                     "{} ({turn}) offers a draw. {} ({}): type `accept` or `decline`.",
                     name(turn),
@@ -674,11 +674,11 @@ impl App {
         let Some(side) = clock.running else {
             return;
         };
-        if clock.low[side.index()] && !self.low_warned[side.index()] {
+        if clock.is_low(side) && !self.low_warned[side.index()] {
             self.low_warned[side.index()] = true;
             self.say(format!(
                 "{side} is low on time: {} left.",
-                format_time(clock.remaining_ms[side.index()])
+                format_time(clock.remaining()[side.index()])
             ));
         }
     }
@@ -862,7 +862,7 @@ impl App {
 
     fn moves(&mut self) {
         let Some(session) = &self.game else { return };
-        let reviewing = session.snapshot(self.now()).reviewing;
+        let reviewing = session.reviewing();
         let lines = screen::move_list(session.game(), reviewing);
         if lines.is_empty() {
             self.say("No moves yet.");
@@ -887,7 +887,7 @@ impl App {
         let Some(session) = &mut self.game else {
             return;
         };
-        let before = session.snapshot(now).reviewing;
+        let before = session.reviewing();
         let result = match command {
             "back" => session.review_step(-steps, now),
             "forward" => session.review_step(steps, now),
@@ -898,7 +898,7 @@ impl App {
             self.say(format!("{}.", capitalized(&e.to_string())));
             return;
         }
-        let after = session.snapshot(now).reviewing;
+        let after = session.reviewing();
         let plies = session.game().plies().len();
         self.say(review_message(before, after, plies));
         self.show_game();

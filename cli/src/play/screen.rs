@@ -199,7 +199,7 @@ pub fn turn_status(
     style: Style,
 ) -> String {
     let turn = snap.to_move;
-    let name = &snap.players[turn.index()].name;
+    let name = &snap.player(turn).name;
     if snap.computer_to_move {
         let thinking = match (thinking, style.unicode) {
             (false, _) => "",

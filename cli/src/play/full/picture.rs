@@ -126,7 +126,7 @@ fn game(app: &App, style: Style) -> Picture {
     };
     let snap = session.snapshot(app.now());
     let friend = session.spec().opponent == Opponent::Friend;
-    let name = |color: Color| snap.players[color.index()].name.clone();
+    let name = |color: Color| snap.player(color).name.clone();
     let mut title = variant_title(session.game());
     if friend {
         title.push_str(" · pass and play");
@@ -138,14 +138,15 @@ fn game(app: &App, style: Style) -> Picture {
             name(Color::Black)
         ));
     }
-    let mut info = score_lines(&snap.board, style);
+    let board = session.shown_board();
+    let mut info = score_lines(&board, style);
     // Until a save succeeds (or the copy is exported) the screen says the
     // game is not in the library.
     if let Some(mark) = app.unsaved_mark() {
         title.push_str(" · NOT SAVED");
         info.insert(0, InfoLine::new(mark, Tone::Alert));
     }
-    if let (Some(clock), Some(control)) = (snap.clock, session.time_control()) {
+    if let (Some(clock), Some(control)) = (&snap.clock, session.time_control()) {
         let paused = if clock.paused && snap.result.is_none() {
             " (paused)"
         } else {
@@ -160,12 +161,12 @@ fn game(app: &App, style: Style) -> Picture {
             let mut text = format!(
                 "  {:<6} {:>8}",
                 color.name(),
-                format_time(clock.remaining_ms[color.index()])
+                format_time(clock.remaining()[color.index()])
             );
             if running {
                 text.push_str(if style.unicode { " ◀" } else { " <" });
             }
-            let tone = match (clock.low[color.index()], running) {
+            let tone = match (clock.is_low(color), running) {
                 (true, _) => Tone::Alert,
                 (false, true) => Tone::Strong,
                 (false, false) => Tone::Plain,
@@ -173,13 +174,13 @@ fn game(app: &App, style: Style) -> Picture {
             info.push(InfoLine::new(text, tone));
         }
     }
-    info.extend(captured(&snap.board, style));
-    let shown = snap.reviewing.unwrap_or(snap.ply_count);
+    info.extend(captured(&board, style));
+    let shown = snap.reviewing.unwrap_or(snap.ply_count) as usize;
     let live = snap.reviewing.is_none() && snap.result.is_none() && !snap.computer_to_move;
     match (&snap.result, &snap.result_text, snap.reviewing) {
         (Some(result), Some(text), None) => {
             let verdict = match (friend, result.winner) {
-                (false, Some(w)) if snap.players[w.index()].kind != PlayerKind::Person => {
+                (false, Some(w)) if snap.player(w).kind != PlayerKind::Person => {
                     " (the computer wins)"
                 }
                 (false, Some(_)) => " (you win!)",
@@ -234,7 +235,7 @@ fn game(app: &App, style: Style) -> Picture {
     Picture {
         title,
         board: Some(BoardPicture {
-            snapshot: snap.board,
+            snapshot: board,
             bottom: snap.bottom,
             live,
         }),
