@@ -22,6 +22,16 @@ pub enum Opponent {
 }
 
 impl Opponent {
+    /// Who plays whom, the one phrase every title uses: `vs the computer
+    /// (level 4)` against the computer, `Ann vs Bob` in pass and play.
+    /// Callers add the person's side where the board does not show it.
+    pub fn versus(self, white: &str, black: &str) -> String {
+        match self {
+            Opponent::Computer { level, .. } => format!("vs the computer (level {level})"),
+            Opponent::Friend => format!("{white} vs {black}"),
+        }
+    }
+
     /// The computer's colour, in games against it.
     pub fn computer(self) -> Option<Color> {
         match self {
@@ -87,11 +97,9 @@ pub enum PlayerKind {
     },
 }
 
-/// One side's player as a screen shows it (`PlayerInfo` in Kotlin and
-/// Swift).
+/// One side's player as a screen shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
-#[cfg_attr(feature = "uniffi", uniffi(name = "PlayerInfo"))]
 pub struct Player {
     /// The name (a person's name, or "Computer (level 4)").
     pub name: String,

@@ -98,8 +98,8 @@ pub struct GameSummary {
     pub updated_at: i64,
     /// Its revision.
     pub revision: i64,
-    /// One line for menus: `Norochess vs the computer (level 4, you play
-    /// white), move 12, 5–3, unfinished` ([`GameSummary::describe`]).
+    /// One line for menus: `Norochess vs the computer (level 4), you play
+    /// white, move 12, 5–3, unfinished` ([`GameSummary::describe`]).
     pub description: String,
     /// The list row's first line: `Norochess · vs the computer (level 4),
     /// you played white`, `Ram chess · Ann vs Bob` ([`GameSummary::title_text`]).
@@ -120,16 +120,12 @@ impl GameSummary {
 
     /// The list row's first line: the game and who played it.
     pub fn title_text(&self) -> String {
-        let who = match self.opponent {
-            Opponent::Computer { human, level } => {
-                format!(
-                    "vs the computer (level {level}), you played {}",
-                    human.lowercase_name()
-                )
-            }
-            Opponent::Friend => format!("{} vs {}", self.white, self.black),
+        let versus = self.opponent.versus(&self.white, &self.black);
+        let side = match self.opponent {
+            Opponent::Computer { human, .. } => format!(", you played {}", human.lowercase_name()),
+            Opponent::Friend => String::new(),
         };
-        format!("{} · {who}", self.display_name())
+        format!("{} · {versus}{side}", self.display_name())
     }
 
     /// The list row's second line: the result with the winner's score
@@ -166,14 +162,16 @@ impl GameSummary {
             + &reason.map(|r| format!(" · {r}")).unwrap_or_default()
     }
 
-    /// One line for menus: `Norochess vs the computer (level 4), move 12, 5–3, White wins`.
+    /// One line for menus: `Norochess vs the computer (level 4), you play
+    /// white, move 12, 5–3, White won`.
     pub fn describe(&self) -> String {
         let name = self.display_name();
+        let versus = self.opponent.versus(&self.white, &self.black);
         let who = match self.opponent {
-            Opponent::Computer { human, level } => {
-                format!("vs the computer (level {level}, you play {human})")
+            Opponent::Computer { human, .. } => {
+                format!("{versus}, you play {}", human.lowercase_name())
             }
-            Opponent::Friend => format!("{} vs {}", self.white, self.black),
+            Opponent::Friend => versus,
         };
         let score = self
             .scores

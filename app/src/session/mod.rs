@@ -949,10 +949,7 @@ impl GameSession {
             Some(_) => None,
         };
         let counter = snapshot::move_counter(&board);
-        let who = match self.spec.opponent {
-            Opponent::Computer { level, .. } => format!("vs the computer (level {level})"),
-            Opponent::Friend => format!("{} vs {}", white.name, black.name),
-        };
+        let who = self.spec.opponent.versus(&white.name, &black.name);
         let can_move = self.review.is_none() && !over && !computer_to_move;
         let mut board_view = BoardView::of(&shown);
         if !can_move {

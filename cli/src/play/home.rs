@@ -13,15 +13,16 @@ use norochess_core::{Color, TimeControl, Variant};
 fn describe_session(session: &GameSession) -> String {
     let game = session.game();
     let players = session.players();
-    let who = match session.spec().opponent {
-        Opponent::Computer { level, human } => {
-            format!("vs the computer (level {level}, you play {human})")
+    let opponent = session.spec().opponent;
+    let versus = opponent.versus(
+        &players[Color::White.index()].name,
+        &players[Color::Black.index()].name,
+    );
+    let who = match opponent {
+        Opponent::Computer { human, .. } => {
+            format!("{versus}, you play {}", human.lowercase_name())
         }
-        Opponent::Friend => format!(
-            "pass and play, {} vs {}",
-            players[Color::White.index()].name,
-            players[Color::Black.index()].name
-        ),
+        Opponent::Friend => format!("pass and play, {versus}"),
     };
     let score = game
         .scores()

@@ -103,7 +103,7 @@ final class EngineTests: XCTestCase {
                 game: vsComputer(level: level, colour: .black, seed: 7, nodes: 20_000, game: "chess"), library: nil)
             guard case .played = try await session.computerMove(nowMs: 0) else { return XCTFail("level \(level) did not move") }
             XCTAssertEqual(session.snapshot(nowMs: 0).white.name, "Computer (level \(level))")
-            XCTAssertEqual(session.snapshot(nowMs: 0).white.computerLevel, level)
+            XCTAssertEqual(session.snapshot(nowMs: 0).white.computerLevel(), level)
         }
 
         // Norochess: capturing the last black piece wins at once, by the final margin.

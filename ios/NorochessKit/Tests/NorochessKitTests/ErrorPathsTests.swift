@@ -64,7 +64,7 @@ final class ErrorPathsTests: XCTestCase {
 
     func testMovesAndSquares() throws {
         let game = try friendsSession("norochess")
-        assertFails("`i9`", "a1 to h8", matching: isSquare) { try game.legalTargets(from: "i9") }
+        assertFails("`i9`", "a1 to h8", matching: isSquare) { try game.tap(square: "i9", nowMs: 0) }
         assertFails("`e0`", matching: isSquare) { try game.play(from: "e0", to: "e4", promotion: nil, nowMs: 0) }
         assertFails("e2-e5", "cannot go to e5", matching: isMove) { try game.play(from: "e2", to: "e5", promotion: nil, nowMs: 0) }
         assertFails("e4-e5", "no piece on e4", matching: isMove) { try game.play(from: "e4", to: "e5", promotion: nil, nowMs: 0) }
@@ -117,7 +117,7 @@ final class ErrorPathsTests: XCTestCase {
             XCTAssertTrue(detail.contains("cannot go to e5"), detail)
         }
         do {
-            _ = try game.legalTargets(from: "i9")
+            _ = try game.tap(square: "i9", nowMs: 0)
             XCTFail("i9 was read")
         } catch let NorochessError.InvalidSquare(square, _) {
             XCTAssertEqual(square, "i9")
@@ -129,7 +129,10 @@ final class ErrorPathsTests: XCTestCase {
         } catch let NorochessError.PromotionRequired(moveText, choices, _) {
             XCTAssertEqual(moveText, "a7-a8")
             XCTAssertEqual(choices, [.queen, .rook, .bishop, .knight])
-            XCTAssertEqual(try promo.promotionChoices(from: "a7", to: "a8").choices, choices)
+            _ = try promo.tap(square: "a7", nowMs: 0)
+            _ = try promo.tap(square: "a8", nowMs: 0)
+            XCTAssertEqual(promo.snapshot(nowMs: 0).input.picker?.choices.map(\.kind), choices, "the picker offers the same")
+            promo.cancelInput()
         }
 
         let session = try friendsSession("norochess")

@@ -50,7 +50,7 @@ final class GameModelTests: XCTestCase {
         }
         let result = try XCTUnwrap(model.snapshot.result)
         XCTAssertTrue(model.isResultPresented, "the result sheet opens by itself")
-        XCTAssertEqual(model.resultTitle, result.headline)
+        XCTAssertEqual(model.resultTitle, result.headline())
         XCTAssertNotNil(model.resultReason)
         XCTAssertEqual(feedback.events.last, .gameEnd)
         XCTAssertTrue(feedback.events.contains(.move))

@@ -9,13 +9,13 @@ final class RamFrontalGameTests: XCTestCase {
         let game = try friendsSession("ram", library: library)
         XCTAssertEqual(game.snapshot(nowMs: 0).board.width, 10)
         XCTAssertNil(game.snapshot(nowMs: 0).board.scores)
-        XCTAssertEqual(try game.legalTargets(from: "e2"), ["e3"])
-        XCTAssertTrue(try game.legalTargets(from: "c1").isEmpty)
+        XCTAssertEqual(try targets(game, "e2"), ["e3"])
+        XCTAssertTrue(try targets(game, "c1").isEmpty)
 
         for san in "c3 i7 d4 h8 f4 e7 a4 j7 Qh4 Qe9 f5 i5 e4 Qe8 f7 d8 g4 g7 c4 c8 d5 ixh4 g6".split(separator: " ") {
             XCTAssertNoThrow(try game.playText(text: String(san), nowMs: 0), String(san))
         }
-        XCTAssertTrue(try game.legalTargets(from: "g7").contains("g6"))
+        XCTAssertTrue(try targets(game, "g7").contains("g6"))
         let ram = try game.play(from: "g7", to: "g6", promotion: nil, nowMs: 0)
         XCTAssertEqual(ram.kind, .ram)
         XCTAssertTrue(ram.isCapture)
@@ -24,21 +24,17 @@ final class RamFrontalGameTests: XCTestCase {
         XCTAssertEqual(afterRam.board.lastMove?.san, "gxg6")
         XCTAssertEqual(afterRam.announcement, "Ram: both pawns leave the board")
         XCTAssertFalse(afterRam.board.pieces.contains { $0.square == "g6" || $0.square == "g7" })
-        XCTAssertEqual(afterRam.board.capturedByBlack.map(\.kind), [.queen, .pawn])
+        XCTAssertEqual(afterRam.board.capturedByBlack.map(\.role), [.queen, .pawn])
 
         _ = try game.playText(text: "fxe8", nowMs: 0)
         _ = try game.playText(text: "d6", nowMs: 0)
-        let offer = try game.promotionChoices(from: "e8", to: "e10")
-        XCTAssertEqual(offer.choices, [.queen])
-        XCTAssertTrue(offer.isResurrection)
-        XCTAssertFalse(offer.isDethronement)
         assertFails("e8-e10 cannot become a rook: the choices are queen", matching: {
             if case .IllegalMove = $0 { return true } else { return false }
         }) { try game.play(from: "e8", to: "e10", promotion: .rook, nowMs: 0) }
         _ = try game.play(from: "e8", to: "e10", promotion: nil, nowMs: 0)
         let end = game.snapshot(nowMs: 0)
         XCTAssertEqual(end.board.lastMove?.san, "e10=Q+")
-        XCTAssertEqual(end.board.lastMove?.kind, .promotion)
+        XCTAssertEqual(end.board.lastMove?.kind, .promotion(.queen))
         XCTAssertEqual(end.board.lastMove?.promotion, .queen)
         XCTAssertEqual(end.board.checkSquare, "f10")
         XCTAssertEqual(end.moves.count, 27)
@@ -59,27 +55,24 @@ final class RamFrontalGameTests: XCTestCase {
 
     func testAFrontalGameWithASwapAndADethronement() throws {
         let game = try friendsSession("frontal")
-        XCTAssertEqual(try game.legalTargets(from: "e2"), ["e3"])
+        XCTAssertEqual(try targets(game, "e2"), ["e3"])
         for san in ["a3", "e8", "a5", "a8", "a7"] { XCTAssertNoThrow(try game.playText(text: san, nowMs: 0), san) }
         let swap = try game.play(from: "a8", to: "a7", promotion: nil, nowMs: 0)
         XCTAssertEqual(swap.kind, .swap)
         XCTAssertEqual(swap.san, "a~a7")
         XCTAssertFalse(swap.isCapture)
         XCTAssertEqual(game.snapshot(nowMs: 0).announcement, "Swap: the pawns change places")
-        let sides = Dictionary(uniqueKeysWithValues: game.snapshot(nowMs: 0).board.pieces.map { ($0.square, $0.piece.side) })
+        let sides = Dictionary(uniqueKeysWithValues: game.snapshot(nowMs: 0).board.pieces.map { ($0.square, $0.piece.color) })
         XCTAssertEqual(sides["a8"], .white)
         XCTAssertEqual(sides["a7"], .black)
-        let offer = try game.promotionChoices(from: "a8", to: "a10")
-        XCTAssertTrue(offer.isDethronement)
-        XCTAssertTrue(offer.choices.isEmpty)
         _ = try game.play(from: "a8", to: "a10", promotion: nil, nowMs: 0)
         let end = game.snapshot(nowMs: 0)
-        XCTAssertEqual(end.board.lastMove?.kind, .dethronement)
+        XCTAssertEqual(end.board.lastMove?.kind, .dethrone)
         XCTAssertEqual(end.board.lastMove?.san, "a10^")
         XCTAssertEqual(end.board.lastMove?.long, "a8-a10^")
-        XCTAssertFalse(end.board.pieces.contains { $0.piece.kind == .queen && $0.piece.side == .black })
+        XCTAssertFalse(end.board.pieces.contains { $0.piece.role == .queen && $0.piece.color == .black })
         XCTAssertFalse(end.board.pieces.contains { $0.square == "a10" || $0.square == "a8" })
-        XCTAssertEqual(end.board.capturedByWhite.map(\.kind), [.queen])
+        XCTAssertEqual(end.board.capturedByWhite.map(\.role), [.queen])
         XCTAssertEqual(end.moves.map(\.san), ["a3", "e8", "a5", "a8", "a7", "a~a7", "a10^"])
 
         try game.offerDraw(by: nil)
@@ -91,5 +84,13 @@ final class RamFrontalGameTests: XCTestCase {
         XCTAssertEqual(game.snapshot(nowMs: 0).plyCount, 7)
         _ = try game.takeback(nowMs: 0)
         XCTAssertEqual(game.snapshot(nowMs: 0).plyCount, 6)
+    }
+
+    /// Where the piece on `square` can go, as the board shows it after a tap
+    /// (the selection is dropped again).
+    private func targets(_ game: GameSessionHandle, _ square: String) throws -> [String] {
+        _ = try game.tap(square: square, nowMs: 0)
+        defer { game.cancelInput() }
+        return game.snapshot(nowMs: 0).input.targets
     }
 }

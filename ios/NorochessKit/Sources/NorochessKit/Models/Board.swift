@@ -74,7 +74,7 @@ public struct PieceArt: Equatable, Sendable {
 
     public static func of(_ piece: Piece) -> PieceArt {
         let (filled, hollow, letter): (String, String, String)
-        switch piece.kind {
+        switch piece.role {
         case .king: (filled, hollow, letter) = ("\u{265A}", "\u{2654}", "K")
         case .queen: (filled, hollow, letter) = ("\u{265B}", "\u{2655}", "Q")
         case .rook: (filled, hollow, letter) = ("\u{265C}", "\u{2656}", "R")
@@ -82,7 +82,7 @@ public struct PieceArt: Equatable, Sendable {
         case .knight: (filled, hollow, letter) = ("\u{265E}", "\u{2658}", "N")
         case .pawn: (filled, hollow, letter) = ("\u{265F}", "\u{2659}", "P")
         }
-        let white = piece.side == .white
+        let white = piece.color == .white
         return PieceArt(
             body: filled + "\u{FE0E}", outline: hollow + "\u{FE0E}", letter: letter,
             fill: white ? RGB(1, 1, 1) : RGB(0.12, 0.12, 0.12),
@@ -107,7 +107,7 @@ public enum Names {
 
     /// `White knight`.
     public static func piece(_ piece: Piece) -> String {
-        piece.side == .white ? tr("White %@", kind(piece.kind)) : tr("Black %@", kind(piece.kind))
+        piece.color == .white ? tr("White %@", kind(piece.role)) : tr("Black %@", kind(piece.role))
     }
 }
 
@@ -228,7 +228,7 @@ public struct BoardLayout: Equatable {
                 if isTarget { label = tr("%@, legal target", label) }
                 var hint: String?
                 if isTarget, let moving = selectedPiece {
-                    hint = tr("Moves the %@ here", Names.kind(moving.kind))
+                    hint = tr("Moves the %@ here", Names.kind(moving.role))
                 } else if let targets = reach[name], !targets.isEmpty {
                     hint = tr("Can move to %@", targets.joined(separator: ", "))
                 }
@@ -236,7 +236,7 @@ public struct BoardLayout: Equatable {
                     id: name, file: file, rank: rank, isLight: isLight, piece: piece,
                     art: piece.map(PieceArt.of), isSelected: isSelected, isTarget: isTarget,
                     isLastMove: isLast, isCheck: isCheck, isHinted: isHinted,
-                    isUpsideDown: piece != nil && piece?.side == upsideDown, colour: colour,
+                    isUpsideDown: piece != nil && piece?.color == upsideDown, colour: colour,
                     accessibilityLabel: label, accessibilityHint: hint)
             }
         }

@@ -185,8 +185,8 @@ public final class GameModel {
     }
 
     /// The result sheet: `White wins 38–33`, `higher score after move 48`.
-    public var resultTitle: String? { snapshot.result?.headline }
-    public var resultReason: String? { snapshot.result?.reasonText }
+    public var resultTitle: String? { snapshot.result?.headline() }
+    public var resultReason: String? { snapshot.result?.reasonText() }
     /// The whole sentence (VoiceOver, share text).
     public var resultText: String? { snapshot.resultText }
 

@@ -6,9 +6,9 @@ import app.norochess.core.NorochessException
 import app.norochess.applayer.PieceKind
 import app.norochess.core.SearchLimits
 import app.norochess.core.SessionHint
-import app.norochess.core.SessionSnapshot
+import app.norochess.applayer.SessionSnapshot
 import app.norochess.applayer.Side
-import app.norochess.core.MoveInfo
+import app.norochess.applayer.MoveInfo
 import app.norochess.applayer.PiecePicker
 import app.norochess.applayer.RepetitionQuestion
 

@@ -123,7 +123,7 @@ class EngineTest {
                 val answer = session.computerMove(0u)
                 assertTrue(answer is ComputerMove.Played, "level $level: $answer")
                 assertEquals("Computer (level $level)", session.snapshot(0u).white.name)
-                assertEquals(level.toUByte(), session.snapshot(0u).white.computerLevel)
+                assertEquals(level.toUByte(), session.snapshot(0u).white.computerLevel())
             }
 
             // Norochess: capturing the last black piece wins at once, by the final margin.

@@ -62,7 +62,7 @@ class ErrorPathsTest {
     @Test
     fun `moves and squares`() {
         val game = friends("norochess")
-        fails<NorochessException.InvalidSquare>("`i9`", "a1 to h8") { game.legalTargets("i9") }
+        fails<NorochessException.InvalidSquare>("`i9`", "a1 to h8") { game.tap("i9", 0u) }
         fails<NorochessException.InvalidSquare>("`e0`") { game.play("e0", "e4", null, 0u) }
         fails<NorochessException.IllegalMove>("e2-e5", "cannot go to e5") { game.play("e2", "e5", null, 0u) }
         fails<NorochessException.IllegalMove>("e4-e5", "no piece on e4") { game.play("e4", "e5", null, 0u) }
@@ -111,12 +111,15 @@ class ErrorPathsTest {
         assertEquals("e2-e5", illegal.moveText)
         assertTrue(illegal.message!!.contains("moveText=e2-e5"))
         assertEquals("Qh9", fails<NorochessException.IllegalMove>("Qh9") { game.playText("Qh9", 0u) }.moveText)
-        assertEquals("i9", fails<NorochessException.InvalidSquare>("a1 to h8") { game.legalTargets("i9") }.square)
+        assertEquals("i9", fails<NorochessException.InvalidSquare>("a1 to h8") { game.tap("i9", 0u) }.square)
         val promo = friends("norochess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 30 score=10-12")
         val required = fails<NorochessException.PromotionRequired>("choose one of") { promo.play("a7", "a8", null, 0u) }
         assertEquals("a7-a8", required.moveText)
         assertEquals(listOf(PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT), required.choices)
-        assertEquals(required.choices, promo.promotionChoices("a7", "a8").choices)
+        promo.tap("a7", 0u)
+        promo.tap("a8", 0u)
+        assertEquals(required.choices, promo.snapshot(0u).input.picker!!.choices.map { it.kind }, "the picker offers the same")
+        promo.cancelInput()
 
         val session = friends("norochess")
         val refused = fails<NorochessException.Refused>("no move to take back") { session.takeback(0u) }

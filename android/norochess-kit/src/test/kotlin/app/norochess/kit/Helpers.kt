@@ -3,7 +3,7 @@ package app.norochess.kit
 import app.norochess.applayer.GameSetup
 import app.norochess.core.GameSessionHandle
 import app.norochess.core.LibraryHandle
-import app.norochess.core.MoveInfo
+import app.norochess.applayer.MoveInfo
 import app.norochess.core.NewGame
 import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.TimeControl

@@ -2,7 +2,7 @@ package app.norochess.kit
 
 import app.norochess.applayer.EndReason
 import app.norochess.core.LibraryHandle
-import app.norochess.core.MoveKind
+import app.norochess.applayer.MoveKind
 import app.norochess.core.NorochessException
 import app.norochess.applayer.PieceKind
 import app.norochess.applayer.SaveState
@@ -25,8 +25,11 @@ class RamFrontalGameTest {
         assertNull(start.board.scores)
         assertNull(start.scoreText)
         // White's first move must be a single pawn step.
-        assertEquals(listOf("e3"), session.legalTargets("e2"))
-        assertTrue(session.legalTargets("c1").isEmpty())
+        model.tap("e2")
+        assertEquals(listOf("e3"), model.state.targets)
+        model.tap("c1")
+        assertTrue(model.state.targets.isEmpty(), "the bishop behind its pawns has nowhere to go")
+        session.cancelInput()
 
         for (san in "c3 i7 d4 h8 f4 e7 a4 j7 Qh4 Qe9 f5 i5 e4 Qe8 f7 d8 g4 g7 c4 c8 d5 ixh4 g6".split(" ")) {
             assertTrue(model.playText(san), "$san: ${model.state.error}")
@@ -36,19 +39,15 @@ class RamFrontalGameTest {
         assertTrue("g6" in model.state.targets)
         model.tap("g6")
         val afterRam = model.state.snapshot.board
-        assertEquals(MoveKind.RAM, afterRam.lastMove!!.kind)
+        assertEquals(MoveKind.Ram, afterRam.lastMove!!.kind)
         assertEquals("gxg6", afterRam.lastMove!!.san)
         assertEquals("Ram: both pawns leave the board", model.state.snapshot.announcement)
         assertTrue(afterRam.pieces.none { it.square == "g6" || it.square == "g7" })
-        assertEquals(listOf(PieceKind.QUEEN, PieceKind.PAWN), afterRam.capturedByBlack.map { it.kind })
+        assertEquals(listOf(PieceKind.QUEEN, PieceKind.PAWN), afterRam.capturedByBlack.map { it.role })
 
         model.playText("fxe8")
         model.playText("d6")
         // White lost only the queen, so only the queen can come back.
-        val offer = session.promotionChoices("e8", "e10")
-        assertEquals(listOf(PieceKind.QUEEN), offer.choices)
-        assertTrue(offer.isResurrection)
-        assertFalse(offer.isDethronement)
         val wrong = assertThrows<NorochessException.IllegalMove> { session.play("e8", "e10", PieceKind.ROOK, 0u) }
         assertEquals("e8-e10 cannot become a rook: the choices are queen", wrong.detail)
         assertEquals("e8-e10", wrong.moveText)
@@ -80,33 +79,32 @@ class RamFrontalGameTest {
         val session = friends("frontal")
         val model = GameScreenModel(session) { 0uL }
         // White's first pawn move may not be a double step.
-        assertEquals(listOf("e3"), session.legalTargets("e2"))
+        model.tap("e2")
+        assertEquals(listOf("e3"), model.state.targets)
+        session.cancelInput()
         for (san in listOf("a3", "e8", "a5", "a8", "a7")) assertTrue(model.playText(san), san)
         // Black's a8 pawn swaps with the white pawn in front of it.
         model.tap("a8")
         model.tap("a7")
         val swap = model.state.snapshot.board.lastMove!!
-        assertEquals(MoveKind.SWAP, swap.kind)
+        assertEquals(MoveKind.Swap, swap.kind)
         assertEquals("a~a7", swap.san)
         assertFalse(swap.isCapture)
-        val pieces = model.state.snapshot.board.pieces.associate { it.square to it.piece.side }
+        val pieces = model.state.snapshot.board.pieces.associate { it.square to it.piece.color }
         assertEquals(Side.WHITE, pieces["a8"])
         assertEquals(Side.BLACK, pieces["a7"])
         // Both queens are on the board: reaching the last rank dethrones.
-        val offer = session.promotionChoices("a8", "a10")
-        assertTrue(offer.isDethronement)
-        assertTrue(offer.choices.isEmpty())
         model.tap("a8")
         model.tap("a10")
         val end = model.state.snapshot.board
         assertNull(model.state.picker)
-        assertEquals(MoveKind.DETHRONEMENT, end.lastMove!!.kind)
+        assertEquals(MoveKind.Dethrone, end.lastMove!!.kind)
         assertEquals("a10^", end.lastMove!!.san)
         assertEquals("a8-a10^", end.lastMove!!.long)
         assertEquals("Dethronement: the pawn and the queen leave the board", model.state.snapshot.announcement)
-        assertTrue(end.pieces.none { it.piece.kind == PieceKind.QUEEN && it.piece.side == Side.BLACK })
+        assertTrue(end.pieces.none { it.piece.role == PieceKind.QUEEN && it.piece.color == Side.BLACK })
         assertTrue(end.pieces.none { it.square == "a10" || it.square == "a8" })
-        assertEquals(listOf(PieceKind.QUEEN), end.capturedByWhite.map { it.kind })
+        assertEquals(listOf(PieceKind.QUEEN), end.capturedByWhite.map { it.role })
         assertEquals(listOf("a3", "e8", "a5", "a8", "a7", "a~a7", "a10^"), model.state.snapshot.moves.map { it.san })
         assertEquals(listOf("1. a3 e8", "2. a5 a8", "3. a7 a~a7", "4. a10^"), model.state.snapshot.moveRows)
 

@@ -303,7 +303,7 @@ class SessionTest {
         val s = session.snapshot(0u)
         assertFalse(s.canTakeback)
         assertEquals("Ada", s.white.name)
-        assertEquals(3.toUByte(), s.black.computerLevel)
+        assertEquals(3.toUByte(), s.black.computerLevel())
         session.resign(null, 0u)
         val stats = library.stats()
         assertEquals(1u, stats.againstComputer.losses)

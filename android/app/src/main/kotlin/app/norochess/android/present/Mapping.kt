@@ -35,8 +35,8 @@ import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.OpponentFilter
 import app.norochess.applayer.PiecePicker
 import app.norochess.applayer.PieceStyle
-import app.norochess.core.PlayerInfo
-import app.norochess.core.SessionSnapshot
+import app.norochess.applayer.Player
+import app.norochess.applayer.SessionSnapshot
 import app.norochess.applayer.Settings
 import app.norochess.applayer.Side
 import app.norochess.applayer.Stats
@@ -48,7 +48,7 @@ import app.norochess.core.variants
 import app.norochess.kit.GameScreenState
 import app.norochess.applayer.BoardMode as CoreBoardMode
 import app.norochess.applayer.ColourChoice as CoreColour
-import app.norochess.core.Piece as CorePiece
+import app.norochess.applayer.Piece as CorePiece
 import app.norochess.applayer.PieceKind as CorePieceKind
 
 /**
@@ -69,7 +69,7 @@ object Mapping {
 
     fun coreKind(kind: PieceKind): CorePieceKind = CorePieceKind.entries.first { kind(it) == kind }
 
-    fun piece(piece: CorePiece) = PieceUi(piece.side == Side.WHITE, kind(piece.kind))
+    fun piece(piece: CorePiece) = PieceUi(piece.color == Side.WHITE, kind(piece.role))
 
     /** The app layer's picker (title, the choices with their labels, whose pieces) for the picker dialog. */
     fun pickerUi(picker: PiecePicker) = PickerUi(
@@ -80,8 +80,8 @@ object Mapping {
     fun theme(id: String): BoardTheme = BoardTheme.entries.firstOrNull { it.name.equals(id, ignoreCase = true) } ?: BoardTheme.BROWN
 
     /** The display name of a player: "Computer · level 4", the person's name, or White / Black. */
-    fun playerName(strings: UiStrings, info: PlayerInfo, side: Side): String = when {
-        info.computerLevel != null -> strings.get(Str.name_computer, info.computerLevel!!.toInt())
+    fun playerName(strings: UiStrings, info: Player, side: Side): String = when {
+        info.computerLevel() != null -> strings.get(Str.name_computer, info.computerLevel()!!.toInt())
         info.name.isNotBlank() -> info.name
         else -> strings.get(if (side == Side.WHITE) Str.name_white else Str.name_black)
     }
@@ -167,7 +167,7 @@ object Mapping {
             confirmResign = extras.confirmResign,
             repetitionQuestion = state.repetitionQuestion?.text,
             drawOfferedByWhite = snap.drawOffer?.let { it == Side.WHITE },
-            result = snap.result?.let { ResultUi(it.headline, it.reasonText) },
+            result = snap.result?.let { ResultUi(it.headline(), it.reasonText()) },
             showResult = extras.showResult,
             passAndPlay = snap.passAndPlay,
             canHint = snap.canHint && settings.hints,
