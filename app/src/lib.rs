@@ -55,7 +55,10 @@ pub use library::{
     PuzzleTierStats, RatedAttempt, RatingPoint, SaveReceipt, SaveState, Settings, SettingsError,
     Stats, StatsRow,
 };
-pub use players::{BoardMode, GameSpec, Opponent, Orientation, Player, PlayerKind};
+pub use players::{
+    computer_levels, BoardMode, GameSpec, Opponent, Orientation, Player, PlayerKind,
+    COMPUTER_LEVELS,
+};
 pub use result::{scores_text, GameResult, Scores};
 pub use session::{
     AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, PuzzlePhase, PuzzleRun, PuzzleRunError,

@@ -21,6 +21,16 @@ pub enum Opponent {
     Friend,
 }
 
+/// The computer's levels, weakest first (level 8 thinks by time).
+pub const COMPUTER_LEVELS: std::ops::RangeInclusive<u8> = 1..=8;
+
+/// The computer's levels, weakest first: what a level picker offers, so
+/// no shell writes the range down.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn computer_levels() -> Vec<u8> {
+    COMPUTER_LEVELS.collect()
+}
+
 impl Opponent {
     /// Who plays whom, the one phrase every title uses: `vs the computer
     /// (level 4)` against the computer, `Ann vs Bob` in pass and play.

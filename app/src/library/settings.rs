@@ -1,7 +1,7 @@
 //! The player's settings (APP.md's list), typed, stored as key/value rows.
 
 use super::{Library, LibraryError};
-use crate::players::BoardMode;
+use crate::players::{BoardMode, COMPUTER_LEVELS};
 use crate::texts::{clock_id, parse_clock};
 use norochess_core::TimeControl;
 use rusqlite::params;
@@ -255,7 +255,7 @@ impl Settings {
             "hints" => self.hints = flag()?,
             "takeback" => self.takeback = flag()?,
             "level" => match lower.parse::<u8>() {
-                Ok(n @ 1..=8) => self.default_level = n,
+                Ok(n) if COMPUTER_LEVELS.contains(&n) => self.default_level = n,
                 _ => return Err(bad()),
             },
             "clock" => self.default_clock = parse_clock(&lower).map_err(|_| bad())?,

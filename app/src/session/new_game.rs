@@ -5,7 +5,7 @@
 
 use super::NewGameError;
 use crate::library::Settings;
-use crate::players::{BoardMode, Opponent};
+use crate::players::{BoardMode, Opponent, COMPUTER_LEVELS};
 use norochess_core::{Color, SplitMix64};
 
 /// The person's colour against the computer.
@@ -40,9 +40,6 @@ pub enum OpponentChoice {
     },
 }
 
-/// The computer's levels.
-const LEVELS: std::ops::RangeInclusive<u8> = 1..=8;
-
 impl OpponentChoice {
     /// The opponent and both names: against the computer the person's
     /// colour (a random one drawn from `seed`) and the person's name
@@ -56,7 +53,7 @@ impl OpponentChoice {
     ) -> Result<(Opponent, [String; 2]), NewGameError> {
         match self {
             OpponentChoice::Computer { level, colour } => {
-                if !LEVELS.contains(level) {
+                if !COMPUTER_LEVELS.contains(level) {
                     return Err(NewGameError::NoSuchLevel { level: *level });
                 }
                 let human = match colour {

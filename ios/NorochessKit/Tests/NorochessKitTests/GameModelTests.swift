@@ -237,8 +237,8 @@ final class GameModelTests: XCTestCase {
     }
 
     func testPiecesHaveExplicitColoursForDarkMode() async {
-        let white = PieceArt.of(Piece(side: .white, kind: .pawn, points: 1))
-        let black = PieceArt.of(Piece(side: .black, kind: .pawn, points: 1))
+        let white = PieceArt.of(Piece(color: .white, role: .pawn))
+        let black = PieceArt.of(Piece(color: .black, role: .pawn))
         XCTAssertEqual(white.fill, RGB(1, 1, 1))
         XCTAssertNotEqual(white.fill, black.fill)
         XCTAssertTrue(white.body.unicodeScalars.contains("\u{FE0E}"), "text presentation, never the emoji pawn")
@@ -427,7 +427,7 @@ final class GameModelTests: XCTestCase {
         model.tap("a8")
         model.tap("a10")
         XCTAssertNil(model.picker, "a dethronement is announced, not picked")
-        XCTAssertEqual(model.snapshot.board.lastMove?.kind, .dethronement)
+        XCTAssertEqual(model.snapshot.board.lastMove?.kind, .dethrone)
         XCTAssertEqual(model.noteText, "Dethronement: the pawn and the queen leave the board")
         XCTAssertEqual(model.spoken?.text, "White played a10^. Dethronement: the pawn and the queen leave the board")
         XCTAssertEqual(model.topPanel.captured.count + model.bottomPanel.captured.count, 1)

@@ -1,5 +1,6 @@
 package app.norochess.android.present
 
+import app.norochess.applayer.MoveInfo
 import app.norochess.android.ui.BoardUi
 import app.norochess.android.ui.Feedback
 import app.norochess.android.ui.PuzzleEvents
@@ -145,7 +146,7 @@ class PuzzleController(
      * Runs a touch on the run's board input: a move it chose is played off the main thread, anything
      * else (a selection, the picker) is redrawn. The run ignores touches while it judges a move.
      */
-    private fun touch(body: (PuzzleRun) -> app.norochess.core.MoveInfo?) {
+    private fun touch(body: (PuzzleRun) -> MoveInfo?) {
         val chosen = try {
             body(run)
         } catch (e: NorochessException) {
