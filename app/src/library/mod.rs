@@ -34,7 +34,9 @@ pub use puzzles::{
     PuzzleAttempt, PuzzleStats, PuzzleTierStats, RatedAttempt, RatingPoint, STATS_HISTORY,
 };
 pub use schema::MigrationError;
-pub use settings::{Orientation, PieceStyle, Settings, SettingsError, SETTING_KEYS};
+pub use settings::{
+    default_settings, Orientation, PieceStyle, Settings, SettingsError, SETTING_KEYS,
+};
 pub use stats::{Stats, StatsRow};
 
 use rusqlite::{Connection, ErrorCode, OpenFlags};

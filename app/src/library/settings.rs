@@ -60,6 +60,13 @@ pub struct Settings {
     pub terminal_colour: bool,
 }
 
+/// The settings of a new library: what a screen shows when the library's
+/// own cannot be read, so no shell writes the defaults down.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn default_settings() -> Settings {
+    Settings::default()
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {

@@ -5,9 +5,9 @@ import XCTest
 @MainActor
 final class AppModelTests: XCTestCase {
     func testTheNewGameFormOffersEveryGameAndOption() async throws {
-        let form = NewGameModel(opponent: .computer, settings: try defaultSettings())
+        let form = NewGameModel(opponent: .computer, settings: defaultSettings())
         XCTAssertEqual(form.games.map(\.id), ["norochess", "norochess960", "ram", "frontal", "improved", "crab", "chess"])
-        XCTAssertEqual(form.level, Int(try defaultSettings().defaultLevel))
+        XCTAssertEqual(form.level, Int(defaultSettings().defaultLevel))
         XCTAssertTrue(form.showsLevelAndColour)
         XCTAssertFalse(form.showsBoardModeAndNames)
         XCTAssertFalse(form.showsStartNumber)

@@ -10,9 +10,6 @@ func gameModel(_ game: NewGame, library: LibraryHandle? = nil, settings: Setting
 }
 
 @MainActor
-func defaultSettings() throws -> Settings { try LibraryHandle.inMemory().settings() }
-
-@MainActor
 extension GameModel {
     /// Plays `san` by tapping its squares, as a person would.
     func tapMove(_ san: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -71,7 +68,7 @@ final class GameModelTests: XCTestCase {
     private let dance = [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8"), ("g1", "f3"), ("g8", "f6"), ("f3", "g1")]
 
     func testAMoveThatWouldLoseByRepetitionIsAskedAboutFirst() async throws {
-        let model = try gameModel(friends(), settings: try defaultSettings())
+        let model = try gameModel(friends(), settings: defaultSettings())
         for (from, to) in dance {
             model.tap(from)
             model.tap(to)
@@ -99,7 +96,7 @@ final class GameModelTests: XCTestCase {
     }
 
     func testWithTheWarningTurnedOffTheMoveIsPlayedAtOnce() async throws {
-        var settings = try defaultSettings()
+        var settings = defaultSettings()
         settings.confirmRepetition = false
         let model = try gameModel(friends(), settings: settings)
         for (from, to) in dance + [("f6", "g8")] {
@@ -112,7 +109,7 @@ final class GameModelTests: XCTestCase {
     }
 
     func testTurningTheWarningOffInTheOpenGameReachesTheSession() async throws {
-        var settings = try defaultSettings()
+        var settings = defaultSettings()
         let model = try gameModel(friends(), settings: settings)
         for (from, to) in dance {
             model.tap(from)
@@ -127,7 +124,7 @@ final class GameModelTests: XCTestCase {
     }
 
     func testResigningWhileTheComputerThinksResignsThePerson() async throws {
-        var settings = try defaultSettings()
+        var settings = defaultSettings()
         settings.confirmResign = true
         let model = try gameModel(vsComputer(level: 8, colour: .white), settings: settings)
         model.tapMove("e4")
@@ -351,7 +348,7 @@ final class GameModelTests: XCTestCase {
     }
 
     func testSoundsAndHapticsFollowTheSettings() async throws {
-        var settings = try defaultSettings()
+        var settings = defaultSettings()
         settings.sounds = false
         settings.haptics = false
         let quiet = RecordingFeedback()

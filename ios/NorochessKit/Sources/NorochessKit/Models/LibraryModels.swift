@@ -183,11 +183,7 @@ public final class SettingsModel {
     public init(library: LibraryHandle, onChange: @escaping (Settings) -> Void = { _ in }) {
         self.library = library
         self.onChange = onChange
-        settings = (try? library.settings()) ?? Settings(
-            boardTheme: "brown", pieceStyle: .classic, coordinates: true, legalDots: true,
-            passAndPlayBoard: .autoFlip, orientation: .mySide, confirmResign: true, sounds: true,
-            haptics: true, hints: true, takeback: true, defaultLevel: 4, defaultClock: nil,
-            playerName: "You", terminalColour: true)
+        settings = (try? library.settings()) ?? defaultSettings()
     }
 
     /// Changes one setting and saves.
@@ -217,7 +213,12 @@ public final class SettingsModel {
     public func setHaptics(_ on: Bool) { update { $0.haptics = on } }
     public func setHints(_ on: Bool) { update { $0.hints = on } }
     public func setTakeback(_ on: Bool) { update { $0.takeback = on } }
-    public func setDefaultLevel(_ level: Int) { update { $0.defaultLevel = UInt8(max(1, min(8, level))) } }
+    /// The computer's levels the default can take (the app layer's).
+    public let levels: [Int] = computerLevels().map(Int.init)
+    public func setDefaultLevel(_ level: Int) {
+        guard levels.contains(level) else { return }
+        update { $0.defaultLevel = UInt8(level) }
+    }
     /// `nil`: untimed; else an index into `presets`.
     public func setDefaultClock(_ index: Int?) { update { $0.defaultClock = index.map { presets[$0].control } } }
     public func setPlayerName(_ name: String) { update { $0.playerName = name } }

@@ -65,7 +65,8 @@ public final class NewGameModel {
         }
     }
 
-    public var levels: ClosedRange<Int> { 1...8 }
+    /// The computer's levels, weakest first (the app layer's).
+    public let levels: [Int] = computerLevels().map(Int.init)
 
     /// The chosen game's menu entry.
     public var info: VariantInfo { games.first { $0.id == game } ?? games[0] }

@@ -61,7 +61,7 @@ object Fixtures {
     fun home(s: XmlStrings) = HomeUi(
         continueText = "Norochess · against level 4 · move 23",
         newGame = NewGameUi(
-            games = games, gameId = "norochess", clocks = clocks, clockId = "norochess-10",
+            games = games, gameId = "norochess", levels = Mapping.levels, clocks = clocks, clockId = "norochess-10",
         ),
         puzzleText = "Puzzles: 12 of 320 solved · streak 3",
     )
@@ -192,5 +192,5 @@ object Fixtures {
         bestWin = "Norochess · against level 4 · 41–12",
     )
 
-    fun settings() = SettingsUi(clocks = clocks, defaultClock = "norochess-10", sounds = false)
+    fun settings() = SettingsUi(levels = Mapping.levels, clocks = clocks, defaultClock = "norochess-10", sounds = false)
 }

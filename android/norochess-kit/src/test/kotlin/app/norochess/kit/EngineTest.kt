@@ -1,5 +1,6 @@
 package app.norochess.kit
 
+import app.norochess.applayer.computerLevels
 import app.norochess.applayer.ColourChoice
 import app.norochess.core.ComputerMove
 import app.norochess.core.GameSessionHandle
@@ -109,7 +110,8 @@ class EngineTest {
             assertTrue(hint.text.startsWith(hint.suggested.san), hint.text)
             assertTrue(chess.hint(SearchLimits(depth = 2u, threads = 2u)) != null)
 
-            for (level in 1..8) {
+            assertEquals((1..8).toList(), computerLevels().map { it.toInt() }, "the levels a picker offers")
+            for (level in computerLevels().map { it.toInt() }) {
                 // The computer plays White; level 8 with a node budget to stay quick.
                 val session = GameSessionHandle(
                     NewGame(

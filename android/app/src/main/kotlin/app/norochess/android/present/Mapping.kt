@@ -27,6 +27,7 @@ import app.norochess.android.ui.StatsUi
 import app.norochess.android.ui.Str
 import app.norochess.android.ui.UiStrings
 import app.norochess.applayer.GameFilter
+import app.norochess.applayer.computerLevels
 import app.norochess.applayer.GameSetup
 import app.norochess.applayer.OptionSetting
 import app.norochess.applayer.GameSummary
@@ -179,6 +180,9 @@ object Mapping {
 
     private val variantInfos: List<VariantInfo> by lazy { variants() }
 
+    /** The computer's levels, weakest first, as the app layer gives them. */
+    val levels: List<Int> by lazy { computerLevels().map { it.toInt() } }
+
 
     // ------------------------------------------------------------ new game
 
@@ -204,6 +208,7 @@ object Mapping {
     fun newGameForm(strings: UiStrings, settings: Settings): NewGameUi = NewGameUi(
         games = menuGames(),
         gameId = variantInfos.first().id,
+        levels = levels,
         level = settings.defaultLevel.toInt(),
         clocks = clockChoices(),
         clockId = clockId(settings.defaultClock),
@@ -267,6 +272,7 @@ object Mapping {
         haptics = settings.haptics,
         hints = settings.hints,
         defaultLevel = settings.defaultLevel.toInt(),
+        levels = levels,
         clocks = clockChoices(),
         defaultClock = clockId(settings.defaultClock),
     )

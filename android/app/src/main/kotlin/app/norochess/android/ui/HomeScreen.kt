@@ -57,6 +57,8 @@ data class NewGameUi(
     /** The chosen value id of each option by option id; an option not here takes its first (default) value. */
     val optionValues: Map<String, String> = emptyMap(),
     val opponent: Opponent = Opponent.COMPUTER,
+    /** The computer's levels, weakest first (the app layer's). */
+    val levels: List<Int>,
     val level: Int = 4,
     val colour: ColourChoice = ColourChoice.WHITE,
     val whiteName: String = "",
@@ -153,7 +155,7 @@ private fun NewGameCard(form: NewGameUi, events: HomeEvents) {
                 form.opponent, "opponent",
             ) { events.onNewGame(form.copy(opponent = it)) }
             if (form.opponent == Opponent.COMPUTER) {
-                ChoiceChips(s.get(Str.label_level), (1..8).map { it to "$it" }, form.level, "level") {
+                ChoiceChips(s.get(Str.label_level), form.levels.map { it to "$it" }, form.level, "level") {
                     events.onNewGame(form.copy(level = it))
                 }
                 ChoiceChips(

@@ -284,6 +284,8 @@ data class SettingsUi(
     val haptics: Boolean = true,
     val hints: Boolean = true,
     val defaultLevel: Int = 4,
+    /** The computer's levels, weakest first (the app layer's). */
+    val levels: List<Int>,
     /** Clock presets by id and name; "" is no clock. */
     val clocks: List<Pair<String, String>> = emptyList(),
     val defaultClock: String = "",
@@ -328,8 +330,8 @@ fun SettingsScreen(state: SettingsUi, onChange: (SettingsUi) -> Unit, onHome: ()
             Slider(
                 value = state.defaultLevel.toFloat(),
                 onValueChange = { onChange(state.copy(defaultLevel = it.toInt())) },
-                valueRange = 1f..8f,
-                steps = 6,
+                valueRange = state.levels.first().toFloat()..state.levels.last().toFloat(),
+                steps = (state.levels.size - 2).coerceAtLeast(0),
                 modifier = Modifier.testTag("default-level"),
             )
             ChoiceChips(s.get(Str.setting_default_clock), listOf("" to s.get(Str.clock_none)) + state.clocks, state.defaultClock, "default-clock") {
