@@ -12,6 +12,9 @@
 #
 # Environment:
 #   NOROCHESS_SWIFT_ROOT     the cached root (default /var/cache/norochess-swift-root)
+#   NOROCHESS_SWIFT_WORK     the folder inside the root that holds this checkout's
+#                            package and library (default norochess; give each
+#                            worktree its own so two runs never share a build)
 #   NOROCHESS_DEBIAN_MIRROR  the Debian mirror (default http://deb.debian.org/debian)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -97,7 +100,9 @@ library=${CARGO_TARGET_DIR:-target}/$profile/libnorochess_ffi.so
 
 # The package and the library go into the root; SwiftPM's .build stays there
 # between runs, so later builds are incremental.
-dest=$root/norochess
+work=${NOROCHESS_SWIFT_WORK:-norochess}
+[[ $work =~ ^[A-Za-z0-9._-]+$ ]] || die "NOROCHESS_SWIFT_WORK must be a plain folder name, not '$work'"
+dest=$root/$work
 mkdir -p "$dest/lib" "$dest/NorochessKit"
 rm -rf "$dest/NorochessKit/Package.swift" "$dest/NorochessKit/Sources" "$dest/NorochessKit/Tests"
 cp -a ios/NorochessKit/Package.swift ios/NorochessKit/Sources ios/NorochessKit/Tests "$dest/NorochessKit/"
@@ -111,8 +116,8 @@ log "Swift tests (XCTest) in the $suite root"
 output=$(mktemp)
 status=0
 chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin \
-    LD_LIBRARY_PATH=/norochess/lib \
-    /bin/sh -c 'cd /norochess/NorochessKit && swift test --disable-swift-testing -Xswiftc -use-ld=lld -Xlinker -L/norochess/lib' \
+    LD_LIBRARY_PATH="/$work/lib" \
+    /bin/sh -c "cd /$work/NorochessKit && swift test --disable-swift-testing -Xswiftc -use-ld=lld -Xlinker -L/$work/lib" \
     2>&1 | tee "$output" || status=$?
 passed=$(grep -c "^Test Case '.*' passed" "$output" || true)
 failed=$(grep -c "^Test Case '.*' failed" "$output" || true)
