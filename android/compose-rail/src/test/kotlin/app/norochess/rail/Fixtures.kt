@@ -101,7 +101,7 @@ object Fixtures {
             lastMove = listOf("b8", "b4"),
             upsideDownWhite = false,
         ),
-        top = PlayerUi("Bob", white = false, captured = p(true, PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT, PieceKind.PAWN, PieceKind.PAWN), capturedPoints = 22, clock = ClockUi("0:07", running = false, low = true)),
+        top = PlayerUi("Bob", white = false, captured = p(true, PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT, PieceKind.PAWN, PieceKind.PAWN), capturedPoints = 22, clock = ClockUi("0:07", running = false, low = true), upsideDown = true),
         bottom = PlayerUi("Ann", white = true, captured = p(false, PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.BISHOP, PieceKind.PAWN, PieceKind.PAWN), capturedPoints = 22, clock = ClockUi("1:42", running = true, low = false), toMove = true),
         score = ScoreUi(white = 22, black = 22, text = "22 – 22", counter = "Overtime 52 / 60", overtime = true),
         status = "Ann to move",

@@ -114,6 +114,8 @@ class GameFlowTest {
             click("start")
             assertEquals(true, h.game.passAndPlay)
             assertEquals(false, h.game.board.upsideDownWhite, "face to face: Black's pieces upside down")
+            assertTrue(h.game.top.upsideDown, "and Black's whole bar (name, clock, captures) faces Black")
+            assertFalse(h.game.bottom.upsideDown)
             // Screen-reader labels on the squares.
             onNodeWithContentDescription("White knight on g1").assertExists()
             tapSquare("e2")
@@ -129,6 +131,7 @@ class GameFlowTest {
             click("square-e1") // nothing: a king with no move is not selected
             onNodeWithText(Goldens.strings.raw("action_offer_draw")).performClickAndWait(this)
             assertEquals(true, h.game.drawOfferedByWhite)
+            assertTrue(h.game.drawAnswerUpsideDown, "Black answers White's offer: the dialog faces Black")
             onNodeWithText(Goldens.strings.raw("action_decline")).performClickAndWait(this)
             assertNull(h.game.drawOfferedByWhite)
             // The flag falls.

@@ -62,7 +62,7 @@ class ScreenshotTest {
         shot("game-letters-dark", dark = true) {
             GameScreen(Fixtures.norochess().let { it.copy(board = it.board.copy(letters = true, theme = app.norochess.android.ui.BoardTheme.GREEN)) }, game)
         }
-        shot("game-draw-offer") { GameScreen(Fixtures.overtime().copy(drawOfferedByWhite = true), game) }
+        shot("game-draw-offer") { GameScreen(Fixtures.overtime().copy(drawOfferedByWhite = true, drawAnswerUpsideDown = true), game) }
         done()
     }
 

@@ -41,6 +41,12 @@ enum class BoardTheme(val light: Color, val dark: Color, val lastMove: Color, va
     GREY(Color(0xFFE0E0E0), Color(0xFF9E9E9E), Color(0xB3C5D86D), Color(0xCCFFEB3B)),
 }
 
+/**
+ * The legal-target dot and capture ring: dark enough for 3:1 against every theme's dark squares
+ * (WCAG 1.4.11, non-text contrast); a third black (the old mark) gave about 2:1 on brown.
+ */
+val TargetMark = Color(0x99000000)
+
 /** Everything the board draws; a view model fills it from the session's snapshot. */
 data class BoardUi(
     val width: Int = 8,
@@ -194,9 +200,9 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
                 val rank = square.substring(1).toInt() - 1
                 val centre = Offset(column(file) * cw + cw / 2, row(rank) * ch + ch / 2)
                 if (board.pieces[square] != null) {
-                    drawCircle(Color(0x66000000), cw * 0.46f, centre, style = Stroke(cw * 0.07f))
+                    drawCircle(TargetMark, cw * 0.46f, centre, style = Stroke(cw * 0.07f))
                 } else {
-                    drawCircle(Color(0x55000000), cw * 0.16f, centre)
+                    drawCircle(TargetMark, cw * 0.16f, centre)
                 }
             }
             drag?.let { (from, at) ->

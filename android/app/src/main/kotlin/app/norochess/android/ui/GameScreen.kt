@@ -41,6 +41,7 @@ import androidx.compose.runtime.Composable
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.draw.rotate
 import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.LiveRegionMode
@@ -65,6 +66,8 @@ data class PlayerUi(
     val capturedPoints: Int = 0,
     val clock: ClockUi? = null,
     val toMove: Boolean = false,
+    /** Face-to-face: this player sits across the table, so the whole bar is turned toward them. */
+    val upsideDown: Boolean = false,
 )
 
 /** The Norochess score bar. */
@@ -115,6 +118,8 @@ data class GameUi(
     val repetitionQuestion: String? = null,
     /** Pass and play: the side that offered a draw, waiting for the other's answer. */
     val drawOfferedByWhite: Boolean? = null,
+    /** Face-to-face: the player who must answer the draw offer sits across, so the dialog is turned toward them. */
+    val drawAnswerUpsideDown: Boolean = false,
     val result: ResultUi? = null,
     val showResult: Boolean = false,
     val passAndPlay: Boolean = false,
@@ -308,7 +313,9 @@ fun ScoreBar(score: ScoreUi) {
 fun PlayerBar(player: PlayerUi) {
     val s = LocalStrings.current
     Row(
-        Modifier.fillMaxWidth().testTag(if (player.white) "player-white" else "player-black"),
+        Modifier.fillMaxWidth()
+            .then(if (player.upsideDown) Modifier.rotate(180f) else Modifier)
+            .testTag(if (player.white) "player-white" else "player-black"),
         verticalAlignment = Alignment.CenterVertically,
         horizontalArrangement = Arrangement.spacedBy(6.dp),
     ) {
@@ -441,6 +448,7 @@ private fun GameDialogs(state: GameUi, events: GameEvents) {
     }
     state.drawOfferedByWhite?.let { white ->
         AlertDialog(
+            modifier = (if (state.drawAnswerUpsideDown) Modifier.rotate(180f) else Modifier).testTag("draw-offer"),
             onDismissRequest = { events.onDrawAnswer(false) },
             title = { Text(s.get(if (white) Str.draw_offer_white else Str.draw_offer_black)) },
             text = { Text(s.get(Str.draw_offer_text)) },

@@ -18,6 +18,7 @@ import androidx.compose.foundation.shape.RoundedCornerShape
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.Button
 import androidx.compose.material3.FilledTonalButton
+import androidx.compose.material3.ColorScheme
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Surface
@@ -117,19 +118,27 @@ private fun PuzzleHeading(state: PuzzleUi) {
     }
 }
 
+/** A move's feedback box: background and text colours, at least 4.5:1 in light and dark mode. */
+fun feedbackColours(feedback: Feedback, scheme: ColorScheme): Pair<Color, Color> = when (feedback) {
+    // The scheme's error container and its text: the plain error colour is a light pink in dark mode.
+    Feedback.WRONG -> scheme.errorContainer to scheme.onErrorContainer
+    Feedback.CORRECT, Feedback.SOLVED -> Color(0xFF2E7D32) to Color.White
+}
+
 @Composable
 private fun PuzzlePanel(state: PuzzleUi, events: PuzzleEvents, objective: Boolean = true) {
     val s = LocalStrings.current
     if (objective) PuzzleHeading(state)
     state.feedback?.let { feedback ->
-        val (colour, title) = when (feedback) {
-            Feedback.CORRECT -> Color(0xFF2E7D32) to s.get(Str.puzzle_correct)
-            Feedback.WRONG -> MaterialTheme.colorScheme.error to s.get(Str.puzzle_wrong)
-            Feedback.SOLVED -> Color(0xFF2E7D32) to s.get(Str.puzzle_solved)
+        val title = when (feedback) {
+            Feedback.CORRECT -> s.get(Str.puzzle_correct)
+            Feedback.WRONG -> s.get(Str.puzzle_wrong)
+            Feedback.SOLVED -> s.get(Str.puzzle_solved)
         }
+        val (background, text) = feedbackColours(feedback, MaterialTheme.colorScheme)
         Surface(
-            color = colour,
-            contentColor = Color.White,
+            color = background,
+            contentColor = text,
             shape = RoundedCornerShape(8.dp),
             modifier = Modifier.fillMaxWidth().testTag("feedback").semantics { liveRegion = LiveRegionMode.Polite },
         ) {

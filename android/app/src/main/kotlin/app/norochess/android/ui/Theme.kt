@@ -1,5 +1,6 @@
 package app.norochess.android.ui
 
+import androidx.compose.material3.ColorScheme
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.darkColorScheme
 import androidx.compose.material3.lightColorScheme
@@ -44,10 +45,13 @@ private val DarkColours = darkColorScheme(
     onTertiaryContainer = Color(0xFFFFD9DF),
 )
 
+/** The app's colour scheme, light or dark. */
+fun colourScheme(dark: Boolean): ColorScheme = if (dark) DarkColours else LightColours
+
 /** Material 3 with the app's colours; light or dark as the system says. */
 @Composable
 fun NorochessTheme(dark: Boolean, strings: UiStrings, content: @Composable () -> Unit) {
     CompositionLocalProvider(LocalStrings provides strings) {
-        MaterialTheme(colorScheme = if (dark) DarkColours else LightColours, content = content)
+        MaterialTheme(colorScheme = colourScheme(dark), content = content)
     }
 }
