@@ -20,7 +20,7 @@
 use crate::error::{guard, NorochessError, Result};
 use crate::game::{choose_move, parse_square, BoardView};
 use crate::library::LibraryHandle;
-use crate::puzzles::{info_of, pack, PuzzleDifficulty, PuzzleInfo};
+use crate::puzzles::{pack, PuzzleDifficulty, PuzzleInfo};
 use crate::types::{lock, MoveInfo, PieceKind, Side};
 use norochess_app::session::puzzle_run::policy;
 use norochess_app::BoardInputView;
@@ -28,7 +28,7 @@ use norochess_app::{
     AttemptEnd, AttemptLog, Keeping, Library, LibraryError, PuzzleAttempt, PuzzlePhase,
     PuzzleRunError, RatedAttempt,
 };
-use norochess_core::puzzle::{Difficulty, Hint, Puzzle};
+use norochess_core::puzzle::{Hint, Puzzle};
 use norochess_core::Game;
 use std::sync::{Arc, Mutex};
 
@@ -74,15 +74,9 @@ pub enum PuzzleHint {
     },
 }
 
-/// The puzzle that comes next.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct NextPuzzle {
-    /// The puzzle.
-    pub puzzle: PuzzleInfo,
-    /// Whether every puzzle of the tier is already solved cleanly (so this
-    /// one comes again).
-    pub all_solved_cleanly: bool,
-}
+/// The puzzle that comes next: the app layer's record (`NextPuzzle` in
+/// Kotlin and Swift).
+pub use norochess_app::NextPuzzleInfo as NextPuzzle;
 
 impl From<PuzzleRunError> for NorochessError {
     fn from(e: PuzzleRunError) -> Self {
@@ -158,7 +152,7 @@ pub struct PuzzleRun {
 
 impl PuzzleRun {
     fn start(puzzle: Puzzle, library: Arc<LibraryHandle>) -> Result<Arc<PuzzleRun>> {
-        let info = info_of(&puzzle)?;
+        let info = PuzzleInfo::of(&puzzle)?;
         let run = norochess_app::PuzzleRun::new(puzzle, Keeping::Kept)?;
         let view = RunView::of(&run);
         Ok(Arc::new(PuzzleRun {
@@ -461,21 +455,12 @@ pub fn next_puzzle(
 ) -> Result<Option<NextPuzzle>> {
     guard("next_puzzle", || {
         let pack = pack()?;
-        let tier = tier.map(|t| match t {
-            PuzzleDifficulty::Easy => Difficulty::Easy,
-            PuzzleDifficulty::Medium => Difficulty::Medium,
-            PuzzleDifficulty::Hard => Difficulty::Hard,
-        });
         let next = library.with_library(|library: &mut Library| {
             policy::next_puzzle_in_library(library, pack, tier, current_id.as_deref())
         })?;
-        next.and_then(|n| pack.get(n.index).map(|p| (p, n.all_solved_cleanly)))
-            .map(|(puzzle, all_solved_cleanly)| {
-                Ok(NextPuzzle {
-                    puzzle: info_of(puzzle)?,
-                    all_solved_cleanly,
-                })
-            })
-            .transpose()
+        match next {
+            Some(next) => Ok(NextPuzzle::of(pack, next)?),
+            None => Ok(None),
+        }
     })
 }

@@ -23,10 +23,13 @@
 //! The policies of which puzzle comes next and which is the day's puzzle are
 //! in [`policy`].
 
+mod info;
 mod input;
 pub mod policy;
 #[cfg(test)]
 mod tests;
+
+pub use info::{NextPuzzleInfo, PuzzleInfo};
 
 use crate::library::{Library, LibraryError, PuzzleAttempt, RatedAttempt};
 use norochess_core::puzzle::{Hint, Puzzle, PuzzleError, PuzzleSession, SessionState};
