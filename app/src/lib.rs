@@ -65,8 +65,8 @@ pub use library::{
 pub use players::{BoardMode, GameSpec, Opponent, Orientation, Player, PlayerKind};
 pub use result::{scores_text, GameResult, Scores};
 pub use session::{
-    AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, NextPuzzleInfo, PuzzleInfo, PuzzlePhase,
-    PuzzleRun, PuzzleRunError,
+    AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, NextPuzzleInfo, PuzzleFeedback, PuzzleHint,
+    PuzzleInfo, PuzzlePhase, PuzzleRun, PuzzleRunError,
 };
 pub use session::{
     ClockView, ColourChoice, ComputerAnswer, ComputerRequest, EngineSettings, GameSession,

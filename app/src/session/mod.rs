@@ -34,8 +34,8 @@ use crate::save_state::SaveState;
 pub use computer::{ComputerAnswer, ComputerRequest, HintAnswer, HintRequest, Ticket};
 pub use new_game::{board_mode_for, ColourChoice, NewGame, OpponentChoice};
 pub use puzzle_run::{
-    AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, NextPuzzleInfo, PuzzleInfo, PuzzlePhase,
-    PuzzleRun, PuzzleRunError,
+    AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, NextPuzzleInfo, PuzzleFeedback, PuzzleHint,
+    PuzzleInfo, PuzzlePhase, PuzzleRun, PuzzleRunError,
 };
 pub use snapshot::{
     move_counter, ClockView, CounterKind, MoveCounter, MoveListEntry, SessionSnapshot,

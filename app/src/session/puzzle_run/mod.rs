@@ -23,12 +23,14 @@
 //! The policies of which puzzle comes next and which is the day's puzzle are
 //! in [`policy`].
 
+mod feedback;
 mod info;
 mod input;
 pub mod policy;
 #[cfg(test)]
 mod tests;
 
+pub use feedback::{played_since, PuzzleFeedback, PuzzleHint};
 pub use info::{NextPuzzleInfo, PuzzleInfo};
 
 use crate::library::{Library, LibraryError, PuzzleAttempt, RatedAttempt};
