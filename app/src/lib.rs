@@ -56,7 +56,7 @@ pub use analysis::{
 };
 pub use board_input::{BoardInput, BoardInputView, InputContext, InputStep, PiecePicker};
 pub use board_view::{BoardView, MoveInfo, PlacedPiece};
-pub use game_menu::{GameSetup, OptionSetting, SetupError, VariantInfo};
+pub use game_menu::{GameSetup, OptionSetting, SetupError, TimeControlPreset, VariantInfo};
 pub use library::{
     GameFilter, GameSummary, Library, LibraryError, OpenNotice, PuzzleAttempt, PuzzleStats,
     PuzzleTierStats, RatedAttempt, RatingPoint, SaveReceipt, SaveState, Settings, SettingsError,
