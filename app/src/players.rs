@@ -99,7 +99,9 @@ pub struct Player {
     pub kind: PlayerKind,
 }
 
-#[cfg_attr(feature = "uniffi", uniffi::export)]
+// The methods name the exported type too: without it UniFFI files them
+// under `Player`, which the generator cannot find (it is `PlayerInfo`).
+#[cfg_attr(feature = "uniffi", uniffi::export(name = "PlayerInfo"))]
 impl Player {
     /// The computer's level, if the computer plays this side.
     pub fn computer_level(&self) -> Option<u8> {
