@@ -1,11 +1,26 @@
 //! What a puzzle screen shows after the player's move and for a hint: the
-//! run's answers ([`MoveAnswer`], the core's [`Hint`]) with their moves
-//! described in every notation, made once here for every phone shell.
+//! run's judgement of a move ([`MoveAnswer`]) and the core's [`Hint`], with
+//! their moves described in every notation, made once here for every
+//! phone shell.
 
-use super::MoveAnswer;
 use crate::board_view::MoveInfo;
 use norochess_core::puzzle::Hint;
 use norochess_core::{AnyPosition, Game, Role};
+
+/// The run's judgement of the player's move. The moves themselves are on
+/// the board: the player's move is ply `ply` of the run's game, followed by
+/// the opponent's answer (a right move) or the refutation (a wrong one);
+/// [`PuzzleFeedback::of`] describes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveAnswer {
+    /// Whether the move keeps the objective within reach (the intended move,
+    /// or another the solver proves just as good).
+    pub right: bool,
+    /// Whether the puzzle is solved now.
+    pub solved: bool,
+    /// The index of the player's move among the game's plies.
+    pub ply: usize,
+}
 
 /// The answer to the player's move, with the moves it put on the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
