@@ -5,7 +5,9 @@
 //! `uniffi::use_remote_type!`.
 
 use norochess_core::puzzle::Difficulty;
-use norochess_core::{ClockLimits, Color, EndReason, MoveKind, Overtime, Piece, Role, TimeControl};
+use norochess_core::{
+    ClockLimits, Color, EndReason, MoveKind, Objective, Overtime, Piece, Role, TimeControl,
+};
 
 /// One of the two sides (the core's `Color`; `Side` in Kotlin and Swift,
 /// where `Color` is the drawing type).
@@ -172,4 +174,32 @@ pub struct Overtime {
     pub move_number: u32,
     /// The last possible move (60).
     pub last_move: u32,
+}
+
+/// What the player of a puzzle (the side to move at the start) must
+/// achieve (the core's `Objective`; `PuzzleObjective` in Kotlin and Swift).
+/// The numbers of the tuple variants are named for the shells.
+#[uniffi::remote(Enum)]
+#[uniffi(name = "PuzzleObjective")]
+pub enum Objective {
+    /// Force a win (`win`).
+    Win,
+    /// Force a win with a final margin of at least `margin` points
+    /// (`win-by K`).
+    WinBy(#[uniffi(name = "margin")] u16),
+    /// Avoid losing: force a draw or better (`save`).
+    Save,
+    /// Gain at least `points` more than the opponent within `moves` of the
+    /// player's moves and the opponent's answers (`gain 5 in 2`): a
+    /// middlegame puzzle, where captured points are kept for good.
+    Gain {
+        /// Points to gain over the opponent.
+        points: u16,
+        /// The player's moves to do it in.
+        moves: u8,
+    },
+    /// The solver's form of a gain: be at least `points` ahead (negative:
+    /// at most that many behind) where play stops. Never written in a
+    /// puzzle file, so a puzzle's objective is never this one.
+    Lead(#[uniffi(name = "points")] i16),
 }

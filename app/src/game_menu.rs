@@ -6,9 +6,10 @@
 //! game added to the core's table appears in every shell's menu, options
 //! included, without a shell change. Random choices (a Norochess960 start
 //! without a number) are made by the session from its seed, never by a
-//! shell.
+//! shell. The clock menu's presets ([`time_control_presets`]) are the
+//! core's, named here once for every shell.
 
-use norochess_core::{BoardSize, Variant, VariantError};
+use norochess_core::{BoardSize, TimeControl, Variant, VariantError};
 use thiserror::Error;
 
 /// One option chosen in the menu: its id and the id of its value.
@@ -196,9 +197,42 @@ pub fn info(variant: Variant) -> VariantInfo {
     }
 }
 
+/// A named time control for the clock menu.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct TimeControlPreset {
+    /// What the menu shows (`Blitz 3+2`).
+    pub name: String,
+    /// The control.
+    pub control: TimeControl,
+}
+
+/// The clock menu's presets, in menu order, including scaled Norochess
+/// tournament controls.
+pub fn time_control_presets() -> Vec<TimeControlPreset> {
+    TimeControl::presets()
+        .into_iter()
+        .map(|(name, control)| TimeControlPreset {
+            name: name.into(),
+            control,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_clock_menu_has_the_cores_presets_by_name() {
+        let presets = time_control_presets();
+        assert_eq!(presets.len(), TimeControl::presets().len());
+        let blitz = presets
+            .iter()
+            .find(|p| p.name == "Blitz 3+2")
+            .expect("Blitz 3+2 is offered");
+        assert!(matches!(blitz.control, TimeControl::Fischer { .. }));
+    }
 
     #[test]
     fn the_menu_is_the_tables_listed_games_with_their_options() {

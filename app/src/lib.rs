@@ -10,6 +10,8 @@
 //! - [`PuzzleRun`]: one puzzle attempt with the one rule of how it counts
 //!   (clean, with help, solution shown, failed), recorded once, and the
 //!   next and daily puzzle policies ([`session::puzzle_run::policy`]);
+//! - [`analysis`]: what a screen shows of an engine search (limits,
+//!   scores, lines, progress, the answer);
 //! - [`board_input`]: what a tap or a drag on the board means (selection,
 //!   targets, the promotion picker, the repetition question);
 //! - [`game_menu`]: the new-game menu as data from the core's table, and
@@ -33,6 +35,7 @@
 #[cfg(feature = "uniffi")]
 uniffi::setup_scaffolding!("norochess_app");
 
+pub mod analysis;
 pub mod board_input;
 pub mod board_view;
 #[cfg(feature = "uniffi")]
@@ -47,9 +50,13 @@ pub mod session;
 pub mod texts;
 mod unix_time;
 
+pub use analysis::{
+    EngineLine, EngineScore, ScoreKind, SearchLimits, SearchLimitsError, SearchOutcome,
+    SearchProgress,
+};
 pub use board_input::{BoardInput, BoardInputView, InputContext, InputStep, PiecePicker};
 pub use board_view::{BoardView, MoveInfo, PlacedPiece};
-pub use game_menu::{GameSetup, OptionSetting, SetupError, VariantInfo};
+pub use game_menu::{GameSetup, OptionSetting, SetupError, TimeControlPreset, VariantInfo};
 pub use library::{
     GameFilter, GameSummary, Library, LibraryError, OpenNotice, PuzzleAttempt, PuzzleStats,
     PuzzleTierStats, RatedAttempt, RatingPoint, SaveReceipt, SaveState, Settings, SettingsError,
@@ -61,10 +68,11 @@ pub use players::{
 };
 pub use result::{scores_text, GameResult, Scores};
 pub use session::{
-    AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, PuzzlePhase, PuzzleRun, PuzzleRunError,
+    AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, NextPuzzleInfo, PuzzleFeedback, PuzzleHint,
+    PuzzleInfo, PuzzlePhase, PuzzleRun, PuzzleRunError,
 };
 pub use session::{
     ClockView, ColourChoice, ComputerAnswer, ComputerRequest, EngineSettings, GameSession,
-    HintAnswer, HintRequest, MoveListEntry, NewGameError, OpponentChoice, SessionError,
+    HintAnswer, HintRequest, MoveListEntry, NewGame, NewGameError, OpponentChoice, SessionError,
     SessionSnapshot, Ticket,
 };

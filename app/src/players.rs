@@ -117,6 +117,8 @@ pub struct Player {
     pub kind: PlayerKind,
 }
 
+// Exported under the record's own name: a renamed record (`uniffi(name)`)
+// would need the same name here, or the generator cannot find the type.
 #[cfg_attr(feature = "uniffi", uniffi::export)]
 impl Player {
     /// The computer's level, if the computer plays this side.

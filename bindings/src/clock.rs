@@ -3,31 +3,17 @@
 //! `ProcessInfo.processInfo.systemUptime * 1000`), so the core has no
 //! hidden timer and a restored game continues exactly.
 
-use norochess_core as core;
-
 pub use norochess_core::TimeControl;
 
 // The app layer declares the core's time control for UniFFI (its settings
 // hold one); the bindings use the same converters.
 uniffi::use_remote_type!(norochess_app::norochess_core::TimeControl);
 
-/// A named time control for the clock menu.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct TimeControlPreset {
-    /// What the menu shows (`Blitz 3+2`).
-    pub name: String,
-    /// The control.
-    pub control: TimeControl,
-}
+/// A named time control for the clock menu: the app layer's record.
+pub use norochess_app::TimeControlPreset;
 
 /// The presets the apps offer, including scaled Norochess tournament controls.
 #[uniffi::export]
 pub fn time_control_presets() -> Vec<TimeControlPreset> {
-    core::TimeControl::presets()
-        .into_iter()
-        .map(|(name, control)| TimeControlPreset {
-            name: name.into(),
-            control,
-        })
-        .collect()
+    norochess_app::game_menu::time_control_presets()
 }

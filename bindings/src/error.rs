@@ -306,10 +306,17 @@ impl From<core::GameError> for NorochessError {
     }
 }
 
+impl From<app::SearchLimitsError> for NorochessError {
+    fn from(e: app::SearchLimitsError) -> Self {
+        NorochessError::invalid_argument(e.to_string())
+    }
+}
+
 impl From<app::NewGameError> for NorochessError {
     fn from(e: app::NewGameError) -> Self {
         match e {
             app::NewGameError::Core(e) => e.into(),
+            app::NewGameError::Setup(e) => e.into(),
             both @ app::NewGameError::StartAndPosition => {
                 NorochessError::invalid_variant(both.to_string())
             }

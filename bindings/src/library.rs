@@ -168,7 +168,7 @@ impl LibraryHandle {
             lock(&self.library)
                 .daily_puzzle(pack, day)?
                 .as_ref()
-                .map(crate::puzzles::info_of)
+                .map(|p| Ok(PuzzleInfo::of(p)?))
                 .transpose()
         })
     }

@@ -20,69 +20,23 @@
 use crate::error::{guard, NorochessError, Result};
 use crate::game::{choose_move, parse_square, BoardView};
 use crate::library::LibraryHandle;
-use crate::puzzles::{info_of, pack, PuzzleDifficulty, PuzzleInfo};
+use crate::puzzles::{pack, PuzzleDifficulty, PuzzleInfo};
 use crate::types::{lock, MoveInfo, PieceKind, Side};
-use norochess_app::session::puzzle_run::policy;
+use norochess_app::session::puzzle_run::{played_since, policy};
 use norochess_app::BoardInputView;
 use norochess_app::{
     AttemptEnd, AttemptLog, Keeping, Library, LibraryError, PuzzleAttempt, PuzzlePhase,
     PuzzleRunError, RatedAttempt,
 };
-use norochess_core::puzzle::{Difficulty, Hint, Puzzle};
-use norochess_core::Game;
+use norochess_core::puzzle::Puzzle;
 use std::sync::{Arc, Mutex};
 
-/// The answer to the player's move.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
-pub enum PuzzleFeedback {
-    /// The move keeps the objective (the intended move, or another the
-    /// solver proves just as good).
-    Correct {
-        /// The player's move.
-        played: MoveInfo,
-        /// The opponent's answer, already on the board (`None` when the
-        /// puzzle is solved or the game ended with the move).
-        reply: Option<MoveInfo>,
-        /// Whether the puzzle is now solved (and the attempt recorded).
-        solved: bool,
-    },
-    /// The move lets the objective slip: the refutation is on the board and
-    /// the run is [`PuzzlePhase::Wrong`].
-    Wrong {
-        /// The player's move.
-        played: MoveInfo,
-        /// The refuting line, starting with the opponent's answer.
-        refutation: Vec<MoveInfo>,
-    },
-}
+/// The answer to the player's move, and a hint: the app layer's enums.
+pub use norochess_app::{PuzzleFeedback, PuzzleHint};
 
-/// A hint: the first shows the piece to move, the next the move. Either
-/// makes the attempt one with help.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
-pub enum PuzzleHint {
-    /// Move the piece on `square` (highlight it).
-    Piece {
-        /// The piece's square (`c2`).
-        square: String,
-        /// What kind of piece it is ("move your queen").
-        kind: PieceKind,
-    },
-    /// Play this move.
-    Move {
-        /// The move to play.
-        suggested: MoveInfo,
-    },
-}
-
-/// The puzzle that comes next.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct NextPuzzle {
-    /// The puzzle.
-    pub puzzle: PuzzleInfo,
-    /// Whether every puzzle of the tier is already solved cleanly (so this
-    /// one comes again).
-    pub all_solved_cleanly: bool,
-}
+/// The puzzle that comes next: the app layer's record (`NextPuzzle` in
+/// Kotlin and Swift).
+pub use norochess_app::NextPuzzleInfo as NextPuzzle;
 
 impl From<PuzzleRunError> for NorochessError {
     fn from(e: PuzzleRunError) -> Self {
@@ -129,17 +83,6 @@ impl RunView {
     }
 }
 
-/// The moves played in `game` from ply `start` on, described.
-fn moves_since(game: &Game, start: usize) -> Vec<MoveInfo> {
-    let positions = game.positions();
-    game.plies()
-        .iter()
-        .enumerate()
-        .skip(start)
-        .filter_map(|(i, ply)| positions.get(i).map(|p| MoveInfo::of(p, ply.mv)))
-        .collect()
-}
-
 /// One attempt at one puzzle: the board, the player's moves with their
 /// feedback, retry, hints, the solution step by step, and the attempt
 /// recorded in the library once, when it ends (see the module notes on
@@ -158,7 +101,7 @@ pub struct PuzzleRun {
 
 impl PuzzleRun {
     fn start(puzzle: Puzzle, library: Arc<LibraryHandle>) -> Result<Arc<PuzzleRun>> {
-        let info = info_of(&puzzle)?;
+        let info = PuzzleInfo::of(&puzzle)?;
         let run = norochess_app::PuzzleRun::new(puzzle, Keeping::Kept)?;
         let view = RunView::of(&run);
         Ok(Arc::new(PuzzleRun {
@@ -191,22 +134,8 @@ impl PuzzleRun {
         m: norochess_core::Move,
     ) -> Result<PuzzleFeedback> {
         let answer = run.play(m, log)?;
-        let mut moves = moves_since(run.game(), answer.ply).into_iter();
-        let played = moves
-            .next()
-            .ok_or_else(|| NorochessError::internal("the puzzle move was not played"))?;
-        Ok(if answer.right {
-            PuzzleFeedback::Correct {
-                played,
-                reply: moves.next(),
-                solved: answer.solved,
-            }
-        } else {
-            PuzzleFeedback::Wrong {
-                played,
-                refutation: moves.collect(),
-            }
-        })
+        PuzzleFeedback::of(run.game(), answer)
+            .ok_or_else(|| NorochessError::internal("the puzzle move was not played"))
     }
 }
 
@@ -413,19 +342,9 @@ impl PuzzleRun {
             let Some(hint) = run.hint() else {
                 return Ok(None);
             };
-            let position = run.game().position();
-            Ok(Some(match hint {
-                Hint::Piece(square) => PuzzleHint::Piece {
-                    square: square.name(position.width()),
-                    kind: position
-                        .piece_at(square)
-                        .map(|p| p.role)
-                        .ok_or_else(|| NorochessError::internal("the hinted square is empty"))?,
-                },
-                Hint::Move(m) => PuzzleHint::Move {
-                    suggested: MoveInfo::of(position, m),
-                },
-            }))
+            PuzzleHint::of(run.game().position(), hint)
+                .map(Some)
+                .ok_or_else(|| NorochessError::internal("the hinted square is empty"))
         })
     }
 
@@ -436,7 +355,7 @@ impl PuzzleRun {
     pub fn show_next(&self) -> Result<Vec<MoveInfo>> {
         self.act("PuzzleRun.show_next", |run, log| {
             let first = run.show_next(log);
-            Ok(moves_since(run.game(), first))
+            Ok(played_since(run.game(), first))
         })
     }
 
@@ -461,21 +380,12 @@ pub fn next_puzzle(
 ) -> Result<Option<NextPuzzle>> {
     guard("next_puzzle", || {
         let pack = pack()?;
-        let tier = tier.map(|t| match t {
-            PuzzleDifficulty::Easy => Difficulty::Easy,
-            PuzzleDifficulty::Medium => Difficulty::Medium,
-            PuzzleDifficulty::Hard => Difficulty::Hard,
-        });
         let next = library.with_library(|library: &mut Library| {
             policy::next_puzzle_in_library(library, pack, tier, current_id.as_deref())
         })?;
-        next.and_then(|n| pack.get(n.index).map(|p| (p, n.all_solved_cleanly)))
-            .map(|(puzzle, all_solved_cleanly)| {
-                Ok(NextPuzzle {
-                    puzzle: info_of(puzzle)?,
-                    all_solved_cleanly,
-                })
-            })
-            .transpose()
+        match next {
+            Some(next) => Ok(NextPuzzle::of(pack, next)?),
+            None => Ok(None),
+        }
     })
 }

@@ -19,13 +19,11 @@
 //! everywhere in these bindings.
 
 use crate::background::{Background, Searches};
-use crate::clock::TimeControl;
-use crate::engine::{line_of, EngineScore, SearchLimits, SearchListener, SearchOutcome};
+use crate::engine::{SearchLimits, SearchListener, SearchOutcome};
 use crate::error::{guard, NorochessError, Result};
 use crate::game::{choose_move, parse_square, BoardView, GameResult};
 use crate::library::LibraryHandle;
 use crate::types::{lock, MoveInfo, PieceKind, Side};
-use crate::variants::GameSetup;
 use norochess_app as app;
 use norochess_core as core;
 use norochess_core::{Engine, SearchRequest};
@@ -39,36 +37,8 @@ const SESSION_HASH_MB: usize = 16;
 pub use app::BoardMode;
 pub use app::{ColourChoice, OpponentChoice};
 
-/// Everything needed to start a game session.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct NewGame {
-    /// The game and its options (a Norochess960 start number in it).
-    pub setup: GameSetup,
-    /// A set-up position (docs/position-format.md) instead of the start.
-    #[uniffi(default = None)]
-    pub position_text: Option<String>,
-    /// Who plays the other side.
-    pub opponent: OpponentChoice,
-    /// The clock, if any. It starts at White's first move.
-    #[uniffi(default = None)]
-    pub clock: Option<TimeControl>,
-    /// How a pass-and-play board turns; `None`: the library's setting
-    /// (auto-flip without a library).
-    #[uniffi(default = None)]
-    pub board_mode: Option<BoardMode>,
-    /// Seed of the computer's choices and of a random colour, so a game
-    /// can be replayed exactly.
-    #[uniffi(default = 1)]
-    pub seed: u64,
-    /// The person's name against the computer; `None`: the library's
-    /// setting (`You` without a library).
-    #[uniffi(default = None)]
-    pub player_name: Option<String>,
-    /// Level 8's node budget per move (makes it repeatable); `None`: it
-    /// thinks by time (about 0.7 s, less on a short clock).
-    #[uniffi(default = None)]
-    pub level8_nodes: Option<u64>,
-}
+/// Everything needed to start a game session: the app layer's record.
+pub use app::NewGame;
 
 pub use app::MoveListEntry;
 
@@ -77,42 +47,13 @@ pub use app::SaveState;
 /// Everything a game screen draws: the app layer's record.
 pub use app::SessionSnapshot;
 
-/// What became of a computer move.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
-pub enum ComputerMove {
-    /// The move was played (and saved).
-    Played {
-        /// The move.
-        played: MoveInfo,
-        /// It with its number: `12… Nf6`.
-        text: String,
-    },
-    /// The game changed while the computer thought (a takeback, a
-    /// resignation, a flag fall): the answer was dropped.
-    Stale,
-    /// The position has no move for the computer; nothing was played.
-    NoMove,
-    /// It is not the computer's turn (pass and play, the person's turn, or
-    /// the game is over): nothing was searched.
-    NotComputersTurn,
-    /// [`GameSessionHandle::cancel_searches`] stopped the search: nothing
-    /// was played.
-    Cancelled,
-}
+/// What became of a computer move: the app layer's enum (`ComputerMove`
+/// in Kotlin and Swift).
+pub use app::ComputerAnswer as ComputerMove;
 
-/// A hint for the person to move.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct SessionHint {
-    /// The suggested move.
-    pub suggested: MoveInfo,
-    /// The engine's score for the person.
-    pub score: Option<EngineScore>,
-    /// The expected result in words: `expected result +2.50 points for
-    /// White`, `White wins by 3 with best play`.
-    pub expectation: String,
-    /// The line a screen shows: `Nf3 (Ng1-f3) — expected result …`.
-    pub text: String,
-}
+/// A hint for the person to move: the app layer's record (`SessionHint`
+/// in Kotlin and Swift).
+pub use app::HintAnswer as SessionHint;
 
 /// The state behind a session handle's lock.
 struct State {
@@ -219,24 +160,6 @@ fn result_of(session: &app::GameSession) -> Result<GameResult> {
         .ok_or_else(|| NorochessError::internal("the game ended but has no result".to_string()))
 }
 
-/// The spec of a new game, with defaults from the settings.
-fn spec_of(game: &NewGame, settings: &app::Settings) -> Result<app::GameSpec> {
-    let variant = game.setup.variant()?;
-    let (opponent, names) =
-        game.opponent
-            .resolve(game.seed, game.player_name.as_deref(), settings)?;
-    Ok(app::GameSpec {
-        variant,
-        start: game.setup.start_number,
-        position: game.position_text.clone(),
-        opponent,
-        names,
-        clock: game.clock,
-        board_mode: app::session::board_mode_for(game.board_mode, opponent, settings),
-        seed: game.seed,
-    })
-}
-
 #[uniffi::export]
 impl GameSessionHandle {
     /// A new game as `game` says, saved into `library` after every change
@@ -250,7 +173,7 @@ impl GameSessionHandle {
                 Some(l) => l.settings_now()?,
                 None => app::Settings::default(),
             };
-            let spec = spec_of(&game, &settings)?;
+            let spec = game.spec(&settings)?;
             let mut session = app::GameSession::new(spec)?;
             session.set_policies(settings.takeback, settings.hints);
             session.set_orientation(settings.orientation);
@@ -559,19 +482,11 @@ impl GameSessionHandle {
         let now = now_ms.saturating_add(app::session::millis(started.elapsed()));
         guard("GameSessionHandle.computer_move", || {
             let mut state = lock(&state);
-            let before = *state.session.game().position();
             let answer = state.session.computer_answer(ticket, mv, now)?;
-            Ok(match answer {
-                app::ComputerAnswer::Played { mv, text } => {
-                    state.autosave(now);
-                    ComputerMove::Played {
-                        played: MoveInfo::of(&before, mv),
-                        text,
-                    }
-                }
-                app::ComputerAnswer::Stale => ComputerMove::Stale,
-                app::ComputerAnswer::NoMove => ComputerMove::NoMove,
-            })
+            if matches!(answer, ComputerMove::Played { .. }) {
+                state.autosave(now);
+            }
+            Ok(answer)
         })
     }
 
@@ -581,11 +496,10 @@ impl GameSessionHandle {
     /// caller's coroutine or task stops the search.
     pub async fn hint(&self, limits: SearchLimits) -> Result<Option<SessionHint>> {
         let request = guard("GameSessionHandle.hint", || {
-            crate::engine::check_limits(&limits)?;
+            limits.check()?;
             Ok(lock(&self.state).session.request_hint(limits.into())?)
         })?;
         let ticket = request.ticket;
-        let position = request.search.position;
         let engine = self.engine.clone();
         let cancel_state = self.state.clone();
         let stop = request.search.stop.clone();
@@ -603,16 +517,7 @@ impl GameSessionHandle {
             return Ok(None);
         }
         guard("GameSessionHandle.hint", || {
-            let mut state = lock(&self.state);
-            let Some(answer) = state.session.hint_answer(ticket, &result) else {
-                return Ok(None);
-            };
-            Ok(Some(SessionHint {
-                suggested: MoveInfo::of(&position, answer.mv),
-                score: answer.score.map(|s| EngineScore::of(s, position.turn())),
-                expectation: answer.expectation,
-                text: answer.text,
-            }))
+            Ok(lock(&self.state).session.hint_answer(ticket, &result))
         })
     }
 
@@ -627,15 +532,15 @@ impl GameSessionHandle {
         listener: Option<Box<dyn SearchListener>>,
     ) -> Result<SearchOutcome> {
         let (request, ply_count) = guard("GameSessionHandle.analyse", || {
-            crate::engine::check_lines(lines)?;
-            crate::engine::check_limits(&limits)?;
+            let lines = app::analysis::check_lines(lines)?;
+            limits.check()?;
             let state = lock(&self.state);
             let game = state.session.shown_game();
             if let Some(outcome) = game.outcome() {
                 return Err(core::GameError::GameOver(outcome).into());
             }
             let mut request = SearchRequest::for_game(&game, limits.into());
-            request.multipv = lines as usize;
+            request.multipv = lines;
             Ok((request, game.plies().len() as u32))
         })?;
         let engine = self.engine.clone();
@@ -655,15 +560,12 @@ impl GameSessionHandle {
             },
         )?;
         let result = search.await?;
-        Ok(SearchOutcome {
-            best_move: result.best_move.map(|m| MoveInfo::of(&position, m)),
-            lines: result.lines.iter().map(|l| line_of(&position, l)).collect(),
-            depth: result.depth,
-            nodes: result.nodes,
-            elapsed_ms: result.elapsed.as_millis() as u64,
-            was_stopped: stop.is_stopped(),
+        Ok(SearchOutcome::of(
+            &position,
+            &result,
+            stop.is_stopped(),
             ply_count,
-        })
+        ))
     }
 }
 

@@ -7,6 +7,8 @@
 //! Anything that changes the game (a takeback, a resignation, a new game)
 //! stops the request's search and makes its ticket stale.
 
+use crate::analysis::EngineScore;
+use crate::board_view::MoveInfo;
 use norochess_core::{Color, Engine, Level, Move, Score, SearchRequest, SearchResult, StopHandle};
 
 /// Identifies the game state a request was made for; an answer carrying an
@@ -69,17 +71,16 @@ impl HintRequest {
     }
 }
 
-/// What a hint says: the move and the result expected with best play.
+/// What a hint says: the move and the result expected with best play
+/// (`SessionHint` in Kotlin and Swift).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+#[cfg_attr(feature = "uniffi", uniffi(name = "SessionHint"))]
 pub struct HintAnswer {
-    /// The move.
-    pub mv: Move,
-    /// It in SAN (`Nf3`).
-    pub san: String,
-    /// It in long notation (`Ng1-f3`).
-    pub long: String,
-    /// The engine's score for the side to move.
-    pub score: Option<Score>,
+    /// The suggested move, in every notation.
+    pub suggested: MoveInfo,
+    /// The engine's score for the person (the side to move).
+    pub score: Option<EngineScore>,
     /// The expectation in words: `expected result +2.50 points for White`,
     /// `White wins by 3 with best play`.
     pub expectation: String,
@@ -103,19 +104,34 @@ pub(crate) fn expectation(score: Option<Score>, turn: Color, points_game: bool) 
     }
 }
 
-/// What became of the computer's answer.
+/// What became of the computer's turn (`ComputerMove` in Kotlin and
+/// Swift).
+///
+/// [`GameSession::computer_answer`](super::GameSession::computer_answer)
+/// gives the first three. The last two are the caller's to say, because
+/// only the caller knows them: it asked while
+/// [`GameSession::request_computer_move`](super::GameSession::request_computer_move)
+/// had no request for it, or it gave up waiting
+/// ([`GameSession::cancel_computer_move`](super::GameSession::cancel_computer_move)).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+#[cfg_attr(feature = "uniffi", uniffi(name = "ComputerMove"))]
 pub enum ComputerAnswer {
-    /// The move was played: its SAN with the move number (`12... Nf6`).
+    /// The move was played (and, in a shell with a library, saved).
     Played {
-        /// The move.
-        mv: Move,
-        /// `12... Nf6`.
+        /// The move, described in the position it was played in.
+        played: MoveInfo,
+        /// It with its number: `12... Nf6`.
         text: String,
     },
-    /// The answer was for a position that is no longer on the board (after
-    /// a takeback, resignation or new game): dropped.
+    /// The game changed while the computer thought (a takeback, a
+    /// resignation, a flag fall, a new game): the answer was dropped.
     Stale,
-    /// The engine found no move (the position has none); nothing was played.
+    /// The position has no move for the computer; nothing was played.
     NoMove,
+    /// It is not the computer's turn (pass and play, the person's turn, or
+    /// the game is over): nothing was searched.
+    NotComputersTurn,
+    /// The caller stopped the search: nothing was played.
+    Cancelled,
 }

@@ -27,13 +27,15 @@ pub mod puzzle_run;
 mod snapshot;
 mod start_check;
 
-use crate::board_view::BoardView;
+use crate::analysis::EngineScore;
+use crate::board_view::{BoardView, MoveInfo};
 pub use crate::result::GameResult;
 use crate::save_state::SaveState;
 pub use computer::{ComputerAnswer, ComputerRequest, HintAnswer, HintRequest, Ticket};
-pub use new_game::{board_mode_for, ColourChoice, OpponentChoice};
+pub use new_game::{board_mode_for, ColourChoice, NewGame, OpponentChoice};
 pub use puzzle_run::{
-    AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, PuzzlePhase, PuzzleRun, PuzzleRunError,
+    AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, NextPuzzleInfo, PuzzleFeedback, PuzzleHint,
+    PuzzleInfo, PuzzlePhase, PuzzleRun, PuzzleRunError,
 };
 pub use snapshot::{
     move_counter, ClockView, CounterKind, MoveCounter, MoveListEntry, SessionSnapshot,
@@ -543,7 +545,10 @@ impl GameSession {
             return Ok(ComputerAnswer::Stale);
         }
         self.play_unchecked(mv, now)?;
-        Ok(ComputerAnswer::Played { mv, text })
+        Ok(ComputerAnswer::Played {
+            played: MoveInfo::of(&position, mv),
+            text,
+        })
     }
 
     /// The caller gave up waiting for the computer's move with `ticket`
@@ -623,20 +628,17 @@ impl GameSession {
         let mv = result.best_move?;
         let position = self.game.position();
         let turn = position.turn();
-        let san = position.to_san(mv);
-        let long = position.to_long(mv);
+        let suggested = MoveInfo::of(position, mv);
         let score = result.score();
         let expectation = computer::expectation(
             score,
             turn,
             self.game.variant().rules().move_limit.is_some(),
         );
-        let text = format!("{san} ({long}) — {expectation}");
+        let text = format!("{} ({}) — {expectation}", suggested.san, suggested.long);
         Some(HintAnswer {
-            mv,
-            san,
-            long,
-            score,
+            suggested,
+            score: score.map(|s| EngineScore::of(s, turn)),
             expectation,
             text,
         })

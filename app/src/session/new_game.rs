@@ -4,9 +4,65 @@
 //! random colour and the names are made here.
 
 use super::NewGameError;
+use crate::game_menu::GameSetup;
 use crate::library::Settings;
-use crate::players::{BoardMode, Opponent, COMPUTER_LEVELS};
-use norochess_core::{Color, SplitMix64};
+use crate::players::{BoardMode, GameSpec, Opponent, COMPUTER_LEVELS};
+use norochess_core::{Color, SplitMix64, TimeControl};
+
+/// Everything a phone's new-game menu chooses to start a game session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct NewGame {
+    /// The game and its options (a Norochess960 start number in it).
+    pub setup: GameSetup,
+    /// A set-up position (docs/position-format.md) instead of the start.
+    #[cfg_attr(feature = "uniffi", uniffi(default = None))]
+    pub position_text: Option<String>,
+    /// Who plays the other side.
+    pub opponent: OpponentChoice,
+    /// The clock, if any. It starts at White's first move.
+    #[cfg_attr(feature = "uniffi", uniffi(default = None))]
+    pub clock: Option<TimeControl>,
+    /// How a pass-and-play board turns; `None`: the library's setting
+    /// (auto-flip without a library).
+    #[cfg_attr(feature = "uniffi", uniffi(default = None))]
+    pub board_mode: Option<BoardMode>,
+    /// Seed of the computer's choices and of a random colour, so a game
+    /// can be replayed exactly.
+    #[cfg_attr(feature = "uniffi", uniffi(default = 1))]
+    pub seed: u64,
+    /// The person's name against the computer; `None`: the library's
+    /// setting (`You` without a library).
+    #[cfg_attr(feature = "uniffi", uniffi(default = None))]
+    pub player_name: Option<String>,
+    /// Level 8's node budget per move (makes it repeatable); `None`: it
+    /// thinks by time (about 0.7 s, less on a short clock).
+    #[cfg_attr(feature = "uniffi", uniffi(default = None))]
+    pub level8_nodes: Option<u64>,
+}
+
+impl NewGame {
+    /// The spec of the game, with the defaults `settings` give (the
+    /// person's name, the pass-and-play board). Checks the game, its
+    /// options and the computer's level; the position is checked when the
+    /// session starts.
+    pub fn spec(&self, settings: &Settings) -> Result<GameSpec, NewGameError> {
+        let variant = self.setup.variant()?;
+        let (opponent, names) =
+            self.opponent
+                .resolve(self.seed, self.player_name.as_deref(), settings)?;
+        Ok(GameSpec {
+            variant,
+            start: self.setup.start_number,
+            position: self.position_text.clone(),
+            opponent,
+            names,
+            clock: self.clock,
+            board_mode: board_mode_for(self.board_mode, opponent, settings),
+            seed: self.seed,
+        })
+    }
+}
 
 /// The person's colour against the computer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -134,6 +190,46 @@ mod tests {
         assert!(matches!(
             level_9.resolve(1, None, &settings),
             Err(NewGameError::NoSuchLevel { level: 9 })
+        ));
+    }
+
+    #[test]
+    fn a_new_game_becomes_a_spec_with_the_settings_defaults() {
+        let settings = Settings {
+            player_name: "Kim".into(),
+            ..Settings::default()
+        };
+        let game = NewGame {
+            setup: GameSetup {
+                game: "norochess".into(),
+                options: Vec::new(),
+                start_number: None,
+            },
+            position_text: None,
+            opponent: OpponentChoice::Computer {
+                level: 2,
+                colour: ColourChoice::White,
+            },
+            clock: None,
+            board_mode: None,
+            seed: 5,
+            player_name: None,
+            level8_nodes: None,
+        };
+        let spec = game.spec(&settings).unwrap();
+        assert_eq!(spec.names, ["Kim", "Kim"]);
+        assert_eq!(spec.board_mode, BoardMode::Fixed);
+        assert_eq!(spec.seed, 5);
+        let unknown = NewGame {
+            setup: GameSetup {
+                game: "no-such-game".into(),
+                ..game.setup.clone()
+            },
+            ..game
+        };
+        assert!(matches!(
+            unknown.spec(&settings),
+            Err(NewGameError::Setup(_))
         ));
     }
 

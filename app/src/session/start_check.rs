@@ -3,6 +3,7 @@
 //! move) or with scores no game can reach is refused with the reason, the
 //! same in every shell.
 
+use crate::game_menu::SetupError;
 use crate::result::GameResult;
 use norochess_core::{Color, Game, Role};
 use thiserror::Error;
@@ -10,6 +11,9 @@ use thiserror::Error;
 /// Why a new game could not start.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum NewGameError {
+    /// The menu's game or one of its options is not the table's.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
     /// The variant, its options or the position text are wrong.
     #[error(transparent)]
     Core(#[from] norochess_core::Error),

@@ -355,7 +355,12 @@ fn hints_are_tied_to_their_position() {
     let result = request.think(&mut engine);
     let hint = s.hint_answer(request.ticket, &result).unwrap();
     assert!(hint.text.contains(" — expected result "), "{}", hint.text);
-    s.play(hint.mv, 0).unwrap();
+    assert_eq!(
+        hint.score.as_ref().map(|score| score.side),
+        Some(Color::White)
+    );
+    let mv = s.game().position().parse_move(&hint.suggested.uci).unwrap();
+    s.play(mv, 0).unwrap();
     // A second hint answered after the position changed is dropped.
     computer_moves(&mut s, 0);
     let request = s.request_hint(limits).unwrap();

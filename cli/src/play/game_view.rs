@@ -250,6 +250,10 @@ impl App {
             }
             Ok(ComputerAnswer::Stale) => self.computer_turn(),
             Ok(ComputerAnswer::NoMove) => self.say("The computer has no move to play."),
+            // The session never answers these: they are what a caller says
+            // when it asked on no one's turn or gave up waiting, and this
+            // shell does neither here (it asked, and the thinker answered).
+            Ok(ComputerAnswer::NotComputersTurn | ComputerAnswer::Cancelled) => {}
             Err(e) => self.say(format!("The computer's move failed: {e}.")),
         }
     }

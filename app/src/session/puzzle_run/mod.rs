@@ -23,10 +23,15 @@
 //! The policies of which puzzle comes next and which is the day's puzzle are
 //! in [`policy`].
 
+mod feedback;
+mod info;
 mod input;
 pub mod policy;
 #[cfg(test)]
 mod tests;
+
+pub use feedback::{played_since, MoveAnswer, PuzzleFeedback, PuzzleHint};
+pub use info::{NextPuzzleInfo, PuzzleInfo};
 
 use crate::library::{Library, LibraryError, PuzzleAttempt, RatedAttempt};
 use norochess_core::puzzle::{Hint, Puzzle, PuzzleError, PuzzleSession, SessionState};
@@ -116,20 +121,6 @@ pub struct AttemptEnd {
     pub rating_change: i32,
     /// Why the attempt could not be saved, if it could not.
     pub problem: Option<String>,
-}
-
-/// The answer to the player's move. The moves themselves are on the board:
-/// the player's move is ply `ply` of [`PuzzleRun::game`], followed by the
-/// opponent's answer (a right move) or the refutation (a wrong one).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveAnswer {
-    /// Whether the move keeps the objective within reach (the intended move,
-    /// or another the solver proves just as good).
-    pub right: bool,
-    /// Whether the puzzle is solved now.
-    pub solved: bool,
-    /// The index of the player's move among the game's plies.
-    pub ply: usize,
 }
 
 /// Where a puzzle's attempt is written: the library, or a stand-in that
