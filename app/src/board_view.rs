@@ -108,10 +108,11 @@ pub struct BoardView {
     pub captured_by_white: Vec<Piece>,
     /// Pieces Black has captured.
     pub captured_by_black: Vec<Piece>,
-    /// The capture points of White's captures.
-    pub captured_points_white: u32,
-    /// The capture points of Black's captures.
-    pub captured_points_black: u32,
+    /// The capture points of White's captures, in games where captures
+    /// score (`None` in the others, which show no `+0`).
+    pub captured_points_white: Option<u32>,
+    /// The capture points of Black's captures, where captures score.
+    pub captured_points_black: Option<u32>,
     /// The result, once the game has ended.
     pub outcome: Option<GameResult>,
     /// The position as text (docs/position-format.md).
@@ -169,8 +170,8 @@ impl BoardView {
             overtime: s.overtime,
             captured_by_white: by_white,
             captured_by_black: by_black,
-            captured_points_white: s.captured_points[0],
-            captured_points_black: s.captured_points[1],
+            captured_points_white: s.scores.map(|_| s.captured_points[0]),
+            captured_points_black: s.scores.map(|_| s.captured_points[1]),
             outcome: GameResult::of(game),
             position_text: s.position_text,
             ply_count: u32::try_from(s.ply_count).unwrap_or(u32::MAX),
@@ -209,7 +210,8 @@ mod tests {
                 role: Role::Pawn
             }]
         );
-        assert_eq!(view.captured_points_white, 1);
+        assert_eq!(view.captured_points_white, Some(1));
+        assert_eq!(view.captured_points_black, Some(0));
         assert_eq!(view.scores, Some(Scores { white: 1, black: 0 }));
         assert_eq!(view.turn, Color::Black);
         assert_eq!(view.ply_count, 3);
@@ -232,5 +234,21 @@ mod tests {
         assert_eq!(view.legal_moves.len(), 20);
         assert!(view.outcome.is_none());
         assert_eq!(view.regular_moves, Some(48));
+    }
+
+    #[test]
+    fn games_without_points_show_no_capture_points() {
+        let mut game = Game::new(Variant::Chess, None).expect("chess starts");
+        for text in ["e4", "d5", "exd5"] {
+            let mv = game
+                .position()
+                .parse_move(text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            game.play(mv).unwrap_or_else(|e| panic!("{text}: {e}"));
+        }
+        let view = BoardView::of(&game);
+        assert_eq!(view.captured_by_white.len(), 1, "the captured pawn is shown");
+        assert_eq!(view.captured_points_white, None, "but no points");
+        assert_eq!(view.scores, None);
     }
 }

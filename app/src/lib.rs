@@ -73,6 +73,6 @@ pub use session::{
 };
 pub use session::{
     ClockView, ColourChoice, ComputerAnswer, ComputerRequest, EngineSettings, GameSession,
-    HintAnswer, HintRequest, MoveListEntry, NewGame, NewGameError, OpponentChoice, SessionError,
-    SessionSnapshot, Ticket,
+    HintAnswer, HintRequest, MoveListEntry, NewGame, NewGameError, OpponentChoice, Refusal,
+    SessionError, SessionSnapshot, Ticket,
 };

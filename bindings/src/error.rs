@@ -21,27 +21,8 @@ use norochess_core as core;
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
 
-/// What the app layer refused to do, as data (the screen may grey a button
-/// or explain it in its own words).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum Refusal {
-    /// The person tried to move (or asked for a hint) on the computer's turn.
-    ComputerToMove,
-    /// Takebacks are switched off in the settings.
-    TakebackDisabled,
-    /// There is no move of the person's to take back.
-    NothingToTakeBack,
-    /// The game was lost on time: it cannot be taken back.
-    LostOnTime,
-    /// There is no taken-back move to replay.
-    NothingToRedo,
-    /// Draw offers are for pass and play.
-    DrawOfferNeedsAFriend,
-    /// There is no draw offer to answer.
-    NoDrawOffer,
-    /// Hints are switched off in the settings.
-    HintsDisabled,
-}
+/// What the app layer refused to do, as data: the app layer's `Refusal`.
+pub use norochess_app::Refusal;
 
 /// Everything that can go wrong in a call into the Norochess core.
 ///
@@ -342,14 +323,7 @@ impl From<app::SessionError> for NorochessError {
         };
         match e {
             S::Game(e) => e.into(),
-            S::ComputerToMove => refused(Refusal::ComputerToMove),
-            S::TakebackDisabled => refused(Refusal::TakebackDisabled),
-            S::NothingToTakeBack => refused(Refusal::NothingToTakeBack),
-            S::LostOnTime => refused(Refusal::LostOnTime),
-            S::NothingToRedo => refused(Refusal::NothingToRedo),
-            S::DrawOfferNeedsAFriend => refused(Refusal::DrawOfferNeedsAFriend),
-            S::NoDrawOffer => refused(Refusal::NoDrawOffer),
-            S::HintsDisabled => refused(Refusal::HintsDisabled),
+            S::Refused(refusal) => refused(refusal),
             S::NoSuchPly { .. } => NorochessError::invalid_argument(detail),
         }
     }

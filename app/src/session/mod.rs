@@ -58,7 +58,26 @@ pub enum SessionError {
     /// The game refused the move or action (illegal move, game over…).
     #[error(transparent)]
     Game(#[from] GameError),
-    /// The person tried to move while it is the computer's turn.
+    /// The session refused an action a screen offered (a button it should
+    /// have greyed out); the reason is data for the screen.
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// The ply asked for in review is beyond the game.
+    #[error("there is no position after {ply} moves (the game has {plies})")]
+    NoSuchPly {
+        /// The ply asked for.
+        ply: usize,
+        /// Plies in the game.
+        plies: usize,
+    },
+}
+
+/// What the session refused to do, as data: a screen may grey a button or
+/// explain it in its own words (the message is the English sentence).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum Refusal {
+    /// The person tried to move (or asked for a hint) on the computer's turn.
     #[error("it is the computer's turn")]
     ComputerToMove,
     /// Takebacks are switched off in the settings.
@@ -82,14 +101,6 @@ pub enum SessionError {
     /// Hints are switched off in the settings.
     #[error("hints are switched off in the settings")]
     HintsDisabled,
-    /// The ply asked for in review is beyond the game.
-    #[error("there is no position after {ply} moves (the game has {plies})")]
-    NoSuchPly {
-        /// The ply asked for.
-        ply: usize,
-        /// Plies in the game.
-        plies: usize,
-    },
 }
 
 /// How the computer's searches are limited.
@@ -401,7 +412,7 @@ impl GameSession {
             return Err(GameError::GameOver(outcome).into());
         }
         if self.computer_to_move() {
-            return Err(SessionError::ComputerToMove);
+            return Err(SessionError::Refused(Refusal::ComputerToMove));
         }
         self.play_unchecked(mv, now)
     }
@@ -598,13 +609,13 @@ impl GameSession {
     /// A hint for the person to move, searched with `limits`.
     pub fn request_hint(&mut self, limits: Limits) -> Result<HintRequest, SessionError> {
         if !self.hints_allowed {
-            return Err(SessionError::HintsDisabled);
+            return Err(SessionError::Refused(Refusal::HintsDisabled));
         }
         if let Some(outcome) = self.game.outcome() {
             return Err(GameError::GameOver(outcome).into());
         }
         if self.computer_to_move() {
-            return Err(SessionError::ComputerToMove);
+            return Err(SessionError::Refused(Refusal::ComputerToMove));
         }
         let ticket = Ticket(self.generation);
         let search = SearchRequest::for_game(&self.game, limits);
@@ -667,14 +678,14 @@ impl GameSession {
     /// What a takeback would do now, or why the policy refuses it.
     fn takeback_kind(&self) -> Result<TakebackKind, SessionError> {
         if !self.takeback_allowed {
-            return Err(SessionError::TakebackDisabled);
+            return Err(SessionError::Refused(Refusal::TakebackDisabled));
         }
         match self.game.outcome().map(|o| o.reason) {
             Some(EndReason::TimeForfeit | EndReason::TimeoutVsInsufficientMaterial) => {
-                Err(SessionError::LostOnTime)
+                Err(SessionError::Refused(Refusal::LostOnTime))
             }
             Some(EndReason::Resignation | EndReason::Agreement) => Ok(TakebackKind::Withdraw),
-            _ if self.person_plies() == 0 => Err(SessionError::NothingToTakeBack),
+            _ if self.person_plies() == 0 => Err(SessionError::Refused(Refusal::NothingToTakeBack)),
             _ => Ok(TakebackKind::Moves),
         }
     }
@@ -723,7 +734,10 @@ impl GameSession {
 
     /// Replays the moves of the last takeback.
     pub fn redo(&mut self, now: u64) -> Result<usize, SessionError> {
-        let steps = self.redo_steps.pop().ok_or(SessionError::NothingToRedo)?;
+        let steps = self
+            .redo_steps
+            .pop()
+            .ok_or(SessionError::Refused(Refusal::NothingToRedo))?;
         let mut redone = 0;
         for _ in 0..steps {
             if self.game.redo() {
@@ -779,7 +793,7 @@ impl GameSession {
     /// `by` (the side to move if `None`) offers a draw (pass and play).
     pub fn offer_draw(&mut self, by: Option<Color>) -> Result<(), SessionError> {
         if self.spec.opponent != Opponent::Friend {
-            return Err(SessionError::DrawOfferNeedsAFriend);
+            return Err(SessionError::Refused(Refusal::DrawOfferNeedsAFriend));
         }
         if let Some(outcome) = self.game.outcome() {
             return Err(GameError::GameOver(outcome).into());
@@ -791,7 +805,7 @@ impl GameSession {
     /// The other side accepts the draw offer: the game is drawn.
     pub fn accept_draw(&mut self, now: u64) -> Result<Outcome, SessionError> {
         if self.draw_offer.is_none() {
-            return Err(SessionError::NoDrawOffer);
+            return Err(SessionError::Refused(Refusal::NoDrawOffer));
         }
         self.tick(now);
         let outcome = self.game.agree_draw()?;
@@ -805,7 +819,7 @@ impl GameSession {
         self.draw_offer
             .take()
             .map(|_| ())
-            .ok_or(SessionError::NoDrawOffer)
+            .ok_or(SessionError::Refused(Refusal::NoDrawOffer))
     }
 
     /// Shows the position after `ply` moves while the game goes on (the

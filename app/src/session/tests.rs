@@ -66,7 +66,10 @@ fn the_computer_answers_only_for_the_position_it_was_asked_about() {
     assert_eq!(s.game().plies().len(), 2);
     // The person cannot move for the computer.
     s.play_text("e4", 0).unwrap();
-    assert_eq!(s.play_text("e5", 0), Err(SessionError::ComputerToMove));
+    assert_eq!(
+        s.play_text("e5", 0),
+        Err(SessionError::Refused(Refusal::ComputerToMove))
+    );
 }
 
 #[test]
@@ -117,11 +120,17 @@ fn takeback_needs_a_move_of_the_persons_and_can_be_switched_off() {
     let mut s = vs_computer(Color::Black);
     computer_moves(&mut s, 0);
     assert!(!s.can_takeback(), "only the computer has moved");
-    assert_eq!(s.takeback(0), Err(SessionError::NothingToTakeBack));
+    assert_eq!(
+        s.takeback(0),
+        Err(SessionError::Refused(Refusal::NothingToTakeBack))
+    );
     s.play_text("e5", 0).unwrap();
     s.set_policies(false, true);
     assert!(!s.snapshot(0).can_takeback);
-    assert_eq!(s.takeback(0), Err(SessionError::TakebackDisabled));
+    assert_eq!(
+        s.takeback(0),
+        Err(SessionError::Refused(Refusal::TakebackDisabled))
+    );
     s.set_policies(true, true);
     assert_eq!(
         s.takeback(0),
@@ -190,7 +199,10 @@ fn pass_and_play_resigns_the_side_to_move_and_answers_draw_offers() {
     );
 
     let mut s = friends(None);
-    assert_eq!(s.accept_draw(0), Err(SessionError::NoDrawOffer));
+    assert_eq!(
+        s.accept_draw(0),
+        Err(SessionError::Refused(Refusal::NoDrawOffer))
+    );
     s.offer_draw(None).unwrap();
     assert_eq!(s.snapshot(0).draw_offer, Some(Color::White));
     s.play_text("e4", 0).unwrap();
@@ -210,7 +222,10 @@ fn pass_and_play_resigns_the_side_to_move_and_answers_draw_offers() {
     );
 
     let mut s = vs_computer(Color::White);
-    assert_eq!(s.offer_draw(None), Err(SessionError::DrawOfferNeedsAFriend));
+    assert_eq!(
+        s.offer_draw(None),
+        Err(SessionError::Refused(Refusal::DrawOfferNeedsAFriend))
+    );
 }
 
 const FIVE_PLUS_THREE: TimeControl = TimeControl::Fischer {
@@ -283,7 +298,10 @@ fn a_flag_fall_ends_the_game_by_the_rule_book() {
         s.play_text("e5", 61_000),
         Err(SessionError::Game(GameError::GameOver(_)))
     ));
-    assert_eq!(s.takeback(61_000), Err(SessionError::LostOnTime));
+    assert_eq!(
+        s.takeback(61_000),
+        Err(SessionError::Refused(Refusal::LostOnTime))
+    );
     // A move after the flag fell is refused even without a tick before it.
     let mut s = friends(Some(control));
     s.play_text("e4", 0).unwrap();
@@ -370,7 +388,7 @@ fn hints_are_tied_to_their_position() {
     s.set_policies(true, false);
     assert_eq!(
         s.request_hint(limits).err(),
-        Some(SessionError::HintsDisabled)
+        Some(SessionError::Refused(Refusal::HintsDisabled))
     );
 }
 

@@ -92,6 +92,7 @@ final class PuzzleTests: XCTestCase {
             case .save: XCTAssertEqual(p.objectiveId, "save")
             case let .winBy(margin): XCTAssertEqual(p.objectiveId, "win-by \(margin)")
             case let .gain(points, moves): XCTAssertEqual(p.objectiveId, "gain \(points) in \(moves)")
+            case .lead: XCTFail("\(p.id): a lead is the solver's form, never a puzzle's")
             }
             if p.opponentMove == nil { XCTAssertEqual(p.positionText, p.positionBeforeText, p.id) }
         }

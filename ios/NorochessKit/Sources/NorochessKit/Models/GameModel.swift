@@ -123,16 +123,16 @@ public final class GameModel {
         let captured = white ? snapshot.board.capturedByWhite : snapshot.board.capturedByBlack
         let points = white ? snapshot.board.capturedPointsWhite : snapshot.board.capturedPointsBlack
         let clockText = clock.map { white ? $0.whiteText : $0.blackText }
-        let scored = snapshot.board.scores != nil
         var label = tr("%@, %@", Names.side(side), player.name)
         if let clockText { label = tr("%@, %@ left", label, clockText) }
-        if scored { label = tr("%@, captured %@ points", label, "\(points)") }
+        // Points only where captures score (the app layer's `nil` elsewhere).
+        if let points { label = tr("%@, captured %@ points", label, "\(points)") }
         return PlayerPanel(
             side: side, name: player.name, clockText: clockText,
             clockRunning: clock?.running == side,
             lowTime: clock.map { white ? $0.whiteLow : $0.blackLow } ?? false,
             captured: captured.map(PieceArt.of),
-            capturedPoints: scored && points > 0 ? "+\(points)" : nil,
+            capturedPoints: points.flatMap { $0 > 0 ? "+\($0)" : nil },
             accessibilityLabel: label)
     }
 

@@ -13,7 +13,7 @@ import androidx.compose.ui.test.runComposeUiTest
 import app.norochess.android.present.Screen
 import app.norochess.applayer.GameSetup
 import app.norochess.core.GameSessionHandle
-import app.norochess.core.NewGame
+import app.norochess.applayer.NewGame
 import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.Side
 import java.nio.file.Files

@@ -46,7 +46,7 @@ class PuzzleFlowTest {
             val scratchLibrary = LibraryHandle.inMemory()
             val scratch = PuzzleRun(info.id, scratchLibrary)
             val wrong = scratch.snapshot().legalMoves.first { m ->
-                m.uci != info.solution[0] && PuzzleRun(info.id, scratchLibrary).use { it.play(m.from, m.to, m.promotion) } is app.norochess.core.PuzzleFeedback.Wrong
+                m.uci != info.solution[0] && PuzzleRun(info.id, scratchLibrary).use { it.play(m.from, m.to, m.promotion) } is app.norochess.applayer.PuzzleFeedback.Wrong
             }
             scratch.close()
             scratchLibrary.close()

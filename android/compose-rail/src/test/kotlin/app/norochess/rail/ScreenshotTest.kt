@@ -73,7 +73,7 @@ class ScreenshotTest {
             shot("home-live") { HomeScreen(h.app.home.value, h.app) }
             h.app.open(
                 app.norochess.core.GameSessionHandle(
-                    app.norochess.core.NewGame(
+                    app.norochess.applayer.NewGame(
                         app.norochess.applayer.GameSetup("ram"),
                         "1rnbqkb3/ppppp2P2/10/10/10/10/10/10/PPPPPPP3/2N1QKBNR1 w - - 0 20",
                         app.norochess.applayer.OpponentChoice.Friend("Ann", "Bob"), null, null, 1uL, null, null,

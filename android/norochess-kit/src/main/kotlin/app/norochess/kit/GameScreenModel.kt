@@ -1,11 +1,11 @@
 package app.norochess.kit
 
-import app.norochess.core.ComputerMove
+import app.norochess.applayer.ComputerMove
 import app.norochess.core.GameSessionHandle
 import app.norochess.core.NorochessException
 import app.norochess.applayer.PieceKind
-import app.norochess.core.SearchLimits
-import app.norochess.core.SessionHint
+import app.norochess.applayer.SearchLimits
+import app.norochess.applayer.SessionHint
 import app.norochess.applayer.SessionSnapshot
 import app.norochess.applayer.Side
 import app.norochess.applayer.MoveInfo

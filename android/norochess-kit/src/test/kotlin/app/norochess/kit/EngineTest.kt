@@ -2,16 +2,16 @@ package app.norochess.kit
 
 import app.norochess.applayer.computerLevels
 import app.norochess.applayer.ColourChoice
-import app.norochess.core.ComputerMove
+import app.norochess.applayer.ComputerMove
 import app.norochess.core.GameSessionHandle
 import app.norochess.applayer.GameSetup
-import app.norochess.core.NewGame
+import app.norochess.applayer.NewGame
 import app.norochess.applayer.OpponentChoice
-import app.norochess.core.ScoreKind
-import app.norochess.core.SearchLimits
+import app.norochess.applayer.ScoreKind
+import app.norochess.applayer.SearchLimits
 import app.norochess.core.SearchListener
-import app.norochess.core.SearchOutcome
-import app.norochess.core.SearchProgress
+import app.norochess.applayer.SearchOutcome
+import app.norochess.applayer.SearchProgress
 import app.norochess.applayer.Side
 import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.Dispatchers

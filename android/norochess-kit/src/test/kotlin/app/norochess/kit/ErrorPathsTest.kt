@@ -5,12 +5,12 @@ import app.norochess.applayer.ColourChoice
 import app.norochess.core.GameSessionHandle
 import app.norochess.applayer.GameSetup
 import app.norochess.core.LibraryHandle
-import app.norochess.core.NewGame
+import app.norochess.applayer.NewGame
 import app.norochess.core.NorochessException
 import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.PieceKind
-import app.norochess.core.Refusal
-import app.norochess.core.SearchLimits
+import app.norochess.applayer.Refusal
+import app.norochess.applayer.SearchLimits
 import app.norochess.applayer.Side
 import app.norochess.applayer.TimeControl
 import kotlinx.coroutines.runBlocking

@@ -1,10 +1,10 @@
 package app.norochess.kit
 
 import app.norochess.applayer.ColourChoice
-import app.norochess.core.ComputerMove
+import app.norochess.applayer.ComputerMove
 import app.norochess.core.GameSessionHandle
 import app.norochess.applayer.GameSetup
-import app.norochess.core.NewGame
+import app.norochess.applayer.NewGame
 import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.PieceKind
 import app.norochess.applayer.Side

@@ -4,7 +4,7 @@ import app.norochess.applayer.GameSetup
 import app.norochess.core.GameSessionHandle
 import app.norochess.core.LibraryHandle
 import app.norochess.applayer.MoveInfo
-import app.norochess.core.NewGame
+import app.norochess.applayer.NewGame
 import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.TimeControl
 

@@ -2,7 +2,7 @@ package app.norochess.kit
 
 import app.norochess.core.LibraryHandle
 import app.norochess.applayer.PuzzleAttempt
-import app.norochess.core.PuzzleHint
+import app.norochess.applayer.PuzzleHint
 import app.norochess.applayer.PuzzlePhase
 import app.norochess.core.PuzzleRun
 import app.norochess.core.nextPuzzle

@@ -5,10 +5,10 @@ import app.norochess.core.NorochessException
 import app.norochess.applayer.PieceKind
 import app.norochess.applayer.PuzzleAttempt
 import app.norochess.applayer.PuzzleDifficulty
-import app.norochess.core.PuzzleFeedback
-import app.norochess.core.PuzzleHint
-import app.norochess.core.PuzzleInfo
-import app.norochess.core.PuzzleObjective
+import app.norochess.applayer.PuzzleFeedback
+import app.norochess.applayer.PuzzleHint
+import app.norochess.applayer.PuzzleInfo
+import app.norochess.applayer.PuzzleObjective
 import app.norochess.applayer.PuzzlePhase
 import app.norochess.core.PuzzleRun
 import app.norochess.applayer.Scores
@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Assertions.fail
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import java.io.File
@@ -101,6 +102,7 @@ class PuzzleTest {
                 PuzzleObjective.Win, PuzzleObjective.Save -> {}
                 is PuzzleObjective.WinBy -> assertEquals("win-by ${o.margin}", p.objectiveId)
                 is PuzzleObjective.Gain -> assertEquals("gain ${o.points} in ${o.moves}", p.objectiveId)
+                is PuzzleObjective.Lead -> fail("${p.id}: a lead is the solver's form, never a puzzle's")
             }
             if (p.opponentMove == null) assertEquals(p.positionText, p.positionBeforeText, p.id)
         }

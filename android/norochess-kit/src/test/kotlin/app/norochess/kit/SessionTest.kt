@@ -1,21 +1,21 @@
 package app.norochess.kit
 
 import app.norochess.applayer.ColourChoice
-import app.norochess.core.ComputerMove
+import app.norochess.applayer.ComputerMove
 import app.norochess.applayer.EndReason
 import app.norochess.applayer.GameFilter
 import app.norochess.core.GameSessionHandle
 import app.norochess.applayer.GameSetup
 import app.norochess.core.LibraryHandle
-import app.norochess.core.NewGame
+import app.norochess.applayer.NewGame
 import app.norochess.core.NorochessException
 import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.PuzzleAttempt
-import app.norochess.core.Refusal
+import app.norochess.applayer.Refusal
 import app.norochess.applayer.SaveState
-import app.norochess.core.SearchLimits
+import app.norochess.applayer.SearchLimits
 import app.norochess.core.SearchListener
-import app.norochess.core.SearchProgress
+import app.norochess.applayer.SearchProgress
 import app.norochess.applayer.Side
 import app.norochess.applayer.TimeControl
 import app.norochess.core.builtinPuzzles

@@ -31,7 +31,7 @@ import app.norochess.applayer.computerLevels
 import app.norochess.applayer.GameSetup
 import app.norochess.applayer.OptionSetting
 import app.norochess.applayer.GameSummary
-import app.norochess.core.NewGame
+import app.norochess.applayer.NewGame
 import app.norochess.applayer.OpponentChoice
 import app.norochess.applayer.OpponentFilter
 import app.norochess.applayer.PiecePicker
@@ -42,7 +42,7 @@ import app.norochess.applayer.Settings
 import app.norochess.applayer.Side
 import app.norochess.applayer.Stats
 import app.norochess.applayer.TimeControl
-import app.norochess.core.TimeControlPreset
+import app.norochess.applayer.TimeControlPreset
 import app.norochess.applayer.VariantInfo
 import app.norochess.core.timeControlPresets
 import app.norochess.core.variants
@@ -107,7 +107,7 @@ object Mapping {
                 name = if (white) whiteName else blackName,
                 white = white,
                 captured = captured.map(::piece),
-                capturedPoints = (if (white) board.capturedPointsWhite else board.capturedPointsBlack).toInt(),
+                capturedPoints = (if (white) board.capturedPointsWhite else board.capturedPointsBlack)?.toInt(),
                 clock = clock?.let {
                     ClockUi(
                         text = if (white) it.whiteText else it.blackText,

@@ -16,9 +16,9 @@ import app.norochess.core.NorochessException
 import app.norochess.kit.detail
 import app.norochess.applayer.PuzzleStats
 import app.norochess.applayer.PuzzleDifficulty
-import app.norochess.core.PuzzleFeedback
-import app.norochess.core.PuzzleHint
-import app.norochess.core.PuzzleInfo
+import app.norochess.applayer.PuzzleFeedback
+import app.norochess.applayer.PuzzleHint
+import app.norochess.applayer.PuzzleInfo
 import app.norochess.applayer.PuzzlePhase
 import app.norochess.core.PuzzleRun
 import app.norochess.applayer.Settings

@@ -63,7 +63,8 @@ data class PlayerUi(
     val name: String,
     val white: Boolean,
     val captured: List<PieceUi> = emptyList(),
-    val capturedPoints: Int = 0,
+    /** Their capture points, in games where captures score (`null`: none shown, never "+0"). */
+    val capturedPoints: Int? = null,
     val clock: ClockUi? = null,
     val toMove: Boolean = false,
     /** Face-to-face: this player sits across the table, so the whole bar is turned toward them. */
@@ -339,17 +340,20 @@ fun PlayerBar(player: PlayerUi) {
                         .background(Color(0xFFE3D7C1), RoundedCornerShape(6.dp))
                         .padding(horizontal = 4.dp, vertical = 1.dp)
                         .semantics(mergeDescendants = true) {
-                            contentDescription = s.get(Str.captured_description, names, player.capturedPoints)
+                            contentDescription = player.capturedPoints?.let { s.get(Str.captured_description, names, it) }
+                                ?: s.get(Str.captured_description_unscored, names)
                         },
                     verticalAlignment = Alignment.CenterVertically,
                 ) {
                     for (piece in player.captured) PieceImage(piece, Modifier.size(18.dp))
-                    Text(
-                        s.get(Str.captured_points, player.capturedPoints),
-                        style = MaterialTheme.typography.labelMedium,
-                        color = Color(0xFF2A2A2A),
-                        modifier = Modifier.padding(start = 4.dp),
-                    )
+                    player.capturedPoints?.let { points ->
+                        Text(
+                            s.get(Str.captured_points, points),
+                            style = MaterialTheme.typography.labelMedium,
+                            color = Color(0xFF2A2A2A),
+                            modifier = Modifier.padding(start = 4.dp),
+                        )
+                    }
                 }
             }
         }

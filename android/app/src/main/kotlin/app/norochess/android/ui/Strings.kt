@@ -67,6 +67,7 @@ enum class Str {
     no_moves_yet,
     score_description,
     captured_points,
+    captured_description_unscored,
     captured_description,
     clock_description,
     clock_low_description,
