@@ -200,7 +200,12 @@ else
     echo "== iOS app: swiftc -parse (syntax) over every file of $app"
     bash scripts/test-swift.sh --prepare-only
     root=${NOROCHESS_SWIFT_ROOT:-/var/cache/norochess-swift-root}
-    dest=$root/norochess/NorochessApp
+    # The checkout's own folder in the root, as scripts/test-swift.sh uses
+    # it: the type check reads the NorochessKit module that script built
+    # for this checkout, not another worktree's.
+    work=${NOROCHESS_SWIFT_WORK:-norochess}
+    [[ $work =~ ^[A-Za-z0-9._-]+$ ]] || { echo "NOROCHESS_SWIFT_WORK must be a plain folder name" >&2; exit 1; }
+    dest=$root/$work/NorochessApp
     rm -rf "$dest"
     mkdir -p "$dest"
     cp -a "$app/Sources" "$dest/"
@@ -211,7 +216,7 @@ else
         trap 'umount "$root/proc" 2>/dev/null || umount -l "$root/proc" 2>/dev/null || true' EXIT
     fi
     if ! chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin \
-        /bin/sh -c 'cd /norochess/NorochessApp && swiftc -parse "$@"' sh "${files[@]}"; then
+        /bin/sh -c 'cd "$0" && swiftc -parse "$@"' "/$work/NorochessApp" "${files[@]}"; then
         status=1
     else
         echo "swiftc -parse: ${#files[@]} files, no syntax error"
@@ -220,26 +225,26 @@ else
     # Type-check against NorochessKit as scripts/test-swift.sh last built it
     # and against ios/LinuxStubs, a stand-in for the SwiftUI, UIKit and
     # AudioToolbox declarations the views use (signatures only).
-    kit_modules=/norochess/NorochessKit/.build/debug/Modules
+    kit_modules=/$work/NorochessKit/.build/debug/Modules
     if [[ ! -f $root$kit_modules/NorochessKit.swiftmodule ]]; then
         echo "no NorochessKit module in the Swift root: run scripts/test-swift.sh first" >&2
         status=1
     else
         echo "== iOS app: swiftc -typecheck against NorochessKit and ios/LinuxStubs"
-        stubs=$root/norochess/stubs
+        stubs=$root/$work/stubs
         rm -rf "$stubs"
         mkdir -p "$stubs/out"
         cp ios/LinuxStubs/*.swift "$stubs/"
         # shellcheck disable=SC2016  # the script runs in the root's shell
-        if chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin /bin/sh -c '
+        if chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin WORK="/$work" /bin/sh -c '
             set -e
-            cd /norochess/stubs
+            cd "$WORK/stubs"
             for m in SwiftUI UIKit AudioToolbox; do
                 swiftc -emit-module -parse-as-library -module-name "$m" "$m.swift" -emit-module-path "out/$m.swiftmodule"
             done
-            cd /norochess/NorochessApp
-            swiftc -typecheck -continue-building-after-errors -swift-version 5 -I /norochess/stubs/out \
-                -I "$0" -I /norochess/NorochessKit/Sources/NorochessFFI "$@"' "$kit_modules" "${files[@]}"; then
+            cd "$WORK/NorochessApp"
+            swiftc -typecheck -continue-building-after-errors -swift-version 5 -I "$WORK/stubs/out" \
+                -I "$0" -I "$WORK/NorochessKit/Sources/NorochessFFI" "$@"' "$kit_modules" "${files[@]}"; then
             echo "swiftc -typecheck: ${#files[@]} files, no type error against the kit"
         else
             status=1
