@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+@testable import NorochessKit
+
+// What the iOS screens used to decide (or get wrong) in the views, decided
+// by the models and tested here (issue 26): the coordinates' ink and size,
+// face to face, the idle timer, the notices, the solver off the main actor.
+
+@MainActor
+final class ScreenDecisionsTests: XCTestCase {
+    func testCoordinatesAlternateTheirInkAndSitOnTheEdgeSquares() async throws {
+        let model = try gameModel(friends())
+        let board = model.board
+        let theme = board.theme
+        // a1 is dark: a light label; a2 and b1 are light: dark labels.
+        let a1 = try XCTUnwrap(board.square("a1"))
+        XCTAssertFalse(a1.isLight)
+        XCTAssertEqual(a1.rankLabel, "1")
+        XCTAssertEqual(a1.fileLabel, "a")
+        XCTAssertEqual(a1.labelInk, theme.light, "a label on a dark square is drawn in the light colour")
+        let a2 = try XCTUnwrap(board.square("a2"))
+        XCTAssertEqual(a2.rankLabel, "2")
+        XCTAssertNil(a2.fileLabel, "file letters only on the bottom row")
+        XCTAssertEqual(a2.labelInk, theme.dark)
+        let b1 = try XCTUnwrap(board.square("b1"))
+        XCTAssertEqual(b1.fileLabel, "b")
+        XCTAssertNil(b1.rankLabel, "rank numbers only in the left column")
+        XCTAssertEqual(b1.labelInk, theme.dark)
+        XCTAssertNil(board.square("e4")?.rankLabel)
+        XCTAssertNil(board.square("e4")?.fileLabel)
+        // Every label stands out from its own square.
+        let labelled = board.squares.filter { $0.rankLabel != nil || $0.fileLabel != nil }
+        XCTAssertEqual(labelled.count, 15, "8 ranks and 8 files, a1 carries both")
+        for square in labelled {
+            XCTAssertNotEqual(square.labelInk, square.isLight ? theme.light : theme.dark, square.id)
+        }
+        XCTAssertEqual(board.rows.first?.first?.rankLabel, "8", "the left column, top to bottom")
+        XCTAssertEqual(board.rows.last?.map { $0.fileLabel ?? "" }.joined(), "abcdefgh")
+
+        // Turned round: h8 is the bottom left square and carries both.
+        model.flip()
+        let turned = model.board
+        XCTAssertEqual(turned.rows.last?.first?.id, "h8")
+        XCTAssertEqual(turned.square("h8")?.rankLabel, "8")
+        XCTAssertEqual(turned.square("h8")?.fileLabel, "h")
+        XCTAssertNil(turned.square("a1")?.rankLabel)
+        XCTAssertEqual(turned.square("h8")?.labelInk, theme.light, "h8 is dark")
+    }
+
+
+    func testCoordinatesScaleWithTheSquareAndCanBeTurnedOff() async throws {
+        // Sized to the square (Android's fraction), whatever the text size.
+        XCTAssertEqual(BoardLayout.coordinateSizeFraction, 0.2)
+        let board = try gameModel(friends()).board
+        XCTAssertEqual(board.coordinateSize(cell: 40), 8, accuracy: 1e-9)
+        XCTAssertEqual(board.coordinateSize(cell: 100), 20, accuracy: 1e-9)
+
+        var settings = defaultSettings()
+        settings.coordinates = false
+        settings.boardTheme = "green"
+        let plain = try gameModel(friends(), settings: settings).board
+        XCTAssertTrue(plain.squares.allSatisfy { $0.rankLabel == nil && $0.fileLabel == nil })
+        XCTAssertEqual(plain.square("a1")?.labelInk, BoardTheme.named("green").light, "the theme's colours")
+    }
+}
