@@ -98,6 +98,8 @@ private struct PlayerPanelView: View {
         }
         .accessibilityElement(children: .ignore)
         .accessibilityLabel(Text(verbatim: panel.accessibilityLabel))
+        // Face to face: the model says this panel faces the far player.
+        .rotationEffect(panel.isUpsideDown ? .degrees(180) : .zero)
     }
 }
 
@@ -144,6 +146,8 @@ private struct StatusView: View {
                     Button("Decline", action: { model.declineDraw() })
                 }
                 .buttonStyle(.bordered)
+                // Face to face: turned toward the player who must answer.
+                .rotationEffect(model.isDrawOfferUpsideDown ? .degrees(180) : .zero)
             }
             if let hint = model.hintText { Label { Text(verbatim: hint) } icon: { Image(systemName: "lightbulb") } }
             if let note = model.noteText { Text(verbatim: note).foregroundStyle(.secondary) }

@@ -47,7 +47,6 @@ final class ScreenDecisionsTests: XCTestCase {
         XCTAssertEqual(turned.square("h8")?.labelInk, theme.light, "h8 is dark")
     }
 
-
     func testCoordinatesScaleWithTheSquareAndCanBeTurnedOff() async throws {
         // Sized to the square (Android's fraction), whatever the text size.
         XCTAssertEqual(BoardLayout.coordinateSizeFraction, 0.2)
@@ -61,5 +60,33 @@ final class ScreenDecisionsTests: XCTestCase {
         let plain = try gameModel(friends(), settings: settings).board
         XCTAssertTrue(plain.squares.allSatisfy { $0.rankLabel == nil && $0.fileLabel == nil })
         XCTAssertEqual(plain.square("a1")?.labelInk, BoardTheme.named("green").light, "the theme's colours")
+    }
+
+    func testFaceToFaceTurnsTheFarPanelAndTheDrawOfferTowardWhoAnswers() async throws {
+        let model = try gameModel(friends(mode: .faceToFace))
+        XCTAssertEqual(model.topPanel.side, .black)
+        XCTAssertTrue(model.topPanel.isUpsideDown, "Black sits across the table: name, clock and captures face them")
+        XCTAssertFalse(model.bottomPanel.isUpsideDown)
+        XCTAssertFalse(model.isDrawOfferUpsideDown, "no offer")
+
+        model.tapMove("e4")
+        model.offerDraw()
+        XCTAssertEqual(model.drawOfferText, "Black offers a draw")
+        XCTAssertFalse(model.isDrawOfferUpsideDown, "White answers, at the bottom")
+        model.declineDraw()
+        model.tapMove("e5")
+        model.offerDraw()
+        XCTAssertEqual(model.drawOfferText, "White offers a draw")
+        XCTAssertTrue(model.isDrawOfferUpsideDown, "Black answers, across the table")
+
+        // A board that turns (or stays) is not face to face: nothing is upside down.
+        let plain = try gameModel(friends())
+        plain.tapMove("e4")
+        plain.tapMove("e5")
+        plain.offerDraw()
+        XCTAssertNotNil(plain.drawOfferText)
+        XCTAssertFalse(plain.isDrawOfferUpsideDown)
+        XCTAssertFalse(plain.topPanel.isUpsideDown)
+        XCTAssertFalse(plain.bottomPanel.isUpsideDown)
     }
 }

@@ -110,6 +110,10 @@ public final class GameModel {
         /// `+12` (their points).
         public let capturedPoints: String?
         public let accessibilityLabel: String
+        /// Face-to-face mode: this panel belongs to the player across the
+        /// table, so the whole panel (name, clock, captured pieces) is drawn
+        /// turned round to face them, as their pieces are.
+        public let isUpsideDown: Bool
     }
 
     /// The panel above the board (the side at the top) and below it.
@@ -133,7 +137,7 @@ public final class GameModel {
             lowTime: clock.map { white ? $0.whiteLow : $0.blackLow } ?? false,
             captured: captured.map(PieceArt.of),
             capturedPoints: scored && points > 0 ? "+\(points)" : nil,
-            accessibilityLabel: label)
+            accessibilityLabel: label, isUpsideDown: snapshot.upsideDown == side)
     }
 
     /// One move of the move list.
@@ -174,6 +178,15 @@ public final class GameModel {
     /// A pending draw offer: `White offers a draw`.
     public var drawOfferText: String? {
         snapshot.drawOffer.map { tr("%@ offers a draw", Names.side($0)) }
+    }
+
+    /// Face-to-face mode: the draw offer (its text, Accept and Decline) is
+    /// drawn turned round, because the player who must answer it, the
+    /// offerer's opponent, sits across the table. False without an offer
+    /// and on a board that is not face to face.
+    public var isDrawOfferUpsideDown: Bool {
+        guard let offerer = snapshot.drawOffer, let far = snapshot.upsideDown else { return false }
+        return offerer != far
     }
 
     /// What the last move did (`Dethronement: …`), or the last error.
