@@ -89,4 +89,42 @@ final class ScreenDecisionsTests: XCTestCase {
         XCTAssertFalse(plain.topPanel.isUpsideDown)
         XCTAssertFalse(plain.bottomPanel.isUpsideDown)
     }
+
+    func testTheScreenStaysAwakeOnlyWhileAGameGoesOnOnScreen() async throws {
+        var settings = defaultSettings()
+        settings.confirmResign = false
+        let model = try gameModel(friends(), settings: settings)
+        XCTAssertFalse(model.keepsScreenAwake, "not on screen yet")
+        let screen = Task { await model.run(tickEveryMs: 5) }
+        for _ in 0..<2_000 where !model.keepsScreenAwake {
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
+        XCTAssertTrue(model.keepsScreenAwake, "a game on screen and going on")
+        model.resignTapped()
+        XCTAssertNotNil(model.snapshot.result)
+        XCTAssertFalse(model.keepsScreenAwake, "the game is over: the phone may lock again")
+        model.rematch()
+        XCTAssertTrue(model.keepsScreenAwake, "the rematch goes on")
+        screen.cancel()
+        await screen.value
+        XCTAssertFalse(model.keepsScreenAwake, "the screen has gone")
+    }
+
+    func testTheAppKeepsTheScreenAwakeForTheGameScreenOnly() async throws {
+        let app = try AppModel(inMemory: ManualTime(0))
+        XCTAssertFalse(app.keepsScreenAwake, "Home")
+        app.showNewGame(.friend)
+        app.start(try XCTUnwrap(app.newGame), seed: 3)
+        let game = try XCTUnwrap(app.game)
+        XCTAssertFalse(app.keepsScreenAwake, "the screen has not appeared yet")
+        let screen = Task { await game.run(tickEveryMs: 5) }
+        for _ in 0..<2_000 where !app.keepsScreenAwake {
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
+        XCTAssertTrue(app.keepsScreenAwake)
+        app.path = []
+        XCTAssertFalse(app.keepsScreenAwake, "back Home: the idle timer is restored")
+        screen.cancel()
+        await screen.value
+    }
 }

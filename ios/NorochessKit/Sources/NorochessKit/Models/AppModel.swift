@@ -47,6 +47,11 @@ public final class AppModel {
     }
     /// The game screen's model while it is open.
     public private(set) var game: GameModel?
+    /// The phone must not lock by itself: a game is on screen and going on
+    /// (`GameModel.keepsScreenAwake`). The app sets
+    /// `UIApplication.shared.isIdleTimerDisabled` to this, so leaving the
+    /// game or its end gives the idle timer back.
+    public var keepsScreenAwake: Bool { game?.keepsScreenAwake ?? false }
     public private(set) var newGame: NewGameModel?
     public private(set) var puzzles: PuzzleListModel?
     public private(set) var puzzle: PuzzleModel?

@@ -34,6 +34,16 @@ public final class GameModel {
     public private(set) var spoken: Spoken?
     /// Set by `goHome()`; the app's navigation pops the screen when it turns true.
     public private(set) var wantsHome = false
+    /// The screen is showing: from the start of `run()` (the view's
+    /// `.task`) until it ends or `leave()`.
+    public private(set) var isOnScreen = false
+
+    /// The phone must not lock by itself now: the game is on screen and
+    /// going on (a long think, or a pass-and-play game whose clock the
+    /// lock would pause). False once it has a result and after leaving,
+    /// so the system's idle timer is restored. The app mirrors this into
+    /// `UIApplication.isIdleTimerDisabled` (through `AppModel`).
+    public var keepsScreenAwake: Bool { isOnScreen && snapshot.result == nil }
 
     @ObservationIgnored private let time: TimeSource
     @ObservationIgnored private weak var feedback: FeedbackPlayer?
@@ -436,6 +446,7 @@ public final class GameModel {
     /// few times a second and keeps the computer moving; when the view goes
     /// (the task is cancelled) the searches end and the game is saved.
     public func run(tickEveryMs: UInt64 = 100) async {
+        isOnScreen = true
         while !Task.isCancelled {
             tick()
             startComputerIfDue()
@@ -463,6 +474,7 @@ public final class GameModel {
 
     /// Ends the tasks and saves (leaving the screen).
     public func leave() {
+        isOnScreen = false
         stopTasks()
         _ = session.saveNow(nowMs: time.nowMs())
         refresh()
