@@ -127,4 +127,19 @@ final class ScreenDecisionsTests: XCTestCase {
         screen.cancel()
         await screen.value
     }
+
+    func testOneOKDismissesOneNoticeEvenWhenTheAlertReportsItTwice() async throws {
+        let app = try AppModel(inMemory: ManualTime(0))
+        XCTAssertNil(app.currentNotice)
+        app.addNotices(["The library was damaged", "3 games were imported"])
+        let first = try XCTUnwrap(app.currentNotice)
+        XCTAssertEqual(first.message, "The library was damaged")
+        // The alert's OK: its button action and its binding may both report it.
+        app.dismissNotice(first)
+        app.dismissNotice(first)
+        XCTAssertEqual(app.currentNotice?.message, "3 games were imported", "the next notice stays")
+        app.dismissNotice(try XCTUnwrap(app.currentNotice))
+        XCTAssertNil(app.currentNotice)
+        XCTAssertTrue(app.notices.isEmpty)
+    }
 }
