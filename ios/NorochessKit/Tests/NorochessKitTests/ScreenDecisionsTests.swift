@@ -142,4 +142,16 @@ final class ScreenDecisionsTests: XCTestCase {
         XCTAssertNil(app.currentNotice)
         XCTAssertTrue(app.notices.isEmpty)
     }
+
+    func testTheSolverRunsOffTheMainActor() async throws {
+        XCTAssertTrue(Thread.isMainThread, "the test itself runs on the main actor")
+        let onMain = try await offMain { Thread.isMainThread }
+        XCTAssertFalse(onMain, "the core's blocking call must not hold the main thread")
+        // Its answer and its errors come back to the caller.
+        struct Failed: Error {}
+        do {
+            _ = try await offMain { () throws -> Int in throw Failed() }
+            XCTFail("the error should come back")
+        } catch is Failed {}
+    }
 }
