@@ -169,6 +169,10 @@ private struct MoveListView: View {
                                 .font(.body.monospacedDigit())
                                 .fontWeight(item.isCurrent ? .bold : .regular)
                                 .underline(item.isCurrent)
+                                // Apple's minimum touch target: the whole 44 × 44 pt
+                                // answers a tap, not only the glyphs of a short move.
+                                .frame(minWidth: 44, minHeight: 44)
+                                .contentShape(Rectangle())
                         }
                         .buttonStyle(.plain)
                         .id(item.id)
@@ -179,7 +183,7 @@ private struct MoveListView: View {
                 if let id { withAnimation { proxy.scrollTo(id) } }
             }
         }
-        .frame(minHeight: 32)
+        .frame(minHeight: 44)
     }
 }
 
