@@ -434,6 +434,7 @@ else
         mount -t proc proc "$root/proc"
         trap 'umount "$root/proc" 2>/dev/null || umount -l "$root/proc" 2>/dev/null || true' EXIT
     fi
+    # shellcheck disable=SC2016  # expanded by the root's shell: $0 is the folder
     if ! chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin \
         /bin/sh -c 'cd "$0" && swiftc -parse "$@"' "/$work/NorochessApp" "${files[@]}"; then
         status=1
