@@ -2,8 +2,10 @@
 # Builds the Rust library for iPhones, the iOS simulator (Apple silicon and
 # Intel) and macOS with the `mobile` profile, packs the static libraries and
 # the C header into ios/NorochessKit/NorochessFFI.xcframework, and generates
-# the Swift bindings into the NorochessKit package. Then open
-# ios/NorochessApp (see its README) or run `swift test` in ios/NorochessKit.
+# the Swift bindings into the NorochessKit package. Then generate and open
+# the app's project (README, "The iOS app on a Mac": XcodeGen, `xcodegen
+# generate` in ios/NorochessApp, open Norochess.xcodeproj) or run
+# `swift test` in ios/NorochessKit.
 #
 # Needs: macOS with Xcode (xcodebuild, lipo) and rustup.
 #

@@ -492,6 +492,7 @@ extension View {
     public func accessibilityHint(_ hint: Text) -> _V { _V() }
     public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> _V { _V() }
     public func accessibilityAction(_ handler: @escaping () -> Void) -> _V { _V() }
+    public func accessibilityHidden(_ hidden: Bool) -> _V { _V() }
 }
 
 public func withAnimation<Result>(_ body: () throws -> Result) rethrows -> Result { try body() }

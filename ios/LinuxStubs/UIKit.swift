@@ -26,3 +26,9 @@ public enum UIAccessibility {
     }
     public static func post(notification: Notification, argument: Any?) {}
 }
+
+@MainActor
+open class UIApplication {
+    public static let shared = UIApplication()
+    open var isIdleTimerDisabled = false
+}

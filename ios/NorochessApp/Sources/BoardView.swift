@@ -15,12 +15,10 @@ struct BoardView: View {
             let side = min(proxy.size.width, proxy.size.height)
             let cell = side / CGFloat(layout.width)
             VStack(spacing: 0) {
-                ForEach(Array(layout.rows.enumerated()), id: \.offset) { row, squares in
+                ForEach(Array(layout.rows.enumerated()), id: \.offset) { _, squares in
                     HStack(spacing: 0) {
                         ForEach(squares) { square in
-                            SquareView(square: square, layout: layout, cell: cell,
-                                       rankLabel: squares.first?.id == square.id ? layout.rankLabels[safe: row] : nil,
-                                       fileLabel: row == layout.rows.count - 1 ? fileLabel(square) : nil)
+                            SquareView(square: square, layout: layout, cell: cell)
                                 .onTapGesture { onTap(square.id) }
                                 .accessibilityElement(children: .ignore)
                                 .accessibilityLabel(Text(verbatim: square.accessibilityLabel))
@@ -47,18 +45,12 @@ struct BoardView: View {
         .aspectRatio(CGFloat(layout.width) / CGFloat(layout.height), contentMode: .fit)
     }
 
-    private func fileLabel(_ square: BoardSquare) -> String? {
-        guard let index = layout.rows.last?.firstIndex(where: { $0.id == square.id }) else { return nil }
-        return layout.fileLabels[safe: index]
-    }
 }
 
 private struct SquareView: View {
     let square: BoardSquare
     let layout: BoardLayout
     let cell: CGFloat
-    let rankLabel: String?
-    let fileLabel: String?
 
     var body: some View {
         ZStack {
@@ -72,17 +64,26 @@ private struct SquareView: View {
                     .fill(Color(layout.theme.dot).opacity(0.35))
                     .frame(width: cell * (square.piece == nil ? 0.3 : 0.9))
             }
-            if let rankLabel {
-                Text(verbatim: rankLabel).font(.caption2).foregroundStyle(Color(layout.theme.dark))
-                    .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading).padding(2)
+            // The model says which squares carry a coordinate, in which ink
+            // and at what size (a fraction of the square, not Dynamic Type).
+            if let rank = square.rankLabel {
+                coordinate(rank, alignment: .topLeading)
             }
-            if let fileLabel {
-                Text(verbatim: fileLabel).font(.caption2).foregroundStyle(Color(layout.theme.dark))
-                    .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing).padding(2)
+            if let file = square.fileLabel {
+                coordinate(file, alignment: .bottomTrailing)
             }
         }
         .frame(width: cell, height: cell)
         .contentShape(Rectangle())
+    }
+
+    private func coordinate(_ text: String, alignment: Alignment) -> some View {
+        Text(verbatim: text)
+            .font(.system(size: layout.coordinateSize(cell: cell), weight: .bold))
+            .foregroundStyle(Color(square.labelInk))
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: alignment)
+            .padding(cell * BoardLayout.coordinateInsetFraction)
+            .accessibilityHidden(true)
     }
 }
 
@@ -109,8 +110,4 @@ struct PieceView: View {
             .font(.system(size: size * 0.8))
         }
     }
-}
-
-extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -98,6 +98,8 @@ private struct PlayerPanelView: View {
         }
         .accessibilityElement(children: .ignore)
         .accessibilityLabel(Text(verbatim: panel.accessibilityLabel))
+        // Face to face: the model says this panel faces the far player.
+        .rotationEffect(panel.isUpsideDown ? .degrees(180) : .zero)
     }
 }
 
@@ -144,6 +146,8 @@ private struct StatusView: View {
                     Button("Decline", action: { model.declineDraw() })
                 }
                 .buttonStyle(.bordered)
+                // Face to face: turned toward the player who must answer.
+                .rotationEffect(model.isDrawOfferUpsideDown ? .degrees(180) : .zero)
             }
             if let hint = model.hintText { Label { Text(verbatim: hint) } icon: { Image(systemName: "lightbulb") } }
             if let note = model.noteText { Text(verbatim: note).foregroundStyle(.secondary) }
@@ -165,6 +169,10 @@ private struct MoveListView: View {
                                 .font(.body.monospacedDigit())
                                 .fontWeight(item.isCurrent ? .bold : .regular)
                                 .underline(item.isCurrent)
+                                // Apple's minimum touch target: the whole 44 × 44 pt
+                                // answers a tap, not only the glyphs of a short move.
+                                .frame(minWidth: 44, minHeight: 44)
+                                .contentShape(Rectangle())
                         }
                         .buttonStyle(.plain)
                         .id(item.id)
@@ -175,7 +183,7 @@ private struct MoveListView: View {
                 if let id { withAnimation { proxy.scrollTo(id) } }
             }
         }
-        .frame(minHeight: 32)
+        .frame(minHeight: 44)
     }
 }
 

@@ -39,7 +39,7 @@ struct HomeView: View {
             // that is where the notice goes (removing it here too took two).
             Button("OK") {}
         } message: {
-            Text(verbatim: app.currentNotice ?? "")
+            Text(verbatim: app.currentNotice?.message ?? "")
         }
         .alert("Something went wrong", isPresented: errorShown) {
             Button("OK") { app.error = nil }
@@ -49,7 +49,10 @@ struct HomeView: View {
     }
 
     private var noticeShown: Binding<Bool> {
-        Binding(get: { app.currentNotice != nil }, set: { if !$0 { app.dismissNotice() } })
+        // The notice this alert shows, named when it is dismissed: a second
+        // "false" for the same OK then removes nothing.
+        let shown = app.currentNotice
+        return Binding(get: { app.currentNotice != nil }, set: { if !$0, let shown { app.dismissNotice(shown) } })
     }
 
     private var errorShown: Binding<Bool> {

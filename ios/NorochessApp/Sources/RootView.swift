@@ -1,5 +1,6 @@
 import NorochessKit
 import SwiftUI
+import UIKit
 
 /// The navigation: Home and the screens the AppModel opens.
 struct RootView: View {
@@ -11,6 +12,11 @@ struct RootView: View {
                 .navigationDestination(for: Route.self) { route in
                     destination(route)
                 }
+        }
+        // The model says when a game needs the screen awake; leaving it or
+        // its end turns the system's idle timer back on.
+        .onChange(of: app.keepsScreenAwake, initial: true) { _, awake in
+            UIApplication.shared.isIdleTimerDisabled = awake
         }
     }
 

@@ -32,21 +32,44 @@ public final class AppModel {
     public private(set) var settings: Settings
     /// Home's "Continue": the unfinished game, if any.
     public private(set) var continueGame: GameSummary?
+    /// A notice to show once: its message and an id of its own, so that
+    /// dismissing it names which one goes.
+    public struct Notice: Identifiable, Equatable, Sendable {
+        public let id: Int
+        public let message: String
+    }
+
     /// Notices to show once after opening (a recovered database, an import),
-    /// the first one on screen; `dismissNotice()` takes it away.
-    public private(set) var notices: [String]
+    /// the first one on screen; `dismissNotice(_:)` takes it away.
+    public private(set) var notices: [Notice] = []
+    @ObservationIgnored private var lastNoticeID = 0
 
     /// The notice on screen, if any.
-    public var currentNotice: String? { notices.first }
+    public var currentNotice: Notice? { notices.first }
 
-    /// The player dismissed the notice on screen: that one goes, and the
-    /// next (if any) is shown. The view calls this from one place only, the
-    /// alert's binding, which SwiftUI sets to false once per dismissal.
-    public func dismissNotice() {
-        if !notices.isEmpty { notices.removeFirst() }
+    /// The player dismissed `notice` (the one the alert showed): it goes,
+    /// and the next (if any) is shown. Dismissing the same notice again
+    /// does nothing: an alert may report one OK twice (its button and its
+    /// binding), and a plain "remove the first" took the next notice too.
+    public func dismissNotice(_ notice: Notice) {
+        notices.removeAll { $0.id == notice.id }
     }
+
+    /// Queues `messages` behind the notices already waiting.
+    func addNotices(_ messages: [String]) {
+        for message in messages {
+            lastNoticeID += 1
+            notices.append(Notice(id: lastNoticeID, message: message))
+        }
+    }
+
     /// The game screen's model while it is open.
     public private(set) var game: GameModel?
+    /// The phone must not lock by itself: a game is on screen and going on
+    /// (`GameModel.keepsScreenAwake`). The app sets
+    /// `UIApplication.shared.isIdleTimerDisabled` to this, so leaving the
+    /// game or its end gives the idle timer back.
+    public var keepsScreenAwake: Bool { game?.keepsScreenAwake ?? false }
     public private(set) var newGame: NewGameModel?
     public private(set) var puzzles: PuzzleListModel?
     public private(set) var puzzle: PuzzleModel?
@@ -67,7 +90,7 @@ public final class AppModel {
         self.time = time
         self.feedback = feedback
         settings = try library.settings()
-        notices = library.notices().map(\.message)
+        addNotices(library.notices().map(\.message))
         reloadHome()
         restore()
     }
@@ -79,7 +102,6 @@ public final class AppModel {
         self.time = time
         self.feedback = feedback
         settings = try library.settings()
-        notices = []
         reloadHome()
     }
 

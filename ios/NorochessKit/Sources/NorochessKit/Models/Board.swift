@@ -142,6 +142,16 @@ public struct BoardSquare: Identifiable, Equatable {
     public let isUpsideDown: Bool
     /// The colour under the piece (the theme's, or a highlight).
     public let colour: RGB
+    /// The rank number drawn in this square's top left corner (the left
+    /// column only; `nil` elsewhere or when coordinates are off).
+    public let rankLabel: String?
+    /// The file letter drawn in this square's bottom right corner (the
+    /// bottom row only; `nil` elsewhere or when coordinates are off).
+    public let fileLabel: String?
+    /// The ink of this square's coordinates: the theme's other square
+    /// colour (light on a dark square, dark on a light one, as Android
+    /// draws them), so a label never has the colour of its own square.
+    public let labelInk: RGB
     /// `White knight on g1`, `e4`; `, legal target` when it is one.
     public let accessibilityLabel: String
     /// `Can move to f3, h3` for a piece that may move; `Moves the knight here`
@@ -164,6 +174,17 @@ public struct BoardLayout: Equatable {
     public let theme: BoardTheme
     /// The side at the bottom.
     public let bottom: Side
+
+    /// The coordinates' font size as a fraction of a square's side: they
+    /// scale with the board, not with Dynamic Type (a large text size would
+    /// otherwise cover the pieces; VoiceOver reads the squares' names
+    /// instead). The same fraction as the Android board's.
+    public static let coordinateSizeFraction = 0.2
+    /// The coordinates' inset from the square's corner, as a fraction of its side.
+    public static let coordinateInsetFraction = 0.04
+
+    /// The coordinates' font size in points on squares of `cell` points.
+    public func coordinateSize(cell: Double) -> Double { cell * Self.coordinateSizeFraction }
 
     public var squares: [BoardSquare] { rows.flatMap { $0 } }
 
@@ -212,6 +233,8 @@ public struct BoardLayout: Equatable {
         let selectedPiece = marks.selected.flatMap { pieces[$0] }
         let files = bottom == .white ? Array(0..<width) : Array((0..<width).reversed())
         let ranks = bottom == .white ? Array((0..<height).reversed()) : Array(0..<height)
+        let leftFile = files.first
+        let bottomRank = ranks.last
         rows = ranks.map { rank in
             files.map { file in
                 let name = squareName(file: file, rank: rank)
@@ -237,18 +260,24 @@ public struct BoardLayout: Equatable {
                     art: piece.map(PieceArt.of), isSelected: isSelected, isTarget: isTarget,
                     isLastMove: isLast, isCheck: isCheck, isHinted: isHinted,
                     isUpsideDown: piece != nil && piece?.color == upsideDown, colour: colour,
+                    rankLabel: coordinates && file == leftFile ? "\(rank + 1)" : nil,
+                    fileLabel: coordinates && rank == bottomRank ? fileLetter(file) : nil,
+                    labelInk: isLight ? theme.dark : theme.light,
                     accessibilityLabel: label, accessibilityHint: hint)
             }
         }
-        fileLabels = coordinates ? files.map { String(UnicodeScalar(UInt8(97 + $0))) } : []
+        fileLabels = coordinates ? files.map(fileLetter) : []
         rankLabels = coordinates ? ranks.map { "\($0 + 1)" } : []
     }
 }
 
 /// `e4` for file 4 and rank 3 (both from 0), on either board size.
 public func squareName(file: Int, rank: Int) -> String {
-    "\(String(UnicodeScalar(UInt8(97 + file))))\(rank + 1)"
+    "\(fileLetter(file))\(rank + 1)"
 }
+
+/// `e` for file 4 (from 0).
+func fileLetter(_ file: Int) -> String { String(UnicodeScalar(UInt8(97 + file))) }
 
 /// The promotion (or resurrection) picker is the app layer's `PiecePicker`
 /// (`snapshot.input.picker`, `run.input().picker`): its title and each

@@ -34,6 +34,16 @@ public final class GameModel {
     public private(set) var spoken: Spoken?
     /// Set by `goHome()`; the app's navigation pops the screen when it turns true.
     public private(set) var wantsHome = false
+    /// The screen is showing: from the start of `run()` (the view's
+    /// `.task`) until it ends or `leave()`.
+    public private(set) var isOnScreen = false
+
+    /// The phone must not lock by itself now: the game is on screen and
+    /// going on (a long think, or a pass-and-play game whose clock the
+    /// lock would pause). False once it has a result and after leaving,
+    /// so the system's idle timer is restored. The app mirrors this into
+    /// `UIApplication.isIdleTimerDisabled` (through `AppModel`).
+    public var keepsScreenAwake: Bool { isOnScreen && snapshot.result == nil }
 
     @ObservationIgnored private let time: TimeSource
     @ObservationIgnored private weak var feedback: FeedbackPlayer?
@@ -110,6 +120,10 @@ public final class GameModel {
         /// `+12` (their points).
         public let capturedPoints: String?
         public let accessibilityLabel: String
+        /// Face-to-face mode: this panel belongs to the player across the
+        /// table, so the whole panel (name, clock, captured pieces) is drawn
+        /// turned round to face them, as their pieces are.
+        public let isUpsideDown: Bool
     }
 
     /// The panel above the board (the side at the top) and below it.
@@ -133,7 +147,7 @@ public final class GameModel {
             lowTime: clock.map { white ? $0.whiteLow : $0.blackLow } ?? false,
             captured: captured.map(PieceArt.of),
             capturedPoints: points.flatMap { $0 > 0 ? "+\($0)" : nil },
-            accessibilityLabel: label)
+            accessibilityLabel: label, isUpsideDown: snapshot.upsideDown == side)
     }
 
     /// One move of the move list.
@@ -174,6 +188,15 @@ public final class GameModel {
     /// A pending draw offer: `White offers a draw`.
     public var drawOfferText: String? {
         snapshot.drawOffer.map { tr("%@ offers a draw", Names.side($0)) }
+    }
+
+    /// Face-to-face mode: the draw offer (its text, Accept and Decline) is
+    /// drawn turned round, because the player who must answer it, the
+    /// offerer's opponent, sits across the table. False without an offer
+    /// and on a board that is not face to face.
+    public var isDrawOfferUpsideDown: Bool {
+        guard let offerer = snapshot.drawOffer, let far = snapshot.upsideDown else { return false }
+        return offerer != far
     }
 
     /// What the last move did (`Dethronement: …`), or the last error.
@@ -423,6 +446,7 @@ public final class GameModel {
     /// few times a second and keeps the computer moving; when the view goes
     /// (the task is cancelled) the searches end and the game is saved.
     public func run(tickEveryMs: UInt64 = 100) async {
+        isOnScreen = true
         while !Task.isCancelled {
             tick()
             startComputerIfDue()
@@ -450,6 +474,7 @@ public final class GameModel {
 
     /// Ends the tasks and saves (leaving the screen).
     public func leave() {
+        isOnScreen = false
         stopTasks()
         _ = session.saveNow(nowMs: time.nowMs())
         refresh()

@@ -2,10 +2,22 @@ import Foundation
 import Observation
 
 /// Runs a blocking call of the core (the puzzle solver) off the main actor.
-/// A nonisolated async function runs on the global executor: the caller
-/// awaits it, so it never outlives the task that called it.
-nonisolated func offMain<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try body()
+///
+/// The call runs in a detached task, which has no actor whatever the
+/// language mode: a plain `nonisolated async` function runs on the global
+/// executor only under Swift 5 and 6.0 semantics, while under Swift 6.2's
+/// `NonisolatedNonsendingByDefault` it would run on the caller's actor, the
+/// main actor here, and freeze the screen (`@concurrent` states it in 6.2
+/// but does not exist in 6.0). The caller awaits the task, and its
+/// cancellation is passed on, so the work never outlives the task that
+/// asked for it (a blocking call of the core finishes, its answer is dropped).
+func offMain<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    let work = Task.detached(priority: .userInitiated) { try body() }
+    return try await withTaskCancellationHandler {
+        try await work.value
+    } onCancel: {
+        work.cancel()
+    }
 }
 
 /// The puzzle list: the built-in pack by difficulty, the daily puzzle,
