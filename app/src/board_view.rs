@@ -30,6 +30,9 @@ pub struct MoveInfo {
     pub long: String,
     /// Coordinates (`g1f3`, `e7e8q`): stable text for saving and replaying.
     pub uci: String,
+    /// In words for screen readers (`knight f6, captures bishop`), which
+    /// read SAN letter by letter ([`crate::spoken`]).
+    pub spoken: String,
 }
 
 impl MoveInfo {
@@ -52,6 +55,7 @@ impl MoveInfo {
             san: position.to_san(m),
             long: position.to_long(m),
             uci: m.uci(width),
+            spoken: crate::spoken::spoken_move(position, m),
         }
     }
 }
@@ -247,7 +251,11 @@ mod tests {
             game.play(mv).unwrap_or_else(|e| panic!("{text}: {e}"));
         }
         let view = BoardView::of(&game);
-        assert_eq!(view.captured_by_white.len(), 1, "the captured pawn is shown");
+        assert_eq!(
+            view.captured_by_white.len(),
+            1,
+            "the captured pawn is shown"
+        );
         assert_eq!(view.captured_points_white, None, "but no points");
         assert_eq!(view.scores, None);
     }

@@ -47,6 +47,7 @@ pub mod ratings;
 mod result;
 mod save_state;
 pub mod session;
+pub mod spoken;
 pub mod texts;
 mod unix_time;
 

@@ -964,6 +964,10 @@ impl GameSession {
                 .and_then(|ply| snapshot::announcement(ply.mv.kind)),
             Some(_) => None,
         };
+        let move_announcement = match self.review {
+            None => self.spoken_last_move(announcement.as_deref(), result.as_ref()),
+            Some(_) => None,
+        };
         let counter = snapshot::move_counter(&board);
         let who = self.spec.opponent.versus(&white.name, &black.name);
         let can_move = self.review.is_none() && !over && !computer_to_move;
@@ -983,6 +987,7 @@ impl GameSession {
             move_counter_text: counter.as_ref().map(|c| c.text.clone()),
             moves_left_text: counter.and_then(|c| c.moves_left_text),
             announcement,
+            move_announcement,
             reviewing: self
                 .review
                 .map(|ply| u32::try_from(ply).unwrap_or(u32::MAX)),
@@ -1025,6 +1030,33 @@ impl GameSession {
             input: self.input_view(),
             board: board_view,
         }
+    }
+
+    /// What a screen reader says after the live game's last move: `Black
+    /// played knight f6, captures bishop`, with what the move did and the
+    /// result when it ended the game.
+    fn spoken_last_move(
+        &self,
+        announcement: Option<&str>,
+        result: Option<&GameResult>,
+    ) -> Option<String> {
+        let ply = self.game.plies().last()?;
+        let positions = self.game.positions();
+        let before = positions.get(positions.len().checked_sub(2)?)?;
+        let mut text = format!(
+            "{} played {}",
+            before.turn(),
+            crate::spoken::spoken_move(before, ply.mv)
+        );
+        for more in announcement
+            .map(str::to_string)
+            .into_iter()
+            .chain(result.map(GameResult::sentence))
+        {
+            text.push_str(". ");
+            text.push_str(&more);
+        }
+        Some(text)
     }
 
     /// The number of plies shown while reviewing (`None`: the live game).

@@ -133,6 +133,11 @@ pub struct SessionSnapshot {
     /// What the live game's last move did, if it needs saying (a ram, a
     /// swap, a dethronement), for the screen and for screen readers.
     pub announcement: Option<String>,
+    /// What a screen reader says after the live game's last move (a live
+    /// region on Android, an announcement on iOS): `Black played knight
+    /// f6, captures bishop`, then what the move did and the result if it
+    /// ended the game. `None` before the first move and in review.
+    pub move_announcement: Option<String>,
     /// Whether takeback is possible now (a move of the person's to take
     /// back, and takebacks allowed).
     pub can_takeback: bool,

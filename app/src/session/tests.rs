@@ -672,3 +672,34 @@ fn the_title_names_the_game_and_who_plays_it() {
     assert_eq!(friends.title, "Norochess · Ann vs Bob");
     assert!(friends.pass_and_play);
 }
+
+#[test]
+fn the_last_move_is_announced_in_words_for_screen_readers() {
+    let mut s = friends(None);
+    assert_eq!(
+        s.snapshot(0).move_announcement,
+        None,
+        "nothing before the first move"
+    );
+    for text in ["e4", "d5", "exd5"] {
+        s.play_text(text, 0).unwrap();
+    }
+    let snap = s.snapshot(0);
+    assert_eq!(
+        snap.move_announcement.as_deref(),
+        Some("White played pawn d5, captures pawn")
+    );
+    assert_eq!(
+        snap.board.last_move.map(|m| m.spoken).as_deref(),
+        Some("pawn d5, captures pawn")
+    );
+    s.resign(Some(Color::Black), 0).unwrap();
+    s.review(Some(1), 0).unwrap();
+    assert_eq!(s.snapshot(0).move_announcement, None, "review says nothing");
+    s.review(None, 0).unwrap();
+    let ended = s.snapshot(0).move_announcement.unwrap_or_default();
+    assert!(
+        ended.ends_with("White wins 1–0 — Black resigned"),
+        "{ended}"
+    );
+}

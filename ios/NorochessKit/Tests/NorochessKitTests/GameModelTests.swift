@@ -229,7 +229,7 @@ final class GameModelTests: XCTestCase {
         model.dragEnded("f3")
         XCTAssertEqual(model.snapshot.board.lastMove?.san, "Nf3")
         XCTAssertTrue(model.board.square("f3")?.isLastMove ?? false)
-        XCTAssertEqual(model.spoken, Spoken(id: 1, text: "White played Nf3"), "VoiceOver hears each move")
+        XCTAssertEqual(model.spoken, Spoken(id: 1, text: "White played knight f3"), "VoiceOver hears each move")
         XCTAssertEqual(model.board.squareAt(x: 0.01, y: 0.01), model.board.rows[0][0].id)
     }
 
@@ -426,7 +426,7 @@ final class GameModelTests: XCTestCase {
         XCTAssertNil(model.picker, "a dethronement is announced, not picked")
         XCTAssertEqual(model.snapshot.board.lastMove?.kind, .dethrone)
         XCTAssertEqual(model.noteText, "Dethronement: the pawn and the queen leave the board")
-        XCTAssertEqual(model.spoken?.text, "White played a10^. Dethronement: the pawn and the queen leave the board")
+        XCTAssertEqual(model.spoken?.text, "White played pawn a10, dethrones the queen. Dethronement: the pawn and the queen leave the board")
         XCTAssertEqual(model.topPanel.captured.count + model.bottomPanel.captured.count, 1)
     }
 
@@ -453,6 +453,6 @@ final class GameModelTests: XCTestCase {
         XCTAssertEqual(picker.choices.map(\.label), ["Queen", "Rook", "Bishop", "Knight"])
         model.choosePiece(.queen)
         XCTAssertEqual(model.snapshot.board.lastMove?.promotion, .queen)
-        XCTAssertEqual(model.spoken?.text.hasPrefix("White played a8=Q"), true, model.spoken?.text ?? "")
+        XCTAssertEqual(model.spoken?.text.hasPrefix("White played pawn a8, becomes a queen"), true, model.spoken?.text ?? "")
     }
 }

@@ -577,10 +577,9 @@ public final class GameModel {
     }
 
     private func announce(_ move: MoveInfo) {
-        let mover = snapshot.moves.last?.side ?? (snapshot.toMove == .white ? .black : .white)
-        var text = tr("%@ played %@", Names.side(mover), move.san)
-        if let note = snapshot.announcement { text = tr("%@. %@", text, note) }
-        if let result = snapshot.resultText { text = tr("%@. %@", text, result) }
+        // The app layer's sentence, in words (VoiceOver reads SAN letter by
+        // letter): the move, what it did and the result if it ended the game.
+        let text = snapshot.moveAnnouncement ?? move.spoken
         spoken = Spoken(id: (spoken?.id ?? 0) + 1, text: text)
         if snapshot.result != nil {
             gameEnded()

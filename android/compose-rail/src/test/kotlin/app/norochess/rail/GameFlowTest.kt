@@ -2,6 +2,7 @@ package app.norochess.rail
 
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.assertContentDescriptionEquals
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.onNodeWithContentDescription
@@ -101,6 +102,8 @@ class GameFlowTest {
             assertTrue(h.app.game.value !== before)
             waitUntil(timeoutMillis = 30_000) { h.game.lastPly == 1 && !h.game.thinking }
             assertEquals(false, h.game.board.whiteAtBottom, "the person plays Black")
+            // The computer's move is announced, in words.
+            assertTrue(h.game.spokenMove?.startsWith("White played ") == true, h.game.spokenMove)
         }
     }
 
@@ -121,6 +124,9 @@ class GameFlowTest {
             tapSquare("e2")
             onNodeWithContentDescription("e4, legal move").assertExists()
             tapSquare("e4")
+            // TalkBack hears the move in words, and the squares say which were the last move.
+            onNodeWithTag("spoken-move").assertContentDescriptionEquals("White played pawn e4")
+            onNodeWithContentDescription("White pawn on e4, last move").assertExists()
             tapSquare("e7"); tapSquare("e5")
             assertEquals(2, h.game.lastPly)
             // White's clock runs; 55 s later it is low.

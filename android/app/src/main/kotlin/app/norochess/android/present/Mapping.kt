@@ -165,6 +165,7 @@ object Mapping {
             thinking = snap.thinking,
             hint = extras.hint,
             announcement = snap.announcement ?: state.error,
+            spokenMove = snap.moveAnnouncement,
             picker = picker,
             confirmResign = extras.confirmResign,
             repetitionQuestion = state.repetitionQuestion?.text,

@@ -217,7 +217,7 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
                         val file = if (board.whiteAtBottom) c else w - 1 - c
                         val rank = if (board.whiteAtBottom) h - 1 - r else r
                         val square = board.squareName(file, rank)
-                        val label = squareLabel(strings, square, board.pieces[square], square in board.targets, square == board.check)
+                        val label = squareLabel(strings, square, board.pieces[square], square in board.targets, square == board.check, square in board.lastMove)
                         Box(
                             Modifier.weight(1f).fillMaxSize().testTag("square-$square").semantics {
                                 contentDescription = label
@@ -237,10 +237,18 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
 }
 
 /** "White knight on g1", "e5, legal move", "Black king on e8, in check". */
-fun squareLabel(strings: UiStrings, square: String, piece: PieceUi?, target: Boolean, check: Boolean): String {
+fun squareLabel(
+    strings: UiStrings,
+    square: String,
+    piece: PieceUi?,
+    target: Boolean,
+    check: Boolean,
+    lastMove: Boolean = false,
+): String {
     val base = piece?.let { strings.get(Str.square_piece, pieceName(strings, it), square) } ?: square
     val withCheck = if (check) strings.get(Str.square_in_check, base) else base
-    return if (target) strings.get(Str.square_legal_move, withCheck) else withCheck
+    val withLast = if (lastMove) strings.get(Str.square_last_move, withCheck) else withCheck
+    return if (target) strings.get(Str.square_legal_move, withLast) else withLast
 }
 
 /** "White knight". */

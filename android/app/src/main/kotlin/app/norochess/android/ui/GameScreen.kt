@@ -113,6 +113,8 @@ data class GameUi(
     val hint: String? = null,
     /** A dethronement or another event to announce. */
     val announcement: String? = null,
+    /** The live game's last move in words, for TalkBack ("Black played knight f6, captures bishop"). */
+    val spokenMove: String? = null,
     val picker: PickerUi? = null,
     val confirmResign: Boolean = false,
     /** The move just chosen would repeat a position a third time and lose: the question's text (play it anyway?). */
@@ -218,6 +220,16 @@ private fun GamePanel(state: GameUi, events: GameEvents) {
             style = MaterialTheme.typography.titleMedium,
             modifier = Modifier.weight(1f).testTag("status").semantics { liveRegion = LiveRegionMode.Polite },
         )
+        // Not drawn (1 dp beside the status, so nothing moves): a live region TalkBack reads
+        // whenever a move is played, the computer's too.
+        state.spokenMove?.let { spoken ->
+            Box(
+                Modifier.size(1.dp).testTag("spoken-move").semantics {
+                    contentDescription = spoken
+                    liveRegion = LiveRegionMode.Polite
+                },
+            )
+        }
         if (state.thinking) {
             CircularProgressIndicator(
                 Modifier.size(20.dp).semantics { contentDescription = s.get(Str.thinking) }.testTag("thinking"),

@@ -82,6 +82,7 @@ enum class Str {
     square_piece,
     square_legal_move,
     square_in_check,
+    square_last_move,
     piece_white_king,
     piece_white_queen,
     piece_white_rook,
