@@ -97,8 +97,10 @@ pub struct BoardView {
     pub last_move: Option<MoveInfo>,
     /// The square of a king in check (royal games only).
     pub check_square: Option<String>,
-    /// Both scores, in the Norochess family (the score bar's `19 – 15`).
+    /// Both scores, in the Norochess family.
     pub scores: Option<Scores>,
+    /// The score bar's text in the Norochess family: `19 – 15`.
+    pub score_text: Option<String>,
     /// The current move number (`Move 31`).
     pub move_number: u32,
     /// The regular number of moves (`/ 48`), in the Norochess family.
@@ -127,6 +129,11 @@ pub struct BoardView {
     pub can_undo: bool,
     /// Whether a taken-back move can be replayed.
     pub can_redo: bool,
+}
+
+/// The score bar: White's score first, `19 – 15`.
+pub(crate) fn score_bar_text((white, black): (u16, u16)) -> String {
+    format!("{white} – {black}")
 }
 
 impl BoardView {
@@ -168,6 +175,7 @@ impl BoardView {
             last_move,
             check_square: s.check_square.map(|sq| sq.name(width)),
             scores: Scores::from_pair(s.scores),
+            score_text: s.scores.map(score_bar_text),
             move_number: s.move_number,
             regular_moves: s.regular_moves,
             regular_moves_left: s.regular_moves_left,
@@ -217,6 +225,7 @@ mod tests {
         assert_eq!(view.captured_points_white, Some(1));
         assert_eq!(view.captured_points_black, Some(0));
         assert_eq!(view.scores, Some(Scores { white: 1, black: 0 }));
+        assert_eq!(view.score_text.as_deref(), Some("1 – 0"));
         assert_eq!(view.turn, Color::Black);
         assert_eq!(view.ply_count, 3);
     }

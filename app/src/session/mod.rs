@@ -981,9 +981,7 @@ impl GameSession {
             can_move,
             move_rows: snapshot::move_rows(&moves),
             status_text,
-            score_text: board
-                .scores
-                .map(|(white, black)| format!("{white} – {black}")),
+            score_text: board.scores.map(crate::board_view::score_bar_text),
             move_counter_text: counter.as_ref().map(|c| c.text.clone()),
             moves_left_text: counter.and_then(|c| c.moves_left_text),
             announcement,

@@ -182,7 +182,7 @@ public final class PuzzleModel {
         return tr("%@ played %@", Names.side(info.player == .white ? .black : .white), move.san)
     }
     public var titleText: String { tr("Puzzle %@", info.id) }
-    public var scoreText: String? { board.scores.map { "\($0.white) – \($0.black)" } }
+    public var scoreText: String? { board.scoreText }
     public var moveText: String { tr("Move %@", "\(board.moveNumber)") }
     public var isSolved: Bool { phase == .solved }
     public var canRetry: Bool { phase == .wrong && !isBusy }
