@@ -171,14 +171,50 @@ fn a_second_window_starting_a_new_game_never_deletes_the_first_windows_game() {
     assert_eq!(plies_of(&library, a_game.id), 4);
 }
 
-/// Issue 24, 2: after B legitimately removed the empty game A also had
-/// open, B's new game must not get its id: A's next save would overwrite
-/// it.
+/// A window that read an empty game from the library (another window
+/// just began it) and then starts its own game leaves that game alone: it
+/// may be on the other window's screen, whose next move must still save.
+#[test]
+fn a_new_game_never_drops_an_empty_game_another_window_has_open() {
+    let store = TempStore::new("open-elsewhere");
+    let mut a = Window::open(&store);
+    a.command("new friend");
+    let mut b = Window::open(&store);
+    let answer = b.command("new friend");
+    assert!(!answer.contains("Cannot remove"), "{answer}");
+    b.command("quit");
+    b.close();
+    let answer = a.command("e4");
+    assert!(
+        !answer.contains("Not saved"),
+        "A's game is still there:\n{answer}"
+    );
+    let answer = a.command("quit");
+    assert!(
+        answer.contains("Goodbye. Your game and progress are saved."),
+        "{answer}"
+    );
+    a.close();
+    let library = store.database();
+    let games = library.list(&GameFilter::default(), 10).unwrap();
+    let mut plies: Vec<u32> = games.iter().map(|g| g.plies).collect();
+    plies.sort_unstable();
+    assert_eq!(plies, [0, 1], "B's empty game and A's: {games:?}");
+}
+
+/// Issue 24, 2: after another window removed the game A has open (the
+/// phones' Games list can delete it), a new game must not get its id: A's
+/// next save would overwrite it.
 #[test]
 fn a_removed_games_id_is_never_given_to_a_new_game() {
     let store = TempStore::new("reused-id");
     let mut a = Window::open(&store);
     a.command("new friend");
+    {
+        let mut other = store.database();
+        let revision = other.summary(1).unwrap().revision;
+        other.delete(1, revision).unwrap();
+    }
     let mut b = Window::open(&store);
     b.command("new friend");
     b.command("quit");

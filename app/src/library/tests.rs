@@ -616,3 +616,41 @@ fn a_summary_keeps_every_option_of_its_set_up() {
     setups.sort();
     assert_eq!(setups, ["improved:seventh:any", "norochess960:7"]);
 }
+
+/// Two windows opening a library that does not exist yet, at the same
+/// moment: neither may take the other's new database for a damaged one
+/// and move it aside (SQLite answers `PRAGMA journal_mode = WAL` with the
+/// old mode while the other connection holds the lock).
+#[test]
+fn two_first_opens_at_once_never_move_a_database_aside() {
+    for attempt in 0..60 {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().to_path_buf();
+        let start = std::sync::Arc::new(std::sync::Barrier::new(2));
+        let open = |folder: std::path::PathBuf, start: std::sync::Arc<std::sync::Barrier>| {
+            std::thread::spawn(move || {
+                start.wait();
+                let library = Library::open(&folder).map_err(|e| e.to_string())?;
+                Ok::<Vec<OpenNotice>, String>(library.notices().to_vec())
+            })
+        };
+        let one = open(folder.clone(), start.clone());
+        let two = open(folder.clone(), start);
+        for handle in [one, two] {
+            let notices = handle.join().expect("the opening thread ends");
+            let notices = notices.unwrap_or_else(|e| panic!("attempt {attempt}: {e}"));
+            assert!(
+                !notices
+                    .iter()
+                    .any(|n| matches!(n, OpenNotice::Recovered { .. })),
+                "attempt {attempt}: a new database was moved aside: {notices:?}"
+            );
+        }
+        let aside: Vec<_> = std::fs::read_dir(&folder)
+            .unwrap()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().contains(".damaged-"))
+            .collect();
+        assert!(aside.is_empty(), "attempt {attempt}: {aside:?}");
+    }
+}

@@ -143,6 +143,11 @@ pub struct App {
     /// The game on screen is a stale copy: another window moved it on or
     /// removed it, so it can only be saved as a new game.
     pub(super) stale: bool,
+    /// The current game was begun in this window (not read from the
+    /// library): only such a game, still without moves, is dropped when
+    /// another replaces it. One read from the library may be on another
+    /// window's screen, just begun there.
+    pub(super) begun_here: bool,
     /// The plies and whether it was over when the unsaved game was last
     /// exported to a file: while it stands so, the screen mark is off and
     /// `quit` does not ask (a further move brings both back).
@@ -198,6 +203,7 @@ impl App {
             thinking: None,
             save_error: None,
             stale: false,
+            begun_here: false,
             exported_at: None,
             low_warned: [false; 2],
             worker,
@@ -316,7 +322,10 @@ impl App {
         }
         let now = self.now();
         match self.library.current(now) {
-            Ok(Some(session)) => self.game = Some(self.with_policies(session)),
+            Ok(Some(session)) => {
+                self.game = Some(self.with_policies(session));
+                self.begun_here = false;
+            }
             Ok(None) => {}
             Err(e) => self.say(format!("Your unfinished game could not be read: {e}.")),
         }

@@ -191,6 +191,7 @@ impl App {
             self.clear_engine();
             self.persist();
             self.game = Some(self.with_policies(session));
+            self.begun_here = false;
             self.stale = false;
             self.save_error = None;
             self.exported_at = None;

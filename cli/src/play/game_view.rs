@@ -40,6 +40,7 @@ impl App {
         session.set_tag("Event", "Casual game");
         session.set_tag("Site", "norochess play");
         self.game = Some(session);
+        self.begun_here = true;
         self.low_warned = [false; 2];
         self.view = View::Game;
         self.persist();
@@ -48,8 +49,10 @@ impl App {
     }
 
     /// Before another game replaces the current one: an unfinished game
-    /// with moves stays in the games list; one without moves is dropped,
-    /// but only if no other window played on it since this one read it.
+    /// with moves stays in the games list; one without moves is dropped
+    /// if this window began it and no other window played on it since (a
+    /// game read from the library may be on another window's screen, just
+    /// begun there: dropping it would take that window's game away).
     /// A copy that cannot be saved where it was (another window moved it
     /// on) is kept as a new game rather than lost.
     fn set_aside_current(&mut self) {
@@ -60,8 +63,9 @@ impl App {
         let Some(mut session) = self.game.take() else {
             return;
         };
+        let begun_here = std::mem::take(&mut self.begun_here);
         if session.game().plies().is_empty() {
-            if let Some(id) = session.library_id() {
+            if let (true, Some(id)) = (begun_here, session.library_id()) {
                 match self.library.delete(id, session.saved_revision()) {
                     // Gone already, or another window's game now: kept.
                     Ok(()) | Err(LibraryError::NoSuchGame(_) | LibraryError::Conflict { .. }) => {}
@@ -175,7 +179,10 @@ impl App {
         if self.game.is_none() {
             let now = self.now();
             match self.library.current(now) {
-                Ok(Some(session)) => self.game = Some(self.with_policies(session)),
+                Ok(Some(session)) => {
+                    self.game = Some(self.with_policies(session));
+                    self.begun_here = false;
+                }
                 Ok(None) => {
                     self.say("There is no unfinished game. Start one with `new computer` or `new friend`.");
                     return;
