@@ -5,7 +5,9 @@
 
 use crate::game_menu::GameSetup;
 use crate::result::{GameResult, Scores};
-use norochess_core::{AnyPosition, Color, Game, Move, MoveKind, Overtime, Piece, Role, Square};
+use norochess_core::{
+    AnyPosition, Color, Game, Move, MoveKind, Overtime, Piece, Role, Snapshot, Square,
+};
 
 /// A move of a particular position, in every notation the apps show.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,7 +141,12 @@ pub(crate) fn score_bar_text((white, black): (u16, u16)) -> String {
 impl BoardView {
     /// The board of `game`'s current position.
     pub fn of(game: &Game) -> BoardView {
-        let s = game.snapshot();
+        BoardView::of_snapshot(game, &game.snapshot())
+    }
+
+    /// The board of `game`'s current position, from its core snapshot `s`
+    /// (`game.snapshot()`) when the caller has made one already.
+    pub fn of_snapshot(game: &Game, s: &Snapshot) -> BoardView {
         let position = game.position();
         let width = s.width;
         let pieces = s
@@ -160,7 +167,7 @@ impl BoardView {
             (Some(ply), Some(before)) => Some(MoveInfo::of(before, ply.mv)),
             _ => None,
         };
-        let [by_white, by_black] = s.captured;
+        let [by_white, by_black] = s.captured.clone();
         BoardView {
             setup: GameSetup::of(game.variant(), game.start_number()),
             width: u32::from(s.width),
@@ -185,7 +192,7 @@ impl BoardView {
             captured_points_white: s.scores.map(|_| s.captured_points[0]),
             captured_points_black: s.scores.map(|_| s.captured_points[1]),
             outcome: GameResult::of(game),
-            position_text: s.position_text,
+            position_text: s.position_text.clone(),
             ply_count: u32::try_from(s.ply_count).unwrap_or(u32::MAX),
             can_undo: s.can_undo,
             can_redo: s.can_redo,
@@ -198,17 +205,22 @@ mod tests {
     use super::*;
     use norochess_core::Variant;
 
-    #[test]
-    fn a_capture_shows_as_the_last_move_and_in_the_captures() {
-        let mut game = Game::new(Variant::Norochess, None).expect("Norochess starts");
-        for text in ["e4", "d5", "exd5"] {
+    /// A game of `variant` after `moves` (SAN).
+    fn after(variant: Variant, moves: &[&str]) -> Game {
+        let mut game = Game::new(variant, None).expect("the game starts");
+        for text in moves {
             let mv = game
                 .position()
                 .parse_move(text)
                 .unwrap_or_else(|e| panic!("{text}: {e}"));
             game.play(mv).unwrap_or_else(|e| panic!("{text}: {e}"));
         }
-        let view = BoardView::of(&game);
+        game
+    }
+
+    #[test]
+    fn a_capture_shows_as_the_last_move_and_in_the_captures() {
+        let view = BoardView::of(&after(Variant::Norochess, &["e4", "d5", "exd5"]));
         let last = view.last_move.expect("a last move");
         assert_eq!((last.from.as_str(), last.to.as_str()), ("e4", "d5"));
         assert_eq!(last.kind, MoveKind::Normal);
@@ -251,15 +263,7 @@ mod tests {
 
     #[test]
     fn games_without_points_show_no_capture_points() {
-        let mut game = Game::new(Variant::Chess, None).expect("chess starts");
-        for text in ["e4", "d5", "exd5"] {
-            let mv = game
-                .position()
-                .parse_move(text)
-                .unwrap_or_else(|e| panic!("{text}: {e}"));
-            game.play(mv).unwrap_or_else(|e| panic!("{text}: {e}"));
-        }
-        let view = BoardView::of(&game);
+        let view = BoardView::of(&after(Variant::Chess, &["e4", "d5", "exd5"]));
         assert_eq!(
             view.captured_by_white.len(),
             1,

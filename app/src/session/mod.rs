@@ -924,9 +924,14 @@ impl GameSession {
             .regular_moves_left
             .is_some_and(|left| left > 0 && left <= 5)
             && live.overtime.is_none();
-        // The live board is drawn unless the player reviews an earlier one.
-        let shown = self.shown_game();
-        let board = shown.snapshot();
+        // The live board is drawn unless the player reviews an earlier one
+        // (only then is a game rebuilt and a second core snapshot made).
+        let reviewed = self.review.map(|ply| self.game_at(ply));
+        let shown = reviewed.as_ref().unwrap_or(&self.game);
+        let board = match &reviewed {
+            Some(game) => game.snapshot(),
+            None => live,
+        };
         let [white, black] = self.players();
         let to_move = self.game.position().turn();
         let over = self.game.is_over();
@@ -964,14 +969,20 @@ impl GameSession {
                 .and_then(|ply| snapshot::announcement(ply.mv.kind)),
             Some(_) => None,
         };
-        let move_announcement = match self.review {
-            None => self.spoken_last_move(announcement.as_deref(), result.as_ref()),
-            Some(_) => None,
-        };
         let counter = snapshot::move_counter(&board);
         let who = self.spec.opponent.versus(&white.name, &black.name);
         let can_move = self.review.is_none() && !over && !computer_to_move;
-        let mut board_view = BoardView::of(&shown);
+        let mut board_view = BoardView::of_snapshot(shown, &board);
+        // The live board's last move already carries its words.
+        let move_announcement = match self.review {
+            None => spoken_last_move(
+                !to_move,
+                board_view.last_move.as_ref(),
+                announcement.as_deref(),
+                result.as_ref(),
+            ),
+            Some(_) => None,
+        };
         if !can_move {
             board_view.legal_moves.clear();
         }
@@ -1028,33 +1039,6 @@ impl GameSession {
             input: self.input_view(),
             board: board_view,
         }
-    }
-
-    /// What a screen reader says after the live game's last move: `Black
-    /// played knight f6, captures bishop`, with what the move did and the
-    /// result when it ended the game.
-    fn spoken_last_move(
-        &self,
-        announcement: Option<&str>,
-        result: Option<&GameResult>,
-    ) -> Option<String> {
-        let ply = self.game.plies().last()?;
-        let positions = self.game.positions();
-        let before = positions.get(positions.len().checked_sub(2)?)?;
-        let mut text = format!(
-            "{} played {}",
-            before.turn(),
-            crate::spoken::spoken_move(before, ply.mv)
-        );
-        for more in announcement
-            .map(str::to_string)
-            .into_iter()
-            .chain(result.map(GameResult::sentence))
-        {
-            text.push_str(". ");
-            text.push_str(&more);
-        }
-        Some(text)
     }
 
     /// The number of plies shown while reviewing (`None`: the live game).
@@ -1196,3 +1180,24 @@ pub fn millis(d: Duration) -> u64 {
 
 #[cfg(test)]
 mod tests;
+
+/// What a screen reader says after the live game's last move (`last`,
+/// played by `mover`): `Black played knight f6, captures bishop`, with what
+/// the move did and the result when it ended the game.
+fn spoken_last_move(
+    mover: Color,
+    last: Option<&crate::board_view::MoveInfo>,
+    announcement: Option<&str>,
+    result: Option<&GameResult>,
+) -> Option<String> {
+    let mut text = format!("{mover} played {}", last?.spoken);
+    for more in announcement
+        .map(str::to_string)
+        .into_iter()
+        .chain(result.map(GameResult::sentence))
+    {
+        text.push_str(". ");
+        text.push_str(&more);
+    }
+    Some(text)
+}
