@@ -7,7 +7,7 @@
 use super::app::App;
 use super::screen;
 use super::text::heading;
-use norochess_app::texts::{clock_name, format_time};
+use norochess_app::texts::clock_name;
 use norochess_app::{Opponent, PlayerKind};
 use norochess_core::{Color, Game};
 
@@ -62,7 +62,7 @@ impl App {
         }
         if let (Some(clock), Some(control)) = (&snap.clock, session.time_control()) {
             let side = |color: Color| {
-                let mut text = format!("{color} {}", format_time(clock.remaining()[color.index()]));
+                let mut text = format!("{color} {}", clock.text(color));
                 if clock.running == Some(color) {
                     text.push_str(if style.unicode { " ◀" } else { " <" });
                     if clock.is_low(color) {

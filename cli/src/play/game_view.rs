@@ -9,7 +9,7 @@ use super::screen;
 use super::text::{capitalized, time_seed};
 use super::worker::Job;
 use norochess_app::session::mix;
-use norochess_app::texts::{format_time, move_event};
+use norochess_app::texts::move_event;
 use norochess_app::{
     ComputerAnswer, EngineSettings, GameSession, LibraryError, Opponent, SaveReceipt,
 };
@@ -687,10 +687,7 @@ impl App {
         };
         if clock.is_low(side) && !self.low_warned[side.index()] {
             self.low_warned[side.index()] = true;
-            self.say(format!(
-                "{side} is low on time: {} left.",
-                format_time(clock.remaining()[side.index()])
-            ));
+            self.say(format!("{side} is low on time: {} left.", clock.text(side)));
         }
     }
 

@@ -9,7 +9,7 @@ use super::super::app::{App, View};
 use super::super::game_screen::variant_title;
 use super::super::puzzle_view::opponent_played;
 use super::super::screen::{self, CounterTone, Style};
-use norochess_app::texts::{clock_name, format_time};
+use norochess_app::texts::clock_name;
 use norochess_app::{GameResult, Opponent, PlayerKind, PuzzlePhase};
 use norochess_core::{Color, Game, Snapshot};
 
@@ -158,11 +158,7 @@ fn game(app: &App, style: Style) -> Picture {
         ));
         for color in Color::ALL {
             let running = clock.running == Some(color);
-            let mut text = format!(
-                "  {:<6} {:>8}",
-                color.name(),
-                format_time(clock.remaining()[color.index()])
-            );
+            let mut text = format!("  {:<6} {:>8}", color.name(), clock.text(color));
             if running {
                 text.push_str(if style.unicode { " ◀" } else { " <" });
             }
