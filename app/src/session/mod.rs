@@ -973,6 +973,9 @@ impl GameSession {
         let who = self.spec.opponent.versus(&white.name, &black.name);
         let can_move = self.review.is_none() && !over && !computer_to_move;
         let mut board_view = BoardView::of_snapshot(shown, &board);
+        let upside_down = (self.spec.board_mode == BoardMode::FaceToFace
+            && self.spec.opponent == Opponent::Friend)
+            .then_some(!self.bottom());
         // The live board's last move already carries its words.
         let move_announcement = match self.review {
             None => spoken_last_move(
@@ -1029,9 +1032,11 @@ impl GameSession {
             can_offer_draw: self.spec.opponent == Opponent::Friend && !over,
             draw_offer: self.draw_offer,
             bottom: self.bottom(),
-            upside_down: (self.spec.board_mode == BoardMode::FaceToFace
-                && self.spec.opponent == Opponent::Friend)
-                .then_some(!self.bottom()),
+            upside_down,
+            draw_answer_upside_down: match (self.draw_offer, upside_down) {
+                (Some(offerer), Some(far)) => offerer != far,
+                _ => false,
+            },
             final_moves,
             overtime,
             save_state: self.save_state.clone(),

@@ -151,6 +151,9 @@ pub struct SessionSnapshot {
     pub can_offer_draw: bool,
     /// A draw offered by this side, waiting for an answer.
     pub draw_offer: Option<Color>,
+    /// Face to face: the player who must answer the draw offer sits across
+    /// the table, so the question is turned toward them.
+    pub draw_answer_upside_down: bool,
     /// The side drawn at the bottom of the board.
     pub bottom: Color,
     /// Face-to-face mode: the pieces of this side (at the top) are drawn

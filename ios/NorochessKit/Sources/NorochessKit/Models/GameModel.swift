@@ -194,10 +194,7 @@ public final class GameModel {
     /// drawn turned round, because the player who must answer it, the
     /// offerer's opponent, sits across the table. False without an offer
     /// and on a board that is not face to face.
-    public var isDrawOfferUpsideDown: Bool {
-        guard let offerer = snapshot.drawOffer, let far = snapshot.upsideDown else { return false }
-        return offerer != far
-    }
+    public var isDrawOfferUpsideDown: Bool { snapshot.drawAnswerUpsideDown }
 
     /// What the last move did (`Dethronement: …`), or the last error.
     public var noteText: String? { error ?? snapshot.announcement }

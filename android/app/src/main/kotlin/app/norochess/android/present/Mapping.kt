@@ -170,8 +170,7 @@ object Mapping {
             confirmResign = extras.confirmResign,
             repetitionQuestion = state.repetitionQuestion?.text,
             drawOfferedByWhite = snap.drawOffer?.let { it == Side.WHITE },
-            // The answer is the other side's: turned when that side sits across the table.
-            drawAnswerUpsideDown = snap.drawOffer?.let { offer -> snap.upsideDown != null && snap.upsideDown != offer } ?: false,
+            drawAnswerUpsideDown = snap.drawAnswerUpsideDown,
             result = snap.result?.let { ResultUi(it.headline(), it.reasonText()) },
             showResult = extras.showResult,
             passAndPlay = snap.passAndPlay,
