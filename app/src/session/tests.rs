@@ -711,12 +711,21 @@ fn face_to_face_turns_the_draw_question_toward_the_player_who_answers() {
     let mut s = GameSession::new(spec).unwrap();
     assert_eq!(s.snapshot(0).upside_down, Some(Color::Black));
     s.offer_draw(Some(Color::White)).unwrap();
-    assert!(s.snapshot(0).draw_answer_upside_down, "Black, across the table, answers");
+    assert!(
+        s.snapshot(0).draw_answer_upside_down,
+        "Black, across the table, answers"
+    );
     s.decline_draw().unwrap();
     s.play_text("e4", 0).unwrap();
     s.offer_draw(Some(Color::Black)).unwrap();
-    assert!(!s.snapshot(0).draw_answer_upside_down, "White, at the bottom, answers");
+    assert!(
+        !s.snapshot(0).draw_answer_upside_down,
+        "White, at the bottom, answers"
+    );
     let mut flat = friends(None);
     flat.offer_draw(Some(Color::White)).unwrap();
-    assert!(!flat.snapshot(0).draw_answer_upside_down, "nothing turns without face to face");
+    assert!(
+        !flat.snapshot(0).draw_answer_upside_down,
+        "nothing turns without face to face"
+    );
 }
