@@ -7,9 +7,13 @@
 #    the desktop; UI tests (runComposeUiTest) against the host build of the
 #    Rust library; every screen rendered to PNG and compared with the goldens
 #    in android/compose-rail/src/test/goldens.
-# 2. android/app-typecheck: the whole of android/app (Activity, view models,
-#    resources through a generated R class) compiled with the Kotlin compiler
-#    against the pinned AndroidX AARs and Robolectric's android-all jar.
+# 2. scripts/build-android-app.sh --apk: the whole of android/app (Activity,
+#    view models, resources linked by aapt2) compiled with the Kotlin compiler
+#    against the pinned AndroidX AARs and Robolectric's android-all jar, dexed
+#    and packed into a signed debug APK, which scripts/check-android-apk.sh
+#    inspects.
+# 3. scripts/test-android-robolectric.sh: the real MainActivity on
+#    Robolectric's Android 15 against the host library.
 #
 # NOROCHESS_UPDATE_GOLDENS=1 rewrites the goldens instead of comparing (look
 # at them, then commit). Rendered images: android/compose-rail/target/screenshots.
@@ -39,8 +43,14 @@ bash scripts/maven-tests.sh android/compose-rail "Android UI" || status=$?
 shots=$(find android/compose-rail/target/screenshots -name '*.png' ! -name '*.diff.png' 2>/dev/null | wc -l)
 echo "Android UI: $shots screens rendered"
 
-echo "== Android app type-check (Kotlin compiler, AndroidX AARs, android-all)"
-bash scripts/typecheck-android-app.sh || status=$?
+echo "== Android app built without Gradle: aapt2, Kotlin compiler, d8, apksigner"
+if bash scripts/build-android-app.sh --apk; then
+    bash scripts/check-android-apk.sh || status=$?
+    echo "== Android app on Robolectric (Android 15): MainActivity against the host library"
+    bash scripts/test-android-robolectric.sh || status=$?
+else
+    status=1
+fi
 
 echo "Android rail took $((SECONDS - start)) s"
 exit "$status"
