@@ -51,7 +51,8 @@ android_merged_manifest=$build/AndroidManifest.xml
 android_resource_apk=$build/app-resources.apk
 android_custom_package=app.norochess.android
 PROPERTIES
-printf 'sdk=35\n' >"$work/config/robolectric.properties"
+# A phone of the size the desktop rail draws (400 x 860 dp), at xhdpi.
+printf 'sdk=35\nqualifiers=w400dp-h860dp-xhdpi\n' >"$work/config/robolectric.properties"
 
 deps=android/app-build/target/deps
 compiler=$(printf '%s:' "$deps"/kotlin-compiler-embeddable-*.jar "$deps"/kotlin-daemon-embeddable-*.jar \

@@ -11,10 +11,14 @@ import android.os.VibrationEffect
 import android.util.Log
 import android.os.Vibrator
 import android.os.VibratorManager
+import android.os.Bundle
 import androidx.lifecycle.AndroidViewModel
+import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.viewModelScope
 import app.norochess.android.present.AppController
 import app.norochess.android.present.Effects
+import app.norochess.android.present.SavedScreen
+import app.norochess.android.present.Screen
 import app.norochess.android.ui.Str
 import app.norochess.core.LibraryHandle
 import app.norochess.core.NorochessException
@@ -30,7 +34,7 @@ import kotlin.random.Random
  * suspend calls that run on the library's own threads, never on the main
  * thread), the platform's strings, sounds, vibration and share sheet.
  */
-class AppViewModel(application: Application) : AndroidViewModel(application) {
+class AppViewModel(application: Application, saved: SavedStateHandle) : AndroidViewModel(application) {
     /**
      * The library in the app's files folder; if it cannot be opened (a full or
      * read-only disk, a file the app cannot read), the app still starts, on a
@@ -56,10 +60,40 @@ class AppViewModel(application: Application) : AndroidViewModel(application) {
     )
 
     init {
-        (opened.exceptionOrNull() as? NorochessException)?.let { e ->
-            app.problem.value = AndroidStrings(application.resources, application.packageName)
-                .get(Str.library_not_opened, e.detail)
+        // What the player must be told about the library: it could not be
+        // opened (the app runs on one in memory), or a damaged one was moved
+        // aside and a new one started, or earlier games were imported.
+        val told = listOfNotNull(
+            (opened.exceptionOrNull() as? NorochessException)?.let { e ->
+                AndroidStrings(application.resources, application.packageName).get(Str.library_not_opened, e.detail)
+            },
+        ) + library.notices().map { it.message }
+        if (told.isNotEmpty()) app.problem.value = told.joinToString("\n\n")
+        // After process death the Activity's saved state brings back the screen
+        // that was open (the game or puzzle on it reopened from the library).
+        saved.get<Bundle>(SAVED_SCREEN)?.let { bundle ->
+            app.restore(
+                SavedScreen(
+                    screen = bundle.getString("screen")?.let { name -> Screen.entries.firstOrNull { it.name == name } } ?: Screen.HOME,
+                    gameId = bundle.getLong("game", -1).takeIf { it >= 0 },
+                    gameOpenedFrom = bundle.getString("from")?.let { name -> Screen.entries.firstOrNull { it.name == name } } ?: Screen.HOME,
+                    puzzleId = bundle.getString("puzzle"),
+                ),
+            )
         }
+        saved.setSavedStateProvider(SAVED_SCREEN) {
+            val state = app.savedState()
+            Bundle().apply {
+                putString("screen", state.screen.name)
+                state.gameId?.let { putLong("game", it) }
+                putString("from", state.gameOpenedFrom.name)
+                state.puzzleId?.let { putString("puzzle", it) }
+            }
+        }
+    }
+
+    private companion object {
+        const val SAVED_SCREEN = "norochess.screen"
     }
 
     override fun onCleared() {

@@ -42,7 +42,8 @@ class MainActivity : ComponentActivity() {
                 onDispose { view.keepScreenOn = false }
             }
             NorochessTheme(dark = isSystemInDarkTheme(), strings = app.strings) {
-                BackHandler(enabled = screen != Screen.HOME) { app.go(Screen.HOME) }
+                // A game opened from Games goes back to Games; Home closes the app.
+                BackHandler(enabled = screen != Screen.HOME) { app.back() }
                 NorochessApp(app)
             }
         }

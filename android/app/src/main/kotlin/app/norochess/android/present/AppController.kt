@@ -38,6 +38,14 @@ import kotlinx.coroutines.flow.StateFlow
 
 enum class Screen { HOME, GAME, PUZZLE, GAMES, STATS, RULES, SETTINGS }
 
+/** What [AppController.savedState] keeps across process death. */
+data class SavedScreen(
+    val screen: Screen,
+    val gameId: Long? = null,
+    val gameOpenedFrom: Screen = Screen.HOME,
+    val puzzleId: String? = null,
+)
+
 /**
  * The whole app above the screens: navigation, the library (settings,
  * saved games, statistics, puzzle progress), the new-game form and the
@@ -122,16 +130,71 @@ class AppController(
         screen.value = to
     }
 
-    /** Shows [session] on the game screen (a new game, Continue, a saved game). */
-    fun open(session: GameSessionHandle) {
+    /** The screen the open game was opened from: system back returns there. */
+    var gameOpenedFrom: Screen = Screen.HOME
+        private set
+
+    /**
+     * Shows [session] on the game screen (a new game, Continue, a saved game
+     * from [from], a rematch on the game screen itself).
+     */
+    fun open(session: GameSessionHandle, from: Screen = screen.value) {
         _game.value?.close()
-        _game.value = GameController(session, scope, strings, settings, nowMs, effects, { go(Screen.HOME) }, ::open)
+        if (from != Screen.GAME) gameOpenedFrom = from
+        _game.value = GameController(session, scope, strings, settings, nowMs, effects, { go(Screen.HOME) }, { open(it) })
         screen.value = Screen.GAME
+    }
+
+    /**
+     * System back: a game returns to the screen it was opened from (Games, or
+     * Home), every other screen to Home. False on Home: the app closes.
+     */
+    fun back(): Boolean {
+        val to = when (screen.value) {
+            Screen.HOME -> return false
+            Screen.GAME -> gameOpenedFrom
+            else -> Screen.HOME
+        }
+        if (screen.value == Screen.GAME) {
+            _game.value?.close()
+            _game.value = null
+        }
+        go(to)
+        return true
+    }
+
+    /**
+     * What brings the app back to this screen after the process was killed
+     * (the Activity's saved state): the screen, the open game's library id
+     * and where it was opened from, the open puzzle. Everything else is in
+     * the library already.
+     */
+    fun savedState(): SavedScreen = SavedScreen(
+        screen = screen.value,
+        gameId = _game.value?.model?.state?.snapshot?.gameId,
+        gameOpenedFrom = gameOpenedFrom,
+        puzzleId = _puzzle.value?.puzzle?.id,
+    )
+
+    /** Reopens what [savedState] described; a game or puzzle that is gone leaves the app on Home, said. */
+    fun restore(saved: SavedScreen) {
+        when (saved.screen) {
+            Screen.GAME -> saved.gameId?.let { id -> attempt { library.load(id, nowMs()) } }
+                ?.let { open(it, saved.gameOpenedFrom) }
+            Screen.PUZZLE -> {
+                _puzzle.value = attempt {
+                    PuzzleController(library, scope, strings, { settings }, { go(Screen.HOME) }, today, saved.puzzleId,
+                        report = { problem.value = it })
+                } ?: return
+                screen.value = Screen.PUZZLE
+            }
+            else -> go(saved.screen)
+        }
     }
 
     // Home
     override fun onContinue() {
-        attempt { library.current(nowMs()) }?.let(::open)
+        attempt { library.current(nowMs()) }?.let { open(it) }
     }
 
     override fun onNewGame(form: NewGameUi) {
@@ -140,7 +203,7 @@ class AppController(
     }
 
     override fun onStart() {
-        attempt { GameSessionHandle(Mapping.newGame(form.value, seed(), settings.playerName), library) }?.let(::open)
+        attempt { GameSessionHandle(Mapping.newGame(form.value, seed(), settings.playerName), library) }?.let { open(it) }
     }
     override fun onPuzzles() = go(Screen.PUZZLE)
     override fun onGames() = go(Screen.GAMES)
@@ -164,7 +227,7 @@ class AppController(
     }
 
     override fun onOpen(id: Long) {
-        attempt { library.load(id, nowMs()) }?.let(::open)
+        attempt { library.load(id, nowMs()) }?.let { open(it) }
     }
 
     override fun onShare(id: Long) {

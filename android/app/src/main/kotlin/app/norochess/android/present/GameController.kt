@@ -51,7 +51,7 @@ class GameController(
     private val lock = Any()
     private var computer: Job? = null
     private var hintJob: Job? = null
-    private val ticker: Job
+    private var ticker: Job? = null
 
     var settings: Settings = settings
         set(value) { field = value; model.askBeforeRepetition = value.confirmRepetition; publish() }
@@ -62,11 +62,21 @@ class GameController(
     init {
         model.onChange = { publish() }
         afterChange()
+        startTicker()
+    }
+
+    /**
+     * The clock's ticks, only while a clock runs and the app is in front: a
+     * game without a clock, a finished one or an app in the background wakes
+     * nobody five times a second.
+     */
+    private fun startTicker() {
+        if (ticker?.isActive == true || model.state.snapshot.clock == null) return
         ticker = scope.launch {
-            while (isActive) {
+            while (isActive && model.state.snapshot.result == null) {
                 delay(TICK_MS)
                 val clock = model.state.snapshot.clock
-                if (clock != null && clock.running != null && model.state.snapshot.result == null) {
+                if (clock != null && clock.running != null) {
                     // The clocks shown come from render()'s fresh snapshot; only a
                     // flag fall changes the model's state.
                     synchronized(lock) { if (session.tick(nowMs()) != null) model.refresh() }
@@ -164,13 +174,21 @@ class GameController(
     }
 
     /** The app goes to the background (true) or comes back: the clock pauses, the game is saved. */
-    fun background(background: Boolean) = act { model.setBackground(background) }
+    fun background(background: Boolean) {
+        act { model.setBackground(background) }
+        if (background) {
+            ticker?.cancel()
+            ticker = null
+        } else {
+            startTicker()
+        }
+    }
 
     /** Stops the computer, the hint and the clock's ticks; the session stays as saved. */
     fun close() {
         computer?.cancel()
         hintJob?.cancel()
-        ticker.cancel()
+        ticker?.cancel()
         session.saveNow(nowMs())
     }
 

@@ -31,6 +31,20 @@ private val LightColours = lightColorScheme(
     tertiary = Color(0xFF8C1D40),
     tertiaryContainer = Color(0xFFFFD9DF),
     onTertiaryContainer = Color(0xFF3F0016),
+    // Warm neutrals under the brown board (Material's baseline ones are lilac).
+    background = Color(0xFFFFF8F2),
+    onBackground = Color(0xFF1F1B16),
+    surface = Color(0xFFFFF8F2),
+    onSurface = Color(0xFF1F1B16),
+    surfaceVariant = Color(0xFFEFE0CF),
+    onSurfaceVariant = Color(0xFF4D4539),
+    outline = Color(0xFF7F7667),
+    outlineVariant = Color(0xFFD1C5B4),
+    surfaceContainerLowest = Color(0xFFFFFFFF),
+    surfaceContainerLow = Color(0xFFFBF2E9),
+    surfaceContainer = Color(0xFFF5ECE3),
+    surfaceContainerHigh = Color(0xFFEFE6DD),
+    surfaceContainerHighest = Color(0xFFE9E1D8),
 )
 
 private val DarkColours = darkColorScheme(
@@ -43,6 +57,19 @@ private val DarkColours = darkColorScheme(
     tertiary = Color(0xFFFFB1C1),
     tertiaryContainer = Color(0xFF70072B),
     onTertiaryContainer = Color(0xFFFFD9DF),
+    background = Color(0xFF17130E),
+    onBackground = Color(0xFFEBE1D9),
+    surface = Color(0xFF17130E),
+    onSurface = Color(0xFFEBE1D9),
+    surfaceVariant = Color(0xFF4D4539),
+    onSurfaceVariant = Color(0xFFD1C5B4),
+    outline = Color(0xFF9A8F80),
+    outlineVariant = Color(0xFF4D4539),
+    surfaceContainerLowest = Color(0xFF110E09),
+    surfaceContainerLow = Color(0xFF1F1B16),
+    surfaceContainer = Color(0xFF231F1A),
+    surfaceContainerHigh = Color(0xFF2E2924),
+    surfaceContainerHighest = Color(0xFF39342E),
 )
 
 /** The app's colour scheme, light or dark. */
