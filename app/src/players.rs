@@ -38,7 +38,19 @@ impl Opponent {
     pub fn versus(self, white: &str, black: &str) -> String {
         match self {
             Opponent::Computer { level, .. } => format!("vs the computer (level {level})"),
-            Opponent::Friend => format!("{white} vs {black}"),
+            Opponent::Friend => {
+                // A friend's name left empty is said as the colour, as the
+                // player's bar says it ("You vs Black", not "You vs ").
+                let named = |name: &str, colour: &'static str| {
+                    let name = name.trim();
+                    if name.is_empty() {
+                        colour.to_string()
+                    } else {
+                        name.to_string()
+                    }
+                };
+                format!("{} vs {}", named(white, "White"), named(black, "Black"))
+            }
         }
     }
 
@@ -201,5 +213,17 @@ impl GameSpec {
             },
         };
         [player(Color::White), player(Color::Black)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_friend_left_unnamed_is_said_as_the_colour() {
+        assert_eq!(Opponent::Friend.versus("Ann", "Bob"), "Ann vs Bob");
+        assert_eq!(Opponent::Friend.versus("You", ""), "You vs Black");
+        assert_eq!(Opponent::Friend.versus(" ", "Bob"), "White vs Bob");
     }
 }
