@@ -38,7 +38,11 @@ android {
 }
 
 kotlin {
-    jvmToolchain(17)
+    // Java 17 bytecode from whatever JDK runs Gradle (Android Studio's is 21):
+    // a toolchain of exactly 17 would need a resolver to download one.
+    compilerOptions {
+        jvmTarget.set(org.jetbrains.kotlin.gradle.dsl.JvmTarget.JVM_17)
+    }
 }
 
 dependencies {

@@ -948,16 +948,16 @@ impl GameSession {
                 } else {
                     ""
                 };
+                let name = match to_move {
+                    Color::White => white.name.trim(),
+                    Color::Black => black.name.trim(),
+                };
                 match self.spec.opponent {
-                    Opponent::Friend => format!(
-                        "{} to move ({}){check}",
-                        to_move.name(),
-                        match to_move {
-                            Color::White => &white.name,
-                            Color::Black => &black.name,
-                        }
-                    ),
-                    Opponent::Computer { .. } => format!("{} to move{check}", to_move.name()),
+                    // A friend left unnamed is only the colour ("Black to move", not "Black to move ()").
+                    Opponent::Friend if !name.is_empty() => {
+                        format!("{} to move ({name}){check}", to_move.name())
+                    }
+                    _ => format!("{} to move{check}", to_move.name()),
                 }
             }
         };

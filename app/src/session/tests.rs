@@ -628,6 +628,15 @@ fn the_status_line_says_check_in_royal_games() {
 }
 
 #[test]
+fn a_friend_left_unnamed_is_not_an_empty_pair_of_brackets() {
+    let spec = GameSpec::pass_and_play(Variant::Norochess, "You", "");
+    let mut s = GameSession::new(spec).unwrap();
+    assert_eq!(s.snapshot(0).status_text, "White to move (You)");
+    s.play_text("e4", 0).unwrap();
+    assert_eq!(s.snapshot(0).status_text, "Black to move");
+}
+
+#[test]
 fn a_start_number_and_a_position_together_are_refused() {
     let mut spec = GameSpec::pass_and_play(Variant::Norochess960, "Ann", "Bob");
     spec.start = Some(3);

@@ -120,7 +120,13 @@ class GameFlowTest {
             assertTrue(h.game.top.upsideDown, "and Black's whole bar (name, clock, captures) faces Black")
             assertFalse(h.game.bottom.upsideDown)
             // Screen-reader labels on the squares.
-            onNodeWithContentDescription("White knight on g1").assertExists()
+            // A piece of the side to move says where it can go.
+            onNode(
+                androidx.compose.ui.test.SemanticsMatcher("the g1 knight's label") { node ->
+                    node.config.getOrElseNullable(androidx.compose.ui.semantics.SemanticsProperties.ContentDescription) { null }?.singleOrNull()
+                        ?.let { it.startsWith("White knight on g1, can go to ") && "f3" in it && "h3" in it } == true
+                },
+            ).assertExists()
             tapSquare("e2")
             onNodeWithContentDescription("e4, legal move").assertExists()
             tapSquare("e4")

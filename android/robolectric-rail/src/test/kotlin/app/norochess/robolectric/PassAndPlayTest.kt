@@ -3,6 +3,7 @@ package app.norochess.robolectric
 import android.os.Looper
 import androidx.compose.ui.semantics.LiveRegionMode
 import androidx.compose.ui.semantics.SemanticsProperties
+import androidx.compose.ui.semantics.getOrNull
 import androidx.compose.ui.test.SemanticsMatcher
 import androidx.compose.ui.test.assert
 import androidx.compose.ui.test.assertContentDescriptionEquals
@@ -55,7 +56,13 @@ class PassAndPlayTest {
 
         // TalkBack: squares name their piece, the targets and the last move;
         // the move is said in words through a polite live region.
-        rule.onNodeWithContentDescription("White knight on g1").assertExists()
+        // A piece of the side to move says where it can go.
+        rule.onNode(
+            SemanticsMatcher("the g1 knight's label") { node ->
+                node.config.getOrNull(SemanticsProperties.ContentDescription)?.singleOrNull()
+                    ?.let { it.startsWith("White knight on g1, can go to ") && "f3" in it && "h3" in it } == true
+            },
+        ).assertExists()
         phone.tap("e2")
         rule.onNodeWithContentDescription("e4, legal move").assertExists()
         phone.tap("e4")

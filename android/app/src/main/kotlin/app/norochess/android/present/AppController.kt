@@ -9,7 +9,9 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.remember
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.platform.testTag
+import app.norochess.android.ui.Destination
 import app.norochess.android.ui.GameScreen
+import app.norochess.android.ui.NavigationFrame
 import app.norochess.android.ui.GamesEvents
 import app.norochess.android.ui.GamesFilter
 import app.norochess.android.ui.GamesScreen
@@ -247,45 +249,67 @@ class AppController(
     fun background(background: Boolean) = _game.value?.background(background)
 }
 
-/** The app's root composable: the screen the controller shows. */
+/** The app's root composable: the screen the controller shows, outside a game inside the navigation bar or rail. */
 @Composable
 fun NorochessApp(app: AppController) {
     val screen by app.screen.collectAsState()
-    when (screen) {
-        Screen.HOME -> {
-            val home by app.home.collectAsState()
-            HomeScreen(home, app)
+    if (screen == Screen.GAME) {
+        val controller by app.game.collectAsState()
+        controller?.let { c ->
+            val ui by c.ui.collectAsState()
+            GameScreen(ui, c)
         }
-        Screen.GAME -> {
-            val controller by app.game.collectAsState()
-            controller?.let { c ->
-                val ui by c.ui.collectAsState()
-                GameScreen(ui, c)
+    } else {
+        val selected = when (screen) {
+            Screen.HOME -> Destination.PLAY
+            Screen.PUZZLE -> Destination.PUZZLES
+            Screen.GAMES -> Destination.GAMES
+            Screen.STATS -> Destination.STATS
+            Screen.SETTINGS -> Destination.SETTINGS
+            else -> null
+        }
+        NavigationFrame(selected, onSelect = { destination ->
+            app.go(
+                when (destination) {
+                    Destination.PLAY -> Screen.HOME
+                    Destination.PUZZLES -> Screen.PUZZLE
+                    Destination.GAMES -> Screen.GAMES
+                    Destination.STATS -> Screen.STATS
+                    Destination.SETTINGS -> Screen.SETTINGS
+                },
+            )
+        }) {
+            when (screen) {
+                Screen.HOME -> {
+                    val home by app.home.collectAsState()
+                    HomeScreen(home, app)
+                }
+                Screen.PUZZLE -> {
+                    val controller by app.puzzle.collectAsState()
+                    controller?.let { c ->
+                        val ui by c.ui.collectAsState()
+                        PuzzleScreen(ui, c)
+                    }
+                }
+                Screen.GAMES -> {
+                    val games by app.games.collectAsState()
+                    GamesScreen(games, app)
+                }
+                Screen.STATS -> {
+                    val stats by app.stats.collectAsState()
+                    StatsScreen(stats) { app.go(Screen.HOME) }
+                }
+                Screen.RULES -> {
+                    val page by app.rulesPage.collectAsState()
+                    val pages = remember { rulePages() }
+                    RulesScreen(pages, page, { app.rulesPage.value = it }) { app.go(Screen.HOME) }
+                }
+                Screen.SETTINGS -> {
+                    val settings by app.settingsUi.collectAsState()
+                    SettingsScreen(settings, app::onSettingsChange) { app.go(Screen.HOME) }
+                }
+                Screen.GAME -> Unit
             }
-        }
-        Screen.PUZZLE -> {
-            val controller by app.puzzle.collectAsState()
-            controller?.let { c ->
-                val ui by c.ui.collectAsState()
-                PuzzleScreen(ui, c)
-            }
-        }
-        Screen.GAMES -> {
-            val games by app.games.collectAsState()
-            GamesScreen(games, app)
-        }
-        Screen.STATS -> {
-            val stats by app.stats.collectAsState()
-            StatsScreen(stats) { app.go(Screen.HOME) }
-        }
-        Screen.RULES -> {
-            val page by app.rulesPage.collectAsState()
-            val pages = remember { rulePages() }
-            RulesScreen(pages, page, { app.rulesPage.value = it }) { app.go(Screen.HOME) }
-        }
-        Screen.SETTINGS -> {
-            val settings by app.settingsUi.collectAsState()
-            SettingsScreen(settings, app::onSettingsChange) { app.go(Screen.HOME) }
         }
     }
     val problem by app.problem.collectAsState()

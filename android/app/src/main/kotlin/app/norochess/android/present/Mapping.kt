@@ -147,6 +147,7 @@ object Mapping {
                 check = board.checkSquare,
                 selected = state.selected,
                 targets = state.targets.toSet(),
+                destinations = destinations(board.legalMoves.map { it.from to it.to }),
                 whiteAtBottom = snap.bottom == Side.WHITE,
                 upsideDownWhite = snap.upsideDown?.let { it == Side.WHITE },
                 showCoordinates = settings.coordinates,
@@ -332,4 +333,8 @@ object Mapping {
     )
 
     fun variantNameById(id: String) = variantInfos.firstOrNull { it.id == id }?.name ?: id
+
+    /** Each from-square's targets in board order, once each (promotions reach one square four ways). */
+    fun destinations(moves: List<Pair<String, String>>): Map<String, List<String>> =
+        moves.groupBy({ it.first }, { it.second }).mapValues { (_, targets) -> targets.distinct() }
 }

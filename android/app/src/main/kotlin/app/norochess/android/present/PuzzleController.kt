@@ -117,6 +117,7 @@ class PuzzleController(
                 check = snap.checkSquare,
                 selected = input.selected,
                 targets = input.targets.toSet(),
+                destinations = Mapping.destinations(snap.legalMoves.map { it.from to it.to }),
                 whiteAtBottom = info.player == Side.WHITE,
                 showCoordinates = s.coordinates,
                 showDots = s.legalDots,

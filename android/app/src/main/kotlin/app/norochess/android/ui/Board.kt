@@ -12,7 +12,11 @@ import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
+import androidx.compose.animation.core.Animatable
+import androidx.compose.animation.core.tween
+import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.remember
+import androidx.compose.ui.geometry.lerp
 import androidx.compose.runtime.rememberUpdatedState
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
@@ -60,6 +64,8 @@ data class BoardUi(
     val selected: String? = null,
     /** Legal targets of the selected piece. */
     val targets: Set<String> = emptySet(),
+    /** Where each piece that can move now can go (the screen reader says it on the piece's square). */
+    val destinations: Map<String, List<String>> = emptyMap(),
     /** White at the bottom (false: the board is flipped). */
     val whiteAtBottom: Boolean = true,
     /** Face-to-face: this side's pieces are drawn upside down (null: none). */
@@ -99,6 +105,25 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
     // call instead of the first game's.
     val currentEvents by rememberUpdatedState(events)
     var drag by remember { mutableStateOf<Pair<String, Offset>?>(null) }
+    // The last move glides from its square to the next (the computer's, the
+    // opponent's, review steps), 180 ms scaled by the system's animation
+    // setting (Compose reads it: "remove animations" makes it instant). Not
+    // when the board first shows, nor a piece the player just dragged there.
+    val glide = remember { Animatable(1f) }
+    var shownMove by remember { mutableStateOf(board.lastMove) }
+    var droppedAt by remember { mutableStateOf<String?>(null) }
+    LaunchedEffect(board.lastMove) {
+        val dragged = droppedAt != null && droppedAt == board.lastMove.getOrNull(1)
+        droppedAt = null
+        if (board.lastMove != shownMove && board.lastMove.size == 2 && !dragged) {
+            shownMove = board.lastMove
+            glide.snapTo(0f)
+            glide.animateTo(1f, tween(durationMillis = 180))
+        } else {
+            shownMove = board.lastMove
+            glide.snapTo(1f)
+        }
+    }
     val w = board.width
     val h = board.height
 
@@ -133,7 +158,12 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
                             change.consume()
                             if (currentBoard.interactive && from != null) {
                                 val to = squareAt(change.position, size)
-                                if (!dragging) currentEvents.onSquareTap(from) else currentEvents.onDragEnded(to)
+                                if (!dragging) {
+                                    currentEvents.onSquareTap(from)
+                                } else {
+                                    droppedAt = to
+                                    currentEvents.onDragEnded(to)
+                                }
                             }
                             break
                         }
@@ -184,11 +214,19 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
                     }
                 }
             }
-            for ((square, piece) in board.pieces) {
-                if (drag?.first == square) continue
+            fun corner(square: String): Offset {
                 val file = square[0] - 'a'
                 val rank = square.substring(1).toInt() - 1
-                val topLeft = Offset(column(file) * cw, row(rank) * ch)
+                return Offset(column(file) * cw, row(rank) * ch)
+            }
+            val gliding = board.lastMove.takeIf { it.size == 2 && glide.value < 1f }
+            for ((square, piece) in board.pieces) {
+                if (drag?.first == square) continue
+                val topLeft = if (gliding != null && square == gliding[1]) {
+                    lerp(corner(gliding[0]), corner(gliding[1]), glide.value)
+                } else {
+                    corner(square)
+                }
                 if (board.letters) {
                     drawLetterPiece(measurer, piece, topLeft, cw, upsideDown = board.upsideDownWhite == piece.white)
                 } else {
@@ -217,7 +255,10 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
                         val file = if (board.whiteAtBottom) c else w - 1 - c
                         val rank = if (board.whiteAtBottom) h - 1 - r else r
                         val square = board.squareName(file, rank)
-                        val label = squareLabel(strings, square, board.pieces[square], square in board.targets, square == board.check, square in board.lastMove)
+                        val label = squareLabel(
+                            strings, square, board.pieces[square], square in board.targets, square == board.check,
+                            square in board.lastMove, if (board.interactive) board.destinations[square].orEmpty() else emptyList(),
+                        )
                         Box(
                             Modifier.weight(1f).fillMaxSize().testTag("square-$square").semantics {
                                 contentDescription = label
@@ -236,7 +277,10 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
     }
 }
 
-/** "White knight on g1", "e5, legal move", "Black king on e8, in check". */
+/**
+ * "White knight on g1, can go to f3, h3", "e5, legal move", "Black king on
+ * e8, in check", "White pawn on e4, last move".
+ */
 fun squareLabel(
     strings: UiStrings,
     square: String,
@@ -244,11 +288,13 @@ fun squareLabel(
     target: Boolean,
     check: Boolean,
     lastMove: Boolean = false,
+    goesTo: List<String> = emptyList(),
 ): String {
     val base = piece?.let { strings.get(Str.square_piece, pieceName(strings, it), square) } ?: square
     val withCheck = if (check) strings.get(Str.square_in_check, base) else base
     val withLast = if (lastMove) strings.get(Str.square_last_move, withCheck) else withCheck
-    return if (target) strings.get(Str.square_legal_move, withLast) else withLast
+    val withMoves = if (goesTo.isNotEmpty()) strings.get(Str.square_can_go, withLast, goesTo.joinToString(", ")) else withLast
+    return if (target) strings.get(Str.square_legal_move, withMoves) else withMoves
 }
 
 /** "White knight". */

@@ -11,6 +11,12 @@ import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.ExperimentalLayoutApi
 import androidx.compose.foundation.layout.FlowRow
+import androidx.compose.foundation.layout.PaddingValues
+import androidx.compose.foundation.layout.RowScope
+import androidx.compose.foundation.layout.WindowInsets
+import androidx.compose.foundation.layout.heightIn
+import androidx.compose.foundation.layout.navigationBars
+import androidx.compose.foundation.layout.windowInsetsPadding
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.Spacer
 import androidx.compose.foundation.layout.fillMaxSize
@@ -29,20 +35,20 @@ import androidx.compose.material3.AlertDialog
 import androidx.compose.material3.Button
 import androidx.compose.material3.CircularProgressIndicator
 import androidx.compose.material3.ExperimentalMaterial3Api
-import androidx.compose.material3.FilledTonalButton
 import androidx.compose.material3.MaterialTheme
-import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.material3.TopAppBar
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.draw.rotate
 import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.LiveRegionMode
 import androidx.compose.ui.semantics.contentDescription
@@ -53,6 +59,7 @@ import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.foundation.border
+import androidx.compose.ui.unit.Density
 import androidx.compose.ui.unit.dp
 
 /** A player's clock. */
@@ -165,6 +172,7 @@ fun GameScreen(state: GameUi, events: GameEvents) {
                 actions = { TextButton(onClick = events::onFlip) { Text(s.get(Str.action_flip)) } },
             )
         },
+        bottomBar = { GameActionBar(state, events) },
     ) { padding ->
         BoxWithConstraints(Modifier.fillMaxSize().padding(padding)) {
             val screenWidth = maxWidth
@@ -240,25 +248,62 @@ private fun GamePanel(state: GameUi, events: GameEvents) {
     state.announcement?.let { Banner(it, MaterialTheme.colorScheme.tertiaryContainer, "announcement") }
     state.hint?.let { Banner(it, MaterialTheme.colorScheme.secondaryContainer, "hint") }
     MoveList(state, events)
-    FlowRow(horizontalArrangement = Arrangement.spacedBy(6.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
-        OutlinedButton(onClick = { events.onReviewStep(-1) }, enabled = state.lastPly > 0 && (state.reviewPly ?: state.lastPly) > 0) {
-            Text(s.get(Str.action_back))
+}
+
+/**
+ * The game's actions in one bar fixed at the bottom of the screen, never
+ * scrolled away (at font scale 2 Resign and Take back were below the fold):
+ * review back and forward (and back to the live game), then hint, takeback,
+ * draw offer and resign; after the result, rematch and share.
+ */
+@Composable
+private fun GameActionBar(state: GameUi, events: GameEvents) {
+    val s = LocalStrings.current
+    // The bar's labels grow with the font scale up to 1.5 times: beyond that,
+    // five labels a row would break inside words on a phone.
+    val density = LocalDensity.current
+    CompositionLocalProvider(LocalDensity provides Density(density.density, minOf(density.fontScale, 1.5f))) {
+        Surface(color = MaterialTheme.colorScheme.surfaceContainer, modifier = Modifier.testTag("action-bar")) {
+            Row(
+                Modifier.fillMaxWidth().windowInsetsPadding(WindowInsets.navigationBars).padding(horizontal = 4.dp, vertical = 4.dp),
+                horizontalArrangement = Arrangement.spacedBy(2.dp),
+                verticalAlignment = Alignment.CenterVertically,
+            ) {
+                val reviewing = state.reviewPly != null
+                // Review steps as arrows (their labels for screen readers), the rest in words.
+                Action("◀", state.lastPly > 0 && (state.reviewPly ?: state.lastPly) > 0, s.get(Str.action_back), 0.6f) {
+                    events.onReviewStep(-1)
+                }
+                Action("▶", reviewing, s.get(Str.action_forward), 0.6f) { events.onReviewStep(1) }
+                if (reviewing) Action(s.get(Str.action_live), true, onClick = events::onLive)
+                if (state.result == null) {
+                    if (!state.passAndPlay) Action(s.get(Str.action_hint), state.canHint, onClick = events::onHint)
+                    Action(s.get(Str.action_takeback), state.canTakeBack, onClick = events::onTakeBack)
+                    if (state.passAndPlay) Action(s.get(Str.action_offer_draw), state.canOfferDraw, onClick = events::onOfferDraw)
+                    Action(s.get(Str.action_resign), state.canResign, onClick = events::onResign)
+                } else {
+                    Action(s.get(Str.action_rematch), true, onClick = events::onRematch)
+                    Action(s.get(Str.action_share), true, onClick = events::onShare)
+                }
+            }
         }
-        OutlinedButton(onClick = { events.onReviewStep(1) }, enabled = state.reviewPly != null) { Text(s.get(Str.action_forward)) }
-        if (state.reviewPly != null) OutlinedButton(onClick = events::onLive) { Text(s.get(Str.action_live)) }
     }
-    if (state.result == null) {
-        FlowRow(horizontalArrangement = Arrangement.spacedBy(6.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
-            if (!state.passAndPlay) FilledTonalButton(onClick = events::onHint, enabled = state.canHint) { Text(s.get(Str.action_hint)) }
-            FilledTonalButton(onClick = events::onTakeBack, enabled = state.canTakeBack) { Text(s.get(Str.action_takeback)) }
-            if (state.passAndPlay) FilledTonalButton(onClick = events::onOfferDraw, enabled = state.canOfferDraw) { Text(s.get(Str.action_offer_draw)) }
-            FilledTonalButton(onClick = events::onResign, enabled = state.canResign) { Text(s.get(Str.action_resign)) }
-        }
-    } else {
-        FlowRow(horizontalArrangement = Arrangement.spacedBy(6.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
-            Button(onClick = events::onRematch) { Text(s.get(Str.action_rematch)) }
-            OutlinedButton(onClick = events::onShare) { Text(s.get(Str.action_share)) }
-        }
+}
+
+/**
+ * One action of the bar: a share of its width ([weight]), its label on up
+ * to two lines; [spoken] is what a screen reader says when the label is a symbol.
+ */
+@Composable
+private fun RowScope.Action(label: String, enabled: Boolean, spoken: String? = null, weight: Float = 1f, onClick: () -> Unit) {
+    TextButton(
+        onClick = onClick,
+        enabled = enabled,
+        modifier = Modifier.weight(weight).heightIn(min = 48.dp)
+            .then(if (spoken != null) Modifier.semantics { contentDescription = spoken } else Modifier),
+        contentPadding = PaddingValues(horizontal = 2.dp, vertical = 4.dp),
+    ) {
+        Text(label, maxLines = 2, overflow = TextOverflow.Ellipsis, textAlign = TextAlign.Center, style = MaterialTheme.typography.labelLarge)
     }
 }
 

@@ -110,13 +110,8 @@ fun HomeScreen(state: HomeUi, events: HomeEvents) {
                     }
                 }
                 NewGameCard(state.newGame, events)
-                FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp), verticalArrangement = Arrangement.spacedBy(6.dp)) {
-                    FilledTonalButton(onClick = events::onPuzzles, modifier = Modifier.testTag("nav-puzzles")) { Text(s.get(Str.nav_puzzles)) }
-                    FilledTonalButton(onClick = events::onGames, modifier = Modifier.testTag("nav-games")) { Text(s.get(Str.nav_games)) }
-                    FilledTonalButton(onClick = events::onStats, modifier = Modifier.testTag("nav-stats")) { Text(s.get(Str.nav_stats)) }
-                    FilledTonalButton(onClick = events::onRules, modifier = Modifier.testTag("nav-rules")) { Text(s.get(Str.nav_rules)) }
-                    FilledTonalButton(onClick = events::onSettings, modifier = Modifier.testTag("nav-settings")) { Text(s.get(Str.nav_settings)) }
-                }
+                // Puzzles, Games, Statistics and Settings are in the navigation bar; the rules from here.
+                FilledTonalButton(onClick = events::onRules, modifier = Modifier.testTag("nav-rules")) { Text(s.get(Str.nav_rules)) }
                 state.puzzleText?.let { Text(it, style = MaterialTheme.typography.bodyMedium) }
             }
         }

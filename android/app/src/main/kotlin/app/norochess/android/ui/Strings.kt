@@ -7,6 +7,7 @@ package app.norochess.android.ui
 @Suppress("EnumEntryName")
 enum class Str {
     app_name,
+    nav_play,
     nav_puzzles,
     nav_games,
     nav_stats,
@@ -83,6 +84,7 @@ enum class Str {
     square_legal_move,
     square_in_check,
     square_last_move,
+    square_can_go,
     piece_white_king,
     piece_white_queen,
     piece_white_rook,
