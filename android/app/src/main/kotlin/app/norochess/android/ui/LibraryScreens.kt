@@ -43,7 +43,9 @@ import app.norochess.core.RuleBlock
 import app.norochess.core.RulePage
 import app.norochess.core.rulePage
 import app.norochess.core.variants
+import androidx.compose.ui.text.drawText
 import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.text.rememberTextMeasurer
 import androidx.compose.ui.unit.dp
 
 // ---------------------------------------------------------------- Games
@@ -161,14 +163,23 @@ fun StatsScreen(state: StatsUi, onHome: () -> Unit) {
                     Column(Modifier.padding(12.dp)) {
                         Text(row.label, style = MaterialTheme.typography.titleMedium)
                         FlowRow(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.SpaceBetween) {
-                            Text(
-                                s.get(Str.stats_wdl, row.wins, row.draws, row.losses),
-                                style = MaterialTheme.typography.headlineSmall,
-                                fontWeight = FontWeight.Bold,
-                                modifier = Modifier.align(Alignment.CenterVertically).semantics {
+                            // The three numbers with their legend under them ("won / drawn / lost").
+                            Column(
+                                Modifier.align(Alignment.CenterVertically).semantics(mergeDescendants = true) {
                                     contentDescription = s.get(Str.stats_wdl_description, row.wins, row.draws, row.losses)
                                 },
-                            )
+                            ) {
+                                Text(
+                                    s.get(Str.stats_wdl, row.wins, row.draws, row.losses),
+                                    style = MaterialTheme.typography.headlineSmall,
+                                    fontWeight = FontWeight.Bold,
+                                )
+                                Text(
+                                    s.get(Str.stats_wdl_legend),
+                                    style = MaterialTheme.typography.labelMedium,
+                                    color = MaterialTheme.colorScheme.onSurfaceVariant,
+                                )
+                            }
                             Text(
                                 s.get(Str.stats_differential, signed(row.differential)),
                                 style = MaterialTheme.typography.titleMedium,
@@ -188,21 +199,46 @@ fun StatsScreen(state: StatsUi, onHome: () -> Unit) {
     }
 }
 
-/** The puzzle rating after each attempt, as a line. */
+/**
+ * The puzzle rating after each attempt, as a line, with its axes: the
+ * highest and lowest rating at the left, the first and the last attempt
+ * under it.
+ */
 @Composable
 private fun RatingChart(points: List<Int>) {
     val s = LocalStrings.current
     val colour = MaterialTheme.colorScheme.primary
     val grid = MaterialTheme.colorScheme.outlineVariant
+    val ink = MaterialTheme.colorScheme.onSurfaceVariant
+    val measurer = rememberTextMeasurer()
+    val labelStyle = MaterialTheme.typography.labelSmall.copy(color = ink)
     val description = s.get(Str.rating_history_description, points.size, points.first(), points.last())
-    Canvas(Modifier.fillMaxWidth().widthIn(max = 640.dp).height(120.dp).semantics { contentDescription = description }.testTag("rating-chart")) {
-        val low = points.min() - 20
-        val high = points.max() + 20
-        fun y(r: Int) = size.height * (1f - (r - low).toFloat() / (high - low))
-        drawLine(grid, Offset(0f, size.height), Offset(size.width, size.height), strokeWidth = 2f)
-        val step = size.width / (points.size - 1)
+    val lastAttempt = s.get(Str.rating_axis_attempt, points.size)
+    val firstAttempt = s.get(Str.rating_axis_attempt, 1)
+    Canvas(Modifier.fillMaxWidth().widthIn(max = 640.dp).height(140.dp).semantics { contentDescription = description }.testTag("rating-chart")) {
+        val highest = points.max()
+        val lowest = points.min()
+        val low = lowest - 20
+        val high = highest + 20
+        val top = measurer.measure("$highest", labelStyle)
+        val bottom = measurer.measure("$lowest", labelStyle)
+        val left = maxOf(top.size.width, bottom.size.width) + 6f
+        val under = measurer.measure(lastAttempt, labelStyle)
+        val plotHeight = size.height - under.size.height - 4f
+        fun y(r: Int) = plotHeight * (1f - (r - low).toFloat() / (high - low))
+        // Axes, and the two ratings they are labelled with.
+        drawLine(grid, Offset(left, 0f), Offset(left, plotHeight), strokeWidth = 2f)
+        drawLine(grid, Offset(left, plotHeight), Offset(size.width, plotHeight), strokeWidth = 2f)
+        drawText(top, topLeft = Offset(0f, (y(highest) - top.size.height / 2f).coerceAtLeast(0f)))
+        drawText(bottom, topLeft = Offset(0f, (y(lowest) - bottom.size.height / 2f).coerceAtMost(plotHeight - bottom.size.height)))
+        drawText(measurer.measure(firstAttempt, labelStyle), topLeft = Offset(left, plotHeight + 4f))
+        drawText(under, topLeft = Offset(size.width - under.size.width, plotHeight + 4f))
+        val step = (size.width - left) / (points.size - 1)
         for (i in 1 until points.size) {
-            drawLine(colour, Offset((i - 1) * step, y(points[i - 1])), Offset(i * step, y(points[i])), strokeWidth = 5f, cap = StrokeCap.Round)
+            drawLine(
+                colour, Offset(left + (i - 1) * step, y(points[i - 1])), Offset(left + i * step, y(points[i])),
+                strokeWidth = 5f, cap = StrokeCap.Round,
+            )
         }
     }
 }

@@ -131,6 +131,8 @@ enum class Str {
     stats_empty,
     stats_wdl,
     stats_wdl_description,
+    stats_wdl_legend,
+    rating_axis_attempt,
     stats_differential,
     stats_best_win,
     stats_best_streak,
