@@ -74,9 +74,9 @@ class AppViewModel(application: Application, saved: SavedStateHandle) : AndroidV
         saved.get<Bundle>(SAVED_SCREEN)?.let { bundle ->
             app.restore(
                 SavedScreen(
-                    screen = bundle.getString("screen")?.let { name -> Screen.entries.firstOrNull { it.name == name } } ?: Screen.HOME,
+                    screen = screenNamed(bundle.getString("screen")),
                     gameId = bundle.getLong("game", -1).takeIf { it >= 0 },
-                    gameOpenedFrom = bundle.getString("from")?.let { name -> Screen.entries.firstOrNull { it.name == name } } ?: Screen.HOME,
+                    gameOpenedFrom = screenNamed(bundle.getString("from")),
                     puzzleId = bundle.getString("puzzle"),
                 ),
             )
@@ -94,6 +94,9 @@ class AppViewModel(application: Application, saved: SavedStateHandle) : AndroidV
 
     private companion object {
         const val SAVED_SCREEN = "norochess.screen"
+
+        /** The screen saved under [name]; Home for a name this version does not know. */
+        fun screenNamed(name: String?): Screen = Screen.entries.firstOrNull { it.name == name } ?: Screen.HOME
     }
 
     override fun onCleared() {

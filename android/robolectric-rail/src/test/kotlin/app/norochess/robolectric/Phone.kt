@@ -1,6 +1,7 @@
 package app.norochess.robolectric
 
 import androidx.activity.ComponentActivity
+import androidx.compose.ui.test.SemanticsNodeInteraction
 import androidx.compose.ui.test.junit4.ComposeTestRule
 import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.onAllNodesWithText
@@ -30,19 +31,15 @@ class Phone(private val rule: ComposeTestRule, private val activity: () -> Compo
 
     /** A tap on the element tagged [tag], scrolled into view first when it is in a scrolling column. */
     fun click(tag: String) {
-        val node = rule.onNodeWithTag(tag, useUnmergedTree = true)
-        try {
-            node.performScrollTo()
-        } catch (_: AssertionError) {
-            // Not in a scrolling container: already on screen.
-        }
-        node.performClick()
-        rule.waitForIdle()
+        scrollAndTap(rule.onNodeWithTag(tag, useUnmergedTree = true))
     }
 
     /** A tap on the button that says [text] (the one of the dialog on top, when the screen has one too). */
     fun press(text: String) {
-        val node = rule.onAllNodesWithText(text).onLast()
+        scrollAndTap(rule.onAllNodesWithText(text).onLast())
+    }
+
+    private fun scrollAndTap(node: SemanticsNodeInteraction) {
         try {
             node.performScrollTo()
         } catch (_: AssertionError) {

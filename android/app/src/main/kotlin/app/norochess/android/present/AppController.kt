@@ -123,13 +123,16 @@ class AppController(
             Screen.STATS -> attempt { library.stats() }?.let { stats.value = Mapping.statsUi(strings, it) }
             Screen.SETTINGS -> settingsUi.value = Mapping.settingsUi(settings)
             Screen.PUZZLE -> if (_puzzle.value == null) {
-                _puzzle.value = attempt {
-                    PuzzleController(library, scope, strings, { settings }, { go(Screen.HOME) }, today, report = { problem.value = it })
-                } ?: return
+                _puzzle.value = puzzleController(null) ?: return
             }
             else -> Unit
         }
         screen.value = to
+    }
+
+    /** A puzzle screen's controller on [startId] (null: the run's choice), or null when the library failed (said). */
+    private fun puzzleController(startId: String?): PuzzleController? = attempt {
+        PuzzleController(library, scope, strings, { settings }, { go(Screen.HOME) }, today, startId, report = { problem.value = it })
     }
 
     /** The screen the open game was opened from: system back returns there. */
@@ -184,10 +187,7 @@ class AppController(
             Screen.GAME -> saved.gameId?.let { id -> attempt { library.load(id, nowMs()) } }
                 ?.let { open(it, saved.gameOpenedFrom) }
             Screen.PUZZLE -> {
-                _puzzle.value = attempt {
-                    PuzzleController(library, scope, strings, { settings }, { go(Screen.HOME) }, today, saved.puzzleId,
-                        report = { problem.value = it })
-                } ?: return
+                _puzzle.value = puzzleController(saved.puzzleId) ?: return
                 screen.value = Screen.PUZZLE
             }
             else -> go(saved.screen)
