@@ -36,12 +36,14 @@
 uniffi::setup_scaffolding!("norochess_app");
 
 pub mod analysis;
+pub mod board_colours;
 pub mod board_input;
 pub mod board_view;
 #[cfg(feature = "uniffi")]
 mod ffi;
 pub mod game_menu;
 pub mod library;
+pub mod piece_art;
 mod players;
 pub mod ratings;
 mod result;
@@ -55,6 +57,7 @@ pub use analysis::{
     EngineLine, EngineScore, ScoreKind, SearchLimits, SearchLimitsError, SearchOutcome,
     SearchProgress,
 };
+pub use board_colours::{board_colours, board_themes, BoardColours};
 pub use board_input::{BoardInput, BoardInputView, InputContext, InputStep, PiecePicker};
 pub use board_view::{BoardView, MoveInfo, PlacedPiece};
 pub use game_menu::{GameSetup, OptionSetting, SetupError, TimeControlPreset, VariantInfo};
@@ -63,6 +66,7 @@ pub use library::{
     PuzzleTierStats, RatedAttempt, RatingPoint, SaveReceipt, SaveState, Settings, SettingsError,
     Stats, StatsRow,
 };
+pub use piece_art::{piece_drawing, piece_palette, PathStep, PiecePalette, PieceShape};
 pub use players::{
     computer_levels, BoardMode, GameSpec, Opponent, Orientation, Player, PlayerKind,
     COMPUTER_LEVELS,

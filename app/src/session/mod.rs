@@ -902,18 +902,27 @@ impl GameSession {
     /// Everything a game screen draws, at `now`.
     pub fn snapshot(&self, now: u64) -> SessionSnapshot {
         let positions = self.game.positions();
+        let on_board = self.review.unwrap_or(self.game.plies().len());
         let moves: Vec<MoveListEntry> = self
             .game
-            .san_moves()
-            .into_iter()
+            .plies()
+            .iter()
+            .zip(positions)
             .enumerate()
-            .map(|(ply, san)| {
-                let p = positions.get(ply).unwrap_or(self.game.position());
+            .map(|(ply, (played, before))| {
+                let number = before.fullmove_number();
+                let side = before.turn();
                 MoveListEntry {
                     ply: u32::try_from(ply).unwrap_or(u32::MAX),
-                    number: p.fullmove_number(),
-                    side: p.turn(),
-                    san,
+                    review_ply: u32::try_from(ply + 1).unwrap_or(u32::MAX),
+                    is_current: ply + 1 == on_board,
+                    number,
+                    side,
+                    san: before.to_san(played.mv),
+                    spoken: format!(
+                        "Move {number}, {side}: {}",
+                        crate::spoken::spoken_move(before, played.mv)
+                    ),
                 }
             })
             .collect();
@@ -1037,6 +1046,7 @@ impl GameSession {
                 (Some(offerer), Some(far)) => offerer != far,
                 _ => false,
             },
+            prompts_upside_down: upside_down == Some(to_move),
             final_moves,
             overtime,
             save_state: self.save_state.clone(),

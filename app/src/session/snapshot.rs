@@ -57,15 +57,25 @@ impl ClockView {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct MoveListEntry {
-    /// Its index in the game (0 for the first move): `review(ply + 1)`
-    /// shows the position after it.
+    /// Its index in the game (0 for the first move).
     pub ply: u32,
+    /// What a tap on it asks for: `review(review_ply)` shows the position
+    /// after it (`ply + 1`).
+    pub review_ply: u32,
+    /// Whether the position after it is the one on the board (the live
+    /// game's last move, or the move reviewed): the move to highlight and
+    /// scroll to.
+    pub is_current: bool,
     /// The move number (`12` for `12. e4` and `12... e5`).
     pub number: u32,
     /// The side that played it.
     pub side: Color,
     /// The move in SAN.
     pub san: String,
+    /// The move as a screen reader says it, with its number and side
+    /// (`Move 12, White: knight f6, captures bishop`): SAN would be read
+    /// letter by letter.
+    pub spoken: String,
 }
 
 /// Everything a game screen draws, at one moment. The screen keeps no game
@@ -154,6 +164,10 @@ pub struct SessionSnapshot {
     /// Face to face: the player who must answer the draw offer sits across
     /// the table, so the question is turned toward them.
     pub draw_answer_upside_down: bool,
+    /// Face to face: the side to move sits across the table, so what the
+    /// board asks it (the promotion or resurrection picker, the resign
+    /// confirmation, the repetition question) is turned toward it.
+    pub prompts_upside_down: bool,
     /// The side drawn at the bottom of the board.
     pub bottom: Color,
     /// Face-to-face mode: the pieces of this side (at the top) are drawn

@@ -683,6 +683,40 @@ fn the_title_names_the_game_and_who_plays_it() {
 }
 
 #[test]
+fn the_move_list_says_each_move_in_words_with_its_number_and_side() {
+    let mut s = friends(None);
+    for text in ["e4", "d5", "exd5", "Nf6"] {
+        s.play_text(text, 0).unwrap();
+    }
+    let spoken: Vec<String> = s.snapshot(0).moves.into_iter().map(|m| m.spoken).collect();
+    assert_eq!(
+        spoken,
+        [
+            "Move 1, White: pawn e4",
+            "Move 1, Black: pawn d5",
+            "Move 2, White: pawn d5, captures pawn",
+            "Move 2, Black: knight f6",
+        ]
+    );
+    // A tap on a move shows the position after it, and that move is the current one.
+    let current = |s: &GameSession| -> Vec<u32> {
+        let snap = s.snapshot(0);
+        snap.moves
+            .iter()
+            .filter(|m| m.is_current)
+            .map(|m| m.review_ply)
+            .collect()
+    };
+    assert_eq!(current(&s), [4], "live: the last move");
+    let after_black = s.snapshot(0).moves[1].review_ply as usize;
+    s.review(Some(after_black), 0).unwrap();
+    assert_eq!(s.snapshot(0).reviewing, Some(2), "after Black's first move");
+    assert_eq!(current(&s), [2]);
+    s.review(Some(0), 0).unwrap();
+    assert!(current(&s).is_empty(), "the start: no move is current");
+}
+
+#[test]
 fn the_last_move_is_announced_in_words_for_screen_readers() {
     let mut s = friends(None);
     assert_eq!(
@@ -710,6 +744,30 @@ fn the_last_move_is_announced_in_words_for_screen_readers() {
     assert!(
         ended.ends_with("White wins 1–0 — Black resigned"),
         "{ended}"
+    );
+}
+
+#[test]
+fn face_to_face_turns_what_the_board_asks_toward_the_side_to_move() {
+    let mut spec = GameSpec::pass_and_play(Variant::Norochess, "Ann", "Bob");
+    spec.board_mode = BoardMode::FaceToFace;
+    let mut s = GameSession::new(spec).unwrap();
+    assert!(
+        !s.snapshot(0).prompts_upside_down,
+        "White sits at the bottom"
+    );
+    s.play_text("e4", 0).unwrap();
+    assert!(
+        s.snapshot(0).prompts_upside_down,
+        "Black, across the table, is asked"
+    );
+    s.play_text("e5", 0).unwrap();
+    assert!(!s.snapshot(0).prompts_upside_down);
+    let mut flat = friends(None);
+    flat.play_text("e4", 0).unwrap();
+    assert!(
+        !flat.snapshot(0).prompts_upside_down,
+        "nothing turns without face to face"
     );
 }
 
