@@ -10,8 +10,14 @@
 @_exported import Observation
 
 public typealias CGFloat = Double
-public struct CGPoint { public var x: CGFloat; public var y: CGFloat }
-public struct CGSize { public var width: CGFloat; public var height: CGFloat }
+public struct CGPoint { public var x: CGFloat; public var y: CGFloat
+    public init(x: CGFloat, y: CGFloat) { self.x = x; self.y = y } }
+public struct CGSize { public var width: CGFloat; public var height: CGFloat
+    public init(width: CGFloat, height: CGFloat) { self.width = width; self.height = height }
+    public static let zero = CGSize(width: 0, height: 0) }
+public struct CGRect { public init(x: CGFloat, y: CGFloat, width: CGFloat, height: CGFloat) {} }
+public enum CGLineCap { case butt, round, square }
+public enum CGLineJoin { case miter, round, bevel }
 
 // MARK: - Views and builders
 
@@ -116,6 +122,7 @@ public struct EnvironmentValues {
     public var horizontalSizeClass: UserInterfaceSizeClass? { fatalError() }
     public var verticalSizeClass: UserInterfaceSizeClass? { fatalError() }
     public var dynamicTypeSize: DynamicTypeSize { fatalError() }
+    public var accessibilityReduceMotion: Bool { fatalError() }
 }
 
 @propertyWrapper
@@ -151,6 +158,10 @@ public struct Color: View, ShapeStyle {
 }
 
 public protocol ShapeStyle {}
+public struct Material: ShapeStyle {}
+extension ShapeStyle where Self == Material {
+    public static var regularMaterial: Material { fatalError() }
+}
 public struct HierarchicalShapeStyle: ShapeStyle {}
 extension ShapeStyle where Self == HierarchicalShapeStyle {
     public static var secondary: HierarchicalShapeStyle { fatalError() }
@@ -192,10 +203,12 @@ public struct AccessibilityTraits: OptionSet {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
     public static let isButton = AccessibilityTraits(rawValue: 1), isSelected = AccessibilityTraits(rawValue: 2)
+    public static let isModal = AccessibilityTraits(rawValue: 4)
     public static let isHeader = AccessibilityTraits(rawValue: 4)
 }
 
 public enum AccessibilityChildBehavior { case ignore, contain, combine }
+public enum TextAlignment { case leading, center, trailing }
 
 public struct PresentationDetent: Hashable {
     public static let medium = PresentationDetent(), large = PresentationDetent()
@@ -311,6 +324,40 @@ extension Shape {
     public func fill<S: ShapeStyle>(_ content: S) -> _V { _V() }
     public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> _V { _V() }
 }
+// MARK: - Drawing
+
+public struct Path {
+    public init() {}
+    public mutating func move(to end: CGPoint) {}
+    public mutating func addLine(to end: CGPoint) {}
+    public mutating func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {}
+    public mutating func closeSubpath() {}
+    public mutating func addEllipse(in rect: CGRect) {}
+    public mutating func addRoundedRect(in rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {}
+}
+public enum RoundedCornerStyle { case circular, continuous }
+
+public struct StrokeStyle {
+    public init(lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter,
+                miterLimit: CGFloat = 10, dash: [CGFloat] = [], dashPhase: CGFloat = 0) {}
+}
+public struct FillStyle { public init(eoFill: Bool = false, antialiased: Bool = true) {} }
+
+public struct GraphicsContext {
+    public struct Shading { public static func color(_ color: Color) -> Shading { fatalError() } }
+    public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {}
+    public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {}
+    public func stroke(_ path: Path, with shading: Shading, lineWidth: CGFloat = 1) {}
+}
+
+public struct Canvas<Symbols: View>: View {
+    public var body: Never { fatalError() }
+}
+extension Canvas where Symbols == EmptyView {
+    public init(opaque: Bool = false, rendersAsynchronously: Bool = false,
+                renderer: @escaping (inout GraphicsContext, CGSize) -> Void) {}
+}
+
 public struct Rectangle: Shape { public var body: Never { fatalError() }; public init() {} }
 public struct Circle: Shape { public var body: Never { fatalError() }; public init() {} }
 public struct Capsule: Shape { public var body: Never { fatalError() }; public init() {} }
@@ -453,8 +500,16 @@ extension View {
                       maxHeight: CGFloat? = nil, alignment: Alignment = .center) -> _V { _V() }
     public func background<V: View>(_ content: V) -> _V { _V() }
     public func overlay<V: View>(_ content: V) -> _V { _V() }
+    public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> _V { _V() }
+    public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> _V { _V() }
+    public func ignoresSafeArea() -> _V { _V() }
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> _V { _V() }
     public func opacity(_ value: Double) -> _V { _V() }
     public func rotationEffect(_ angle: Angle) -> _V { _V() }
+    public func offset(_ offset: CGSize) -> _V { _V() }
+    public func position(x: CGFloat = 0, y: CGFloat = 0) -> _V { _V() }
+    public func zIndex(_ value: Double) -> _V { _V() }
+    public func allowsHitTesting(_ enabled: Bool) -> _V { _V() }
     public func aspectRatio(_ ratio: CGFloat? = nil, contentMode: ContentMode) -> _V { _V() }
     public func contentShape<S: Shape>(_ shape: S) -> _V { _V() }
     public func lineLimit(_ number: Int?) -> _V { _V() }
@@ -495,4 +550,9 @@ extension View {
     public func accessibilityHidden(_ hidden: Bool) -> _V { _V() }
 }
 
-public func withAnimation<Result>(_ body: () throws -> Result) rethrows -> Result { try body() }
+public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result { try body() }
+
+public struct Animation: Equatable {
+    public static let `default` = Animation()
+    public static func easeOut(duration: Double) -> Animation { Animation() }
+}

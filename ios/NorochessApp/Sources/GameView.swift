@@ -42,21 +42,27 @@ struct GameView: View {
         .onChange(of: model.spoken) { _, spoken in
             speak(spoken)
         }
-        .confirmationDialog(model.picker?.title ?? "", isPresented: pickerShown, titleVisibility: .visible) {
-            ForEach(model.picker?.choices ?? []) { choice in
-                Button(choice.label) { model.choosePiece(choice.kind) }
+        // The board's questions are cards over the game, not system dialogs, so
+        // that face to face they can turn toward the player across the table.
+        .overlay {
+            if let picker = model.picker {
+                PromptCard(title: picker.title, message: nil, upsideDown: model.isPromptUpsideDown) {
+                    ForEach(picker.choices) { choice in
+                        Button(choice.label) { model.choosePiece(choice.kind) }
+                    }
+                    Button("Cancel", role: .cancel, action: { model.cancelInput() })
+                }
+            } else if model.repetitionQuestion != nil {
+                PromptCard(title: model.repetitionTitle, message: model.repetitionText, upsideDown: model.isPromptUpsideDown) {
+                    Button("Play it anyway", role: .destructive, action: { model.confirmRepetition() })
+                    Button("Cancel", role: .cancel, action: { model.cancelInput() })
+                }
+            } else if model.isResignConfirmationPresented {
+                PromptCard(title: model.resignQuestion, message: nil, upsideDown: model.isPromptUpsideDown) {
+                    Button("Resign", role: .destructive, action: { model.resign() })
+                    Button("Cancel", role: .cancel, action: { model.isResignConfirmationPresented = false })
+                }
             }
-            Button("Cancel", role: .cancel, action: { model.cancelInput() })
-        }
-        .alert("Repeat the position?", isPresented: repetitionShown) {
-            Button("Play it anyway", role: .destructive, action: { model.confirmRepetition() })
-            Button("Cancel", role: .cancel, action: { model.cancelInput() })
-        } message: {
-            Text(verbatim: model.repetitionText)
-        }
-        .confirmationDialog(model.resignQuestion, isPresented: $model.isResignConfirmationPresented, titleVisibility: .visible) {
-            Button("Resign", role: .destructive, action: { model.resign() })
-            Button("Cancel", role: .cancel) {}
         }
         .sheet(isPresented: $model.isResultPresented) {
             ResultSheet(model: model)
@@ -64,13 +70,40 @@ struct GameView: View {
         }
     }
 
-    private var repetitionShown: Binding<Bool> {
-        // The buttons answer; a dismissal any other way is a "no".
-        Binding(get: { model.repetitionQuestion != nil }, set: { if !$0, model.repetitionQuestion != nil { model.cancelInput() } })
+}
+
+/// A question of the board (the picker, the repetition question, the resign
+/// confirmation) as a card over the dimmed game: modal for VoiceOver, and
+/// turned round when the player who answers sits across the table.
+private struct PromptCard<Actions: View>: View {
+    let title: String
+    let message: String?
+    let upsideDown: Bool
+    let actions: Actions
+
+    init(title: String, message: String?, upsideDown: Bool, @ViewBuilder actions: () -> Actions) {
+        self.title = title
+        self.message = message
+        self.upsideDown = upsideDown
+        self.actions = actions()
     }
 
-    private var pickerShown: Binding<Bool> {
-        Binding(get: { model.picker != nil }, set: { if !$0, model.picker != nil { model.cancelInput() } })
+    var body: some View {
+        ZStack {
+            Color.black.opacity(0.35).ignoresSafeArea()
+            VStack(spacing: 12) {
+                Text(verbatim: title).font(.headline).multilineTextAlignment(.center)
+                if let message { Text(verbatim: message).multilineTextAlignment(.center) }
+                actions
+            }
+            .buttonStyle(.bordered)
+            .padding(20)
+            .background(.regularMaterial, in: RoundedRectangle(cornerRadius: 16))
+            .padding(24)
+            .rotationEffect(upsideDown ? .degrees(180) : .zero)
+            .accessibilityElement(children: .contain)
+            .accessibilityAddTraits(.isModal)
+        }
     }
 }
 
@@ -175,6 +208,8 @@ private struct MoveListView: View {
                                 .contentShape(Rectangle())
                         }
                         .buttonStyle(.plain)
+                        .accessibilityLabel(Text(verbatim: item.spoken))
+                        .accessibilityAddTraits(item.isCurrent ? .isSelected : [])
                         .id(item.id)
                     }
                 }

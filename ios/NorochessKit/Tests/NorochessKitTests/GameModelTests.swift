@@ -236,11 +236,23 @@ final class GameModelTests: XCTestCase {
     func testPiecesHaveExplicitColoursForDarkMode() async {
         let white = PieceArt.of(Piece(color: .white, role: .pawn))
         let black = PieceArt.of(Piece(color: .black, role: .pawn))
-        XCTAssertEqual(white.fill, RGB(1, 1, 1))
+        // The app layer's palette and drawing (Android paints the same), not glyphs of a symbol font.
+        let palette = piecePalette()
+        XCTAssertEqual(white.fill, RGB(argb: palette.whiteFill))
+        XCTAssertEqual(black.fill, RGB(argb: palette.blackFill))
+        XCTAssertEqual(black.detail, RGB(argb: palette.blackDetail), "light details on a black body")
         XCTAssertNotEqual(white.fill, black.fill)
-        XCTAssertTrue(white.body.unicodeScalars.contains("\u{FE0E}"), "text presentation, never the emoji pawn")
+        XCTAssertEqual(white.shapes, pieceDrawing(kind: .pawn))
+        XCTAssertEqual(white.shapes, black.shapes, "one drawing for both sides")
+        XCTAssertNotEqual(PieceArt.of(Piece(color: .white, role: .knight)).shapes, white.shapes)
+        XCTAssertEqual(white.fill.alpha, 1)
         XCTAssertEqual(BoardTheme.named("green").id, "green")
         XCTAssertEqual(BoardTheme.named("nonsense").id, "brown")
+        XCTAssertEqual(BoardTheme.named("green").light, RGB(argb: boardColours(id: "green").light))
+        // Highlights are laid over the square: translucent, so the square's colour shows through.
+        let brown = BoardTheme.named("brown")
+        XCTAssertLessThan(brown.lastMove.alpha, 1)
+        XCTAssertNotEqual(brown.lastMove.over(brown.light), brown.lastMove.over(brown.dark))
     }
 
     func testPassAndPlayWithAClockToFlagFall() async throws {
@@ -294,6 +306,7 @@ final class GameModelTests: XCTestCase {
         let model = try gameModel(friends())
         for san in ["e4", "e5", "Nf3", "Nc6"] { model.tapMove(san) }
         XCTAssertEqual(model.moveItems.map(\.number), ["1.", "", "2.", ""])
+        XCTAssertEqual(model.moveItems.map(\.spoken).last, "Move 2, Black: knight c6")
         XCTAssertEqual(model.currentMoveID, 4)
         model.review(ply: 2)
         XCTAssertTrue(model.isReviewing)

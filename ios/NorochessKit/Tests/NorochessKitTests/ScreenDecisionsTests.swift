@@ -62,14 +62,28 @@ final class ScreenDecisionsTests: XCTestCase {
         XCTAssertEqual(plain.square("a1")?.labelInk, BoardTheme.named("green").light, "the theme's colours")
     }
 
+    func testTheLastMoveGlidesFromWhereItSetOutOnAnUprightOrTurnedBoard() async throws {
+        let model = try gameModel(friends(mode: .fixed))
+        XCTAssertNil(model.board.glide, "nothing to animate before the first move")
+        model.tapMove("e4")
+        XCTAssertEqual(model.board.lastMove, BoardLayout.MoveSquares(from: "e2", to: "e4"))
+        XCTAssertEqual(model.board.glide, BoardLayout.SquareOffset(dx: 0, dy: 2), "from two rows lower")
+        model.tapMove("Nf6")
+        XCTAssertEqual(model.board.glide, BoardLayout.SquareOffset(dx: 1, dy: -2), "g8 is up and to the right of f6")
+        model.flip()
+        XCTAssertEqual(model.board.glide, BoardLayout.SquareOffset(dx: -1, dy: 2), "turned round, the other way")
+    }
+
     func testFaceToFaceTurnsTheFarPanelAndTheDrawOfferTowardWhoAnswers() async throws {
         let model = try gameModel(friends(mode: .faceToFace))
         XCTAssertEqual(model.topPanel.side, .black)
         XCTAssertTrue(model.topPanel.isUpsideDown, "Black sits across the table: name, clock and captures face them")
         XCTAssertFalse(model.bottomPanel.isUpsideDown)
         XCTAssertFalse(model.isDrawOfferUpsideDown, "no offer")
+        XCTAssertFalse(model.isPromptUpsideDown, "White, at the bottom, is asked")
 
         model.tapMove("e4")
+        XCTAssertTrue(model.isPromptUpsideDown, "Black's picker and resign question face Black across the table")
         model.offerDraw()
         XCTAssertEqual(model.drawOfferText, "Black offers a draw")
         XCTAssertFalse(model.isDrawOfferUpsideDown, "White answers, at the bottom")

@@ -1,46 +1,60 @@
 import Foundation
 
-/// A colour as red, green and blue from 0 to 1: the views turn it into a
-/// SwiftUI `Color` without deciding anything (light and dark mode alike).
+/// A colour as red, green and blue from 0 to 1 (and its opacity): the
+/// views turn it into a SwiftUI `Color` without deciding anything (light
+/// and dark mode alike).
 public struct RGB: Equatable, Hashable, Sendable {
     public let red: Double
     public let green: Double
     public let blue: Double
-    public init(_ red: Double, _ green: Double, _ blue: Double) {
+    public let alpha: Double
+    public init(_ red: Double, _ green: Double, _ blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
         self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// The app layer's `0xAARRGGBB`.
+    public init(argb: UInt32) {
+        func channel(_ shift: UInt32) -> Double { Double((argb >> shift) & 0xFF) / 255 }
+        self.init(channel(16), channel(8), channel(0), alpha: channel(24))
+    }
+
+    /// This colour laid over the opaque [under]: what the eye sees.
+    public func over(_ under: RGB) -> RGB {
+        func mix(_ top: Double, _ bottom: Double) -> Double { top * alpha + bottom * (1 - alpha) }
+        return RGB(mix(red, under.red), mix(green, under.green), mix(blue, under.blue))
     }
 }
 
-/// The colours of a board (settings: `brown`, `green`, `blue`, `grey`).
+/// The colours of a board (settings: `brown`, `green`, `blue`, `grey`): the
+/// app layer's `boardColours`, which the Android app paints with too.
 public struct BoardTheme: Equatable, Sendable {
     public let id: String
     public let light: RGB
     public let dark: RGB
+    /// Laid over the selected square (translucent).
     public let selected: RGB
+    /// Laid over the last move's squares (translucent).
     public let lastMove: RGB
     public let check: RGB
+    /// Laid over a hint's squares (translucent).
     public let hinted: RGB
-    /// The legal-target dot.
+    /// The legal-target dot (translucent black, 3:1 on every square).
     public let dot: RGB
 
-    public static let all: [BoardTheme] = [
-        BoardTheme(id: "brown", light: RGB(0.94, 0.85, 0.71), dark: RGB(0.71, 0.53, 0.39)),
-        BoardTheme(id: "green", light: RGB(0.93, 0.93, 0.82), dark: RGB(0.46, 0.59, 0.34)),
-        BoardTheme(id: "blue", light: RGB(0.87, 0.89, 0.90), dark: RGB(0.55, 0.64, 0.68)),
-        BoardTheme(id: "grey", light: RGB(0.85, 0.85, 0.85), dark: RGB(0.55, 0.55, 0.55)),
-    ]
+    public static let all: [BoardTheme] = boardThemes().map(BoardTheme.init(colours:))
 
-    init(id: String, light: RGB, dark: RGB) {
-        self.id = id
-        self.light = light
-        self.dark = dark
-        selected = RGB(0.96, 0.96, 0.41)
-        lastMove = RGB(0.80, 0.82, 0.42)
-        check = RGB(0.90, 0.45, 0.45)
-        hinted = RGB(0.55, 0.80, 0.95)
-        dot = RGB(0.10, 0.10, 0.10)
+    init(colours: BoardColours) {
+        id = colours.id
+        light = RGB(argb: colours.light)
+        dark = RGB(argb: colours.dark)
+        selected = RGB(argb: colours.selected)
+        lastMove = RGB(argb: colours.lastMove)
+        check = RGB(argb: colours.checkGlow)
+        hinted = RGB(argb: colours.hinted)
+        dot = RGB(argb: colours.targetMark)
     }
 
     /// The theme of a settings id (brown for an unknown one).
@@ -59,35 +73,47 @@ public struct BoardTheme: Equatable, Sendable {
     }
 }
 
-/// How a piece is drawn: explicit colours that do not follow the text
-/// colour, so dark mode keeps both sides visible.
+/// How a piece is drawn: the app layer's shapes for its kind (in a square
+/// of side 1, the same drawing as on Android) in the palette's explicit
+/// colours, which do not follow the text colour, so dark mode keeps both
+/// sides visible.
 public struct PieceArt: Equatable, Sendable {
-    /// The filled figure (drawn first, in `fill`), with a text-presentation
-    /// selector so iOS never draws an emoji pawn.
-    public let body: String
-    /// The outline figure (drawn over it, in `outline`).
-    public let outline: String
+    /// Bodies filled with [fill] and outlined with [line]; details in [detail].
+    public let shapes: [PieceShape]
     /// The letter for the Letters style (`N`).
     public let letter: String
     public let fill: RGB
-    public let outlineColour: RGB
+    public let line: RGB
+    public let detail: RGB
+    /// The outline's and the details' widths, as fractions of the square's side.
+    public let outlineWidth: Double
+    public let detailWidth: Double
+
+    private static let palette = piecePalette()
+    private static let drawings: [PieceKind: [PieceShape]] = Dictionary(
+        uniqueKeysWithValues: [PieceKind.king, .queen, .rook, .bishop, .knight, .pawn].map { ($0, pieceDrawing(kind: $0)) })
 
     public static func of(_ piece: Piece) -> PieceArt {
-        let (filled, hollow, letter): (String, String, String)
+        let letter: String
         switch piece.role {
-        case .king: (filled, hollow, letter) = ("\u{265A}", "\u{2654}", "K")
-        case .queen: (filled, hollow, letter) = ("\u{265B}", "\u{2655}", "Q")
-        case .rook: (filled, hollow, letter) = ("\u{265C}", "\u{2656}", "R")
-        case .bishop: (filled, hollow, letter) = ("\u{265D}", "\u{2657}", "B")
-        case .knight: (filled, hollow, letter) = ("\u{265E}", "\u{2658}", "N")
-        case .pawn: (filled, hollow, letter) = ("\u{265F}", "\u{2659}", "P")
+        case .king: letter = "K"
+        case .queen: letter = "Q"
+        case .rook: letter = "R"
+        case .bishop: letter = "B"
+        case .knight: letter = "N"
+        case .pawn: letter = "P"
         }
         let white = piece.color == .white
         return PieceArt(
-            body: filled + "\u{FE0E}", outline: hollow + "\u{FE0E}", letter: letter,
-            fill: white ? RGB(1, 1, 1) : RGB(0.12, 0.12, 0.12),
-            outlineColour: white ? RGB(0.12, 0.12, 0.12) : RGB(0.45, 0.45, 0.45))
+            shapes: drawings[piece.role] ?? [], letter: letter,
+            fill: RGB(argb: white ? palette.whiteFill : palette.blackFill),
+            line: RGB(argb: white ? palette.whiteLine : palette.blackLine),
+            detail: RGB(argb: white ? palette.whiteLine : palette.blackDetail),
+            outlineWidth: Double(palette.outlineWidth), detailWidth: Double(palette.detailWidth))
     }
+
+    /// The Letters style's ink: the detail colour (light on a black disc, dark on a white one).
+    public var letterInk: RGB { detail }
 }
 
 /// Names for pieces and sides, translated.
@@ -174,6 +200,37 @@ public struct BoardLayout: Equatable {
     public let theme: BoardTheme
     /// The side at the bottom.
     public let bottom: Side
+    /// The last move's two squares (nil before the first move).
+    public let lastMove: MoveSquares?
+
+    /// A move's from and to squares.
+    public struct MoveSquares: Equatable, Sendable {
+        public let from: String
+        public let to: String
+    }
+
+    /// A distance on the board in squares: right and down on the screen.
+    public struct SquareOffset: Equatable, Sendable {
+        public let dx: Double
+        public let dy: Double
+    }
+
+    /// Where [name] is drawn: its column and row from the top left.
+    public func place(_ name: String) -> (column: Int, row: Int)? {
+        for (row, squares) in rows.enumerated() {
+            if let column = squares.firstIndex(where: { $0.id == name }) { return (column, row) }
+        }
+        return nil
+    }
+
+    /// Where the piece that has just arrived on the last move's target set
+    /// out from, relative to that target: an animated move glides it from
+    /// there to zero (the computer's move, a review step), on a flipped or
+    /// upright board alike.
+    public var glide: SquareOffset? {
+        guard let move = lastMove, let from = place(move.from), let to = place(move.to) else { return nil }
+        return SquareOffset(dx: Double(from.column - to.column), dy: Double(from.row - to.row))
+    }
 
     /// The coordinates' font size as a fraction of a square's side: they
     /// scale with the board, not with Dynamic Type (a large text size would
@@ -225,6 +282,7 @@ public struct BoardLayout: Equatable {
         var pieces: [String: Piece] = [:]
         for placed in snapshot.pieces { pieces[placed.square] = placed.piece }
         let last: Set<String> = snapshot.lastMove.map { [$0.from, $0.to] } ?? []
+        lastMove = snapshot.lastMove.map { MoveSquares(from: $0.from, to: $0.to) }
         // What each piece of the side that may move can reach (VoiceOver hints).
         var reach: [String: [String]] = [:]
         for move in snapshot.legalMoves where !(reach[move.from]?.contains(move.to) ?? false) {
@@ -245,8 +303,10 @@ public struct BoardLayout: Equatable {
                 let isHinted = marks.hinted == name
                 let isLast = last.contains(name)
                 let isLight = (file + rank) % 2 == 1
-                let colour: RGB = isSelected ? theme.selected : isCheck ? theme.check
-                    : isHinted ? theme.hinted : isLast ? theme.lastMove : isLight ? theme.light : theme.dark
+                let square = isLight ? theme.light : theme.dark
+                let overlay: RGB? = isSelected ? theme.selected : isCheck ? theme.check
+                    : isHinted ? theme.hinted : isLast ? theme.lastMove : nil
+                let colour = overlay?.over(square) ?? square
                 var label = piece.map { tr("%@ on %@", Names.piece($0), name) } ?? name
                 if isTarget { label = tr("%@, legal target", label) }
                 var hint: String?

@@ -157,17 +157,18 @@ public final class GameModel {
         /// `12.` before White's move, `12…` before a first move by Black, else empty.
         public let number: String
         public let san: String
+        /// The move in words with its number and side, for VoiceOver (SAN would be read letter by letter).
+        public let spoken: String
         /// The move on the board now (scroll to it, underline it).
         public let isCurrent: Bool
     }
 
-    /// The move list, tappable: the current move is the one to scroll to.
+    /// The move list, tappable: the current move is the one to scroll to (the app layer says which).
     public var moveItems: [MoveItem] {
-        let current = snapshot.reviewing ?? snapshot.plyCount
-        return snapshot.moves.enumerated().map { index, move in
+        snapshot.moves.enumerated().map { index, move in
             let number: String
             if move.side == .white { number = "\(move.number)." } else if index == 0 { number = "\(move.number)…" } else { number = "" }
-            return MoveItem(id: move.ply + 1, number: number, san: move.san, isCurrent: move.ply + 1 == current)
+            return MoveItem(id: move.reviewPly, number: number, san: move.san, spoken: move.spoken, isCurrent: move.isCurrent)
         }
     }
 
@@ -196,8 +197,16 @@ public final class GameModel {
     /// and on a board that is not face to face.
     public var isDrawOfferUpsideDown: Bool { snapshot.drawAnswerUpsideDown }
 
+    /// Face to face: the side to move sits across the table, so the promotion
+    /// picker, the resign confirmation and the repetition question are turned
+    /// toward it (the app layer decides; Android turns its dialogs the same way).
+    public var isPromptUpsideDown: Bool { snapshot.promptsUpsideDown }
+
     /// What the last move did (`Dethronement: …`), or the last error.
     public var noteText: String? { error ?? snapshot.announcement }
+
+    /// The repetition question's title (its text is [repetitionText]).
+    public var repetitionTitle: String { tr("Repeat the position?") }
 
     /// The resignation dialog's title.
     public var resignQuestion: String {
