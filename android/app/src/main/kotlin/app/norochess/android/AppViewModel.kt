@@ -6,6 +6,8 @@ import android.content.Intent
 import android.media.AudioManager
 import android.media.ToneGenerator
 import android.os.Build
+import android.os.Handler
+import android.os.Looper
 import android.os.SystemClock
 import android.os.VibrationEffect
 import android.util.Log
@@ -17,6 +19,7 @@ import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.viewModelScope
 import app.norochess.android.present.AppController
 import app.norochess.android.present.Effects
+import app.norochess.android.present.LibraryThread
 import app.norochess.android.present.SavedScreen
 import app.norochess.android.present.Screen
 import app.norochess.android.ui.Str
@@ -48,6 +51,8 @@ class AppViewModel(application: Application, saved: SavedStateHandle) : AndroidV
     }
     private val library: LibraryHandle = opened.getOrElse { LibraryHandle.inMemory() }
     private val effects = AndroidEffects(application) { app.settings.sounds to app.settings.haptics }
+    /** The library's own thread: saves and settings writes never run on the main thread. */
+    private val disk = LibraryThread.ownThread(Handler(Looper.getMainLooper())::post)
 
     val app: AppController = AppController(
         library = library,
@@ -57,6 +62,7 @@ class AppViewModel(application: Application, saved: SavedStateHandle) : AndroidV
         effects = effects,
         seed = { Random.nextLong().toULong() },
         date = { seconds -> DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT).format(Date(seconds * 1000)) },
+        disk = disk,
     )
 
     init {
@@ -94,6 +100,7 @@ class AppViewModel(application: Application, saved: SavedStateHandle) : AndroidV
 
     private companion object {
         const val SAVED_SCREEN = "norochess.screen"
+        const val CLOSE_WAIT_MS = 2_000L
 
         /** The screen saved under [name]; Home for a name this version does not know. */
         fun screenNamed(name: String?): Screen = Screen.entries.firstOrNull { it.name == name } ?: Screen.HOME
@@ -102,7 +109,10 @@ class AppViewModel(application: Application, saved: SavedStateHandle) : AndroidV
     override fun onCleared() {
         app.game.value?.close()
         effects.release()
-        library.close()
+        // The library closes after the writes asked before it (the game's last
+        // save); the app is leaving, so it waits for them, briefly.
+        disk.run { library.close() }
+        if (!disk.finish(CLOSE_WAIT_MS)) Log.w("Norochess", "library writes still running after $CLOSE_WAIT_MS ms")
     }
 }
 

@@ -5,7 +5,6 @@ import androidx.compose.ui.graphics.compositeOver
 import androidx.compose.ui.graphics.luminance
 import app.norochess.android.ui.BoardTheme
 import app.norochess.android.ui.Feedback
-import app.norochess.android.ui.TargetMark
 import app.norochess.android.ui.colourScheme
 import app.norochess.android.ui.feedbackColours
 import kotlin.test.Test
@@ -37,7 +36,7 @@ class ContrastTest {
     fun legalMoveMarksStandOutOnEverySquare() {
         for (theme in BoardTheme.entries) {
             for (square in listOf(theme.light, theme.dark, theme.lastMove.compositeOver(theme.light), theme.lastMove.compositeOver(theme.dark))) {
-                val contrast = ratio(TargetMark.compositeOver(square), square)
+                val contrast = ratio(theme.targetMark.compositeOver(square), square)
                 assertTrue(contrast >= 3.0, "$theme, square $square: $contrast:1")
             }
         }

@@ -70,8 +70,12 @@ object Fixtures {
         it.copy(newGame = it.newGame.copy(opponent = Opponent.FRIEND, gameId = "improved", whiteName = "Ann", blackName = "Bob", boardMode = BoardMode.FACE_TO_FACE))
     }
 
-    private fun rows(vararg sans: String): List<MoveRowUi> = sans.toList().chunked(2).mapIndexed { i, pair ->
-        MoveRowUi(i + 1, MoveCell(pair[0], 2 * i + 1), pair.getOrNull(1)?.let { MoveCell(it, 2 * i + 2) })
+    /** The move list of a live game: the last move is the one on the board. */
+    private fun rows(vararg sans: String): List<MoveRowUi> {
+        fun cell(ply: Int) = MoveCell(sans[ply - 1], ply, current = ply == sans.size)
+        return (1..sans.size step 2).mapIndexed { i, ply ->
+            MoveRowUi(i + 1, cell(ply), (ply + 1).takeIf { it <= sans.size }?.let(::cell))
+        }
     }
 
     /** A Norochess middle game against the computer, near the end of the regular moves. */

@@ -91,7 +91,7 @@ class GameFlowTest {
             // Review from the result sheet, then a move of the list.
             onNodeWithText(Goldens.strings.raw("action_review")).performClickAndWait(this)
             assertFalse(h.game.showResult)
-            click("move-3")
+            tapMove("move-3")
             assertEquals(3, h.game.reviewPly)
             assertTrue(h.game.status.startsWith("Reviewing move 3 of "), h.game.status)
             onNodeWithText(Goldens.strings.raw("action_share")).performClickAndWait(this)

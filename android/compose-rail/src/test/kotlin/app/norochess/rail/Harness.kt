@@ -5,6 +5,8 @@ import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performScrollTo
+import androidx.compose.ui.test.performScrollToNode
+import androidx.compose.ui.test.hasTestTag
 import app.norochess.android.present.AppController
 import app.norochess.android.present.Effects
 import app.norochess.android.present.NorochessApp
@@ -74,6 +76,13 @@ fun ComposeUiTest.click(tag: String) {
     }
     node.performClick()
     waitForIdle()
+}
+
+/** A tap on the move of the move list tagged [tag]: the list (lazy, scrolled to the current move) is scrolled to it first. */
+@OptIn(ExperimentalTestApi::class)
+fun ComposeUiTest.tapMove(tag: String) {
+    onNodeWithTag("moves").performScrollToNode(hasTestTag(tag))
+    click(tag)
 }
 
 @OptIn(ExperimentalTestApi::class)

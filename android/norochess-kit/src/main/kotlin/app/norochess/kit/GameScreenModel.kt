@@ -46,7 +46,7 @@ data class GameScreenState(
  * taps, drags, the picker and the repetition question are forwarded to the
  * session's board input, whose state comes back in `snapshot.input`.
  *
- * Call it from one thread (the main thread). [computerMove] and [hint] are
+ * Call it from one thread at a time (the Android app: its library thread). [computerMove] and [hint] are
  * `suspend` and never block it: the search runs on a Rust thread, and
  * cancelling the calling coroutine stops it.
  *
@@ -68,6 +68,8 @@ class GameScreenModel(
         session.setAskBeforeRepetition(askBeforeRepetition)
     }
 
+    /** Volatile: the Android app calls the model from its library thread and draws [state] on the main thread. */
+    @Volatile
     var state: GameScreenState = GameScreenState(session.snapshot(nowMs()))
         private set
 

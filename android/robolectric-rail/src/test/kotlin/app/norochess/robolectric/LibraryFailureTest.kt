@@ -31,6 +31,7 @@ class LibraryFailureTest {
         val activity = Robolectric.buildActivity(MainActivity::class.java).setup()
         rule.waitForIdle()
         val phone = Phone(rule) { activity.get() }
+        phone.settle()
         val problem = phone.app.problem.value
         assertTrue(problem, problem!!.startsWith(activity.get().text("library_not_opened").substringBefore("%")))
         rule.onNodeWithTag("problem-ok").assertIsDisplayed()
@@ -51,6 +52,7 @@ class LibraryFailureTest {
         val activity = Robolectric.buildActivity(MainActivity::class.java).setup()
         rule.waitForIdle()
         val phone = Phone(rule) { activity.get() }
+        phone.settle()
         val problem = phone.app.problem.value
         assertTrue("the recovery is said: $problem", problem != null && problem.isNotBlank())
         rule.onNodeWithText(problem!!).assertIsDisplayed()

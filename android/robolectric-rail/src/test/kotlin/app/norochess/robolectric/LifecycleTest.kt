@@ -85,7 +85,7 @@ class LifecycleTest {
         val phone = Phone(rule) { activity.get() }
         twoMoves(phone)
         activity.get().onBackPressedDispatcher.onBackPressed()
-        rule.waitForIdle()
+        phone.settle()
         assertEquals(Screen.HOME, phone.app.screen.value)
 
         phone.click("nav-games")
@@ -93,10 +93,10 @@ class LifecycleTest {
         phone.click("open-$id")
         assertEquals(Screen.GAME, phone.app.screen.value)
         activity.get().onBackPressedDispatcher.onBackPressed()
-        rule.waitForIdle()
+        phone.settle()
         assertEquals("back to the list it came from", Screen.GAMES, phone.app.screen.value)
         activity.get().onBackPressedDispatcher.onBackPressed()
-        rule.waitForIdle()
+        phone.settle()
         assertEquals(Screen.HOME, phone.app.screen.value)
         assertTrue("Home lets the system close the app", !activity.get().onBackPressedDispatcher.hasEnabledCallbacks())
         kill(activity)

@@ -35,7 +35,7 @@ class PassAndPlayTest {
 
     private fun elapse(seconds: Long) {
         shadowOf(Looper.getMainLooper()).idleFor(Duration.ofSeconds(seconds))
-        rule.waitForIdle()
+        phone.settle()
     }
 
     /** "0:05.1" in tenths of a second. */
@@ -70,10 +70,16 @@ class PassAndPlayTest {
             .assertContentDescriptionEquals("White played pawn e4")
             .assert(SemanticsMatcher.expectValue(SemanticsProperties.LiveRegion, LiveRegionMode.Polite))
         rule.onNodeWithContentDescription("White pawn on e4, last move").assertExists()
+        assertTrue("Black, to move across the table, is asked facing them", phone.game.promptsUpsideDown)
         phone.tap("g8")
         phone.tap("f6")
         rule.onNodeWithTag("spoken-move", useUnmergedTree = true).assertContentDescriptionEquals("Black played knight f6")
         assertEquals(2, phone.game.lastPly)
+        assertFalse(phone.game.promptsUpsideDown)
+        // The move list is read as words, not as the letters of its SAN.
+        rule.onNodeWithTag("move-1", useUnmergedTree = true).assertContentDescriptionEquals("Move 1, White: pawn e4")
+        rule.onNodeWithTag("move-2", useUnmergedTree = true).assertContentDescriptionEquals("Move 1, Black: knight f6")
+            .assert(SemanticsMatcher.expectValue(SemanticsProperties.Selected, true))
 
         // White's clock runs on the platform's clock; 55 s later it is low.
         elapse(55)
@@ -85,7 +91,7 @@ class PassAndPlayTest {
         rule.activityRule.scenario.moveToState(Lifecycle.State.CREATED)
         elapse(30)
         rule.activityRule.scenario.moveToState(Lifecycle.State.RESUMED)
-        rule.waitForIdle()
+        phone.settle()
         // (The text shown is at most one 200 ms tick old: 30 s would be 300 tenths.)
         val lost = tenths(before) - tenths(phone.game.bottom.clock!!.text)
         assertTrue("no time lost in the background: $before, then ${phone.game.bottom.clock!!.text}", lost in 0..2)

@@ -1,5 +1,6 @@
 package app.norochess.robolectric
 
+import android.os.Looper
 import androidx.activity.ComponentActivity
 import androidx.compose.ui.test.SemanticsNodeInteraction
 import androidx.compose.ui.test.junit4.ComposeTestRule
@@ -13,6 +14,7 @@ import app.norochess.android.AppViewModel
 import app.norochess.android.present.AppController
 import app.norochess.android.ui.GameUi
 import app.norochess.applayer.MoveInfo
+import org.robolectric.Shadows.shadowOf
 
 /**
  * The test's hands on the phone: the running Activity's [AppController]
@@ -22,6 +24,37 @@ import app.norochess.applayer.MoveInfo
 class Phone(private val rule: ComposeTestRule, private val activity: () -> ComponentActivity) {
     /** The view model's controller of the Activity on screen now. */
     val app: AppController get() = ViewModelProvider(activity())[AppViewModel::class.java].app
+
+    /**
+     * Whether waiting for the screen to settle also waits for the library's
+     * thread (the app's saves and reads); a test of a slow disk turns it off.
+     */
+    var waitForLibrary = true
+
+    /** Whether the library's thread has nothing queued or running (true once the Activity is gone). */
+    private val libraryIdle: Boolean
+        get() {
+            // A destroyed Activity's view model is gone: asking for it would make a new one.
+            val shown = runCatching { activity() }.getOrNull() ?: return true
+            return shown.isDestroyed || app.libraryIdle
+        }
+
+    /**
+     * Waits until the screen has settled: the library's thread has done what
+     * was asked (unless [waitForLibrary] is off) and the main looper has run
+     * its answers. Robolectric's idling does not see the app's own thread, so
+     * the test waits for it here.
+     */
+    fun settle() {
+        if (waitForLibrary) {
+            rule.waitUntil(30_000) {
+                // The answers the library's thread posts to the main looper run here.
+                shadowOf(Looper.getMainLooper()).idle()
+                libraryIdle
+            }
+        }
+        rule.waitForIdle()
+    }
 
     /** The game screen's state. */
     val game: GameUi get() = app.game.value!!.ui.value
@@ -46,13 +79,13 @@ class Phone(private val rule: ComposeTestRule, private val activity: () -> Compo
             // Not in a scrolling container: already on screen.
         }
         node.performClick()
-        rule.waitForIdle()
+        settle()
     }
 
     /** A tap on [square] of the board. */
     fun tap(square: String) {
         rule.onNodeWithTag("square-$square").performClick()
-        rule.waitForIdle()
+        settle()
     }
 
     /** Waits (the main looper runs) until [condition] holds. */

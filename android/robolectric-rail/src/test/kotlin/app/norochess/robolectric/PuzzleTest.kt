@@ -44,7 +44,7 @@ class PuzzleTest {
         phone.waitUntil { controller.ui.value.board.interactive }
         val second = controller.puzzle
         assertNotEquals(first.id, second.id)
-        rule.waitForIdle()
+        phone.settle()
         assertNull("the new puzzle shows no feedback of the old one", controller.ui.value.feedback)
         // The attempt is the first puzzle's, in the library; the second has none.
         LibraryHandle.open(File(rule.activity.filesDir, "library").path).use { library ->

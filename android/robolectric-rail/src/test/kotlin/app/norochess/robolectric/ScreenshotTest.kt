@@ -29,7 +29,7 @@ class ScreenshotTest {
     private val phone = Phone(rule) { rule.activity }
 
     private fun check(name: String) {
-        rule.waitForIdle()
+        phone.settle()
         // The window drawn onto a bitmap by the platform's own drawing code
         // (Compose's captureToImage waits for a frame Robolectric never draws).
         val root = rule.activity.window.decorView

@@ -66,6 +66,8 @@ class AppController(
     private val date: (Long) -> String,
     /** Today's local calendar date as (year, month, day) (the daily puzzle). */
     private val today: () -> Triple<Int, Int, Int> = ::localDate,
+    /** Where the library's writes run (the phone: a thread of its own; the desktop rail: inline). */
+    val disk: LibraryThread = LibraryThread.inline(),
 ) : HomeEvents, GamesEvents {
     val screen = MutableStateFlow(Screen.HOME)
     var settings: Settings = library.settings()
@@ -95,6 +97,23 @@ class AppController(
         null
     }
 
+    /**
+     * Runs a library call on the library's thread, after every write asked
+     * before it (so a list, Continue or a game opened never reads the file
+     * behind the last move's save); [then] gets its value on the main thread,
+     * or null after a failure, which the dialog says (every time).
+     */
+    private fun <T> withLibrary(call: () -> T, then: (T?) -> Unit) = disk.run({
+        try {
+            Result.success(call())
+        } catch (e: NorochessException) {
+            Result.failure(e)
+        }
+    }) { answer ->
+        answer.exceptionOrNull()?.let { problem.value = (it as? NorochessException)?.detail ?: it.toString() }
+        then(answer.getOrNull())
+    }
+
     /** The problem dialog was read. */
     fun dismissProblem() {
         problem.value = null
@@ -117,10 +136,11 @@ class AppController(
             Screen.HOME -> {
                 _game.value?.close()
                 _game.value = null
-                home.value = homeUi()
+                // Read after the game's last save, on the library's thread.
+                disk.run({ homeUi() }) { home.value = it.copy(newGame = form.value) }
             }
             Screen.GAMES -> onFilter(games.value.filter)
-            Screen.STATS -> attempt { library.stats() }?.let { stats.value = Mapping.statsUi(strings, it) }
+            Screen.STATS -> withLibrary({ library.stats() }) { it?.let { stats.value = Mapping.statsUi(strings, it) } }
             Screen.SETTINGS -> settingsUi.value = Mapping.settingsUi(settings)
             Screen.PUZZLE -> if (_puzzle.value == null) {
                 _puzzle.value = puzzleController(null) ?: return
@@ -146,7 +166,7 @@ class AppController(
     fun open(session: GameSessionHandle, from: Screen = screen.value) {
         _game.value?.close()
         if (from != Screen.GAME) gameOpenedFrom = from
-        _game.value = GameController(session, scope, strings, settings, nowMs, effects, { go(Screen.HOME) }, { open(it) })
+        _game.value = GameController(session, scope, strings, settings, nowMs, effects, { go(Screen.HOME) }, { open(it) }, seed, disk)
         screen.value = Screen.GAME
     }
 
@@ -184,8 +204,9 @@ class AppController(
     /** Reopens what [savedState] described; a game or puzzle that is gone leaves the app on Home, said. */
     fun restore(saved: SavedScreen) {
         when (saved.screen) {
-            Screen.GAME -> saved.gameId?.let { id -> attempt { library.load(id, nowMs()) } }
-                ?.let { open(it, saved.gameOpenedFrom) }
+            Screen.GAME -> saved.gameId?.let { id ->
+                withLibrary({ library.load(id, nowMs()) }) { it?.let { open(it, saved.gameOpenedFrom) } }
+            }
             Screen.PUZZLE -> {
                 _puzzle.value = puzzleController(saved.puzzleId) ?: return
                 screen.value = Screen.PUZZLE
@@ -195,9 +216,7 @@ class AppController(
     }
 
     // Home
-    override fun onContinue() {
-        attempt { library.current(nowMs()) }?.let { open(it) }
-    }
+    override fun onContinue() = withLibrary({ library.current(nowMs()) }) { it?.let { open(it) } }
 
     override fun onNewGame(form: NewGameUi) {
         this.form.value = form
@@ -205,7 +224,8 @@ class AppController(
     }
 
     override fun onStart() {
-        attempt { GameSessionHandle(Mapping.newGame(form.value, seed(), settings.playerName), library) }?.let { open(it) }
+        val game = Mapping.newGame(form.value, seed(), settings.playerName)
+        withLibrary({ GameSessionHandle(game, library) }) { it?.let { open(it) } }
     }
     override fun onPuzzles() = go(Screen.PUZZLE)
     override fun onGames() = go(Screen.GAMES)
@@ -214,33 +234,59 @@ class AppController(
     override fun onSettings() = go(Screen.SETTINGS)
 
     // Settings
+    /** The settings as the library last confirmed them (shown again after a failed write). */
+    private var storedSettings: Settings = settings
+    /** Counts settings changes: only the answer to the latest one is shown. */
+    private var settingsChange = 0
+
+    /**
+     * A switch or choice on the Settings screen: shown at once, written on the
+     * library's thread. Only the keys this change touched are written, so another
+     * window's changes to other keys stay; the library's answer (with those
+     * changes) is shown when no later change is on its way. A failed write is
+     * said and the screen shows the settings as stored.
+     */
     fun onSettingsChange(ui: SettingsUi) {
-        // Only the keys this screen changed are written: another window's
-        // changes to other keys stay.
-        attempt { library.updateSettings(settings, Mapping.settings(settings, ui)) }?.let { settings = it }
-        settingsUi.value = Mapping.settingsUi(settings)
-        _game.value?.settings = settings
+        val before = settings
+        val wanted = Mapping.settings(before, ui)
+        val change = ++settingsChange
+        showSettings(wanted)
+        withLibrary({ library.updateSettings(before, wanted) }) { stored ->
+            stored?.let { storedSettings = it }
+            if (change == settingsChange) showSettings(stored ?: storedSettings)
+        }
     }
+
+    private fun showSettings(shown: Settings) {
+        settings = shown
+        settingsUi.value = Mapping.settingsUi(shown)
+        _game.value?.settings = shown
+    }
+
+    /** Whether the library's thread has nothing queued or running (the tests' idling resource). */
+    val libraryIdle: Boolean get() = disk.isIdle
 
     // Games
     override fun onFilter(filter: GamesFilter) {
-        val listed = attempt { library.list(Mapping.filter(filter), 200u) } ?: emptyList()
-        games.value = games.value.copy(filter = filter, games = listed.map { Mapping.gameRow(it, date) })
+        games.value = games.value.copy(filter = filter)
+        withLibrary({ library.list(Mapping.filter(filter), 200u) }) { listed ->
+            // Only the answer for the filter still chosen is shown.
+            if (games.value.filter == filter) {
+                games.value = games.value.copy(games = (listed ?: emptyList()).map { Mapping.gameRow(it, date) })
+            }
+        }
     }
 
-    override fun onOpen(id: Long) {
-        attempt { library.load(id, nowMs()) }?.let { open(it) }
-    }
+    override fun onOpen(id: Long) = withLibrary({ library.load(id, nowMs()) }) { it?.let { open(it) } }
 
-    override fun onShare(id: Long) {
-        attempt { library.record(id) }?.let(effects::share)
-    }
+    override fun onShare(id: Long) = withLibrary({ library.record(id) }) { it?.let(effects::share) }
 
     override fun onDelete(id: Long) { games.value = games.value.copy(confirmDelete = id) }
     override fun onDeleteAnswer(confirm: Boolean) {
-        games.value.confirmDelete?.takeIf { confirm }?.let { id -> attempt { library.delete(id) } }
+        val id = games.value.confirmDelete?.takeIf { confirm }
         games.value = games.value.copy(confirmDelete = null)
-        onFilter(games.value.filter)
+        if (id == null) return
+        withLibrary({ library.delete(id) }) { onFilter(games.value.filter) }
     }
 
     override fun onHome() = go(Screen.HOME)

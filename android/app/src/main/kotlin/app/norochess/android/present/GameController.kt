@@ -6,8 +6,10 @@ import app.norochess.android.ui.PieceKind
 import app.norochess.android.ui.Str
 import app.norochess.android.ui.UiStrings
 import app.norochess.core.GameSessionHandle
+import app.norochess.core.NorochessException
 import app.norochess.applayer.Settings
 import app.norochess.kit.GameScreenModel
+import app.norochess.kit.detail
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Job
 import kotlinx.coroutines.delay
@@ -32,6 +34,11 @@ interface Effects {
  * and the screen-only state (confirmation dialogs, hint text). Publishes
  * [GameUi] for [app.norochess.android.ui.GameScreen]. The Android view model
  * runs it on viewModelScope; the desktop rail runs it in its tests.
+ *
+ * Every call of the session runs on [disk], the library's thread: the session
+ * saves each change within the call, so a tap, a takeback or a tick never
+ * writes the file on the main thread. The model is only ever called from that
+ * one thread; [ui] is published from it.
  */
 class GameController(
     val session: GameSessionHandle,
@@ -42,6 +49,9 @@ class GameController(
     private val effects: Effects,
     private val onHome: () -> Unit,
     private val onRematch: (GameSessionHandle) -> Unit,
+    /** The computer's choices in the rematch. */
+    private val seed: () -> ULong,
+    private val disk: LibraryThread = LibraryThread.inline(),
 ) : GameEvents {
     val model = GameScreenModel(session, nowMs).also { it.askBeforeRepetition = settings.confirmRepetition }
     /** A game opened after its end (a replay from the list) starts on the board, not on the result sheet. */
@@ -72,7 +82,7 @@ class GameController(
      */
     private fun startTicker() {
         if (ticker?.isActive == true || model.state.snapshot.clock == null) return
-        ticker = scope.launch {
+        ticker = scope.launch(disk.context) {
             while (isActive && model.state.snapshot.result == null) {
                 delay(TICK_MS)
                 val clock = model.state.snapshot.clock
@@ -108,7 +118,7 @@ class GameController(
             wasOver = over
             publish()
             if (!over && snap.computerToMove && snap.reviewing == null && computer?.isActive != true) {
-                computer = scope.launch {
+                computer = scope.launch(disk.context) {
                     model.computerMove()
                     afterChange()
                 }
@@ -116,7 +126,8 @@ class GameController(
         }
     }
 
-    private inline fun act(action: () -> Unit) {
+    /** Runs a player's action on the session, on the library's thread (it may save), in the order tapped. */
+    private fun act(action: () -> Unit) = disk.run {
         synchronized(lock) {
             extras = extras.copy(hint = null)
             action()
@@ -158,7 +169,7 @@ class GameController(
 
     override fun onHint() {
         if (hintJob?.isActive == true) return
-        hintJob = scope.launch {
+        hintJob = scope.launch(disk.context) {
             val hint = model.hint()
             synchronized(lock) { extras = extras.copy(hint = hint?.let { strings.get(Str.hint_text, it.text) }) }
             publish()
@@ -168,10 +179,14 @@ class GameController(
     override fun onReview() = act { extras = extras.copy(showResult = false) }
     override fun onShare() = effects.share(session.record(nowMs()))
     override fun onHome() = onHome.invoke()
-    override fun onRematch() {
-        val next = session.rematch(nowMs())
-        onRematch.invoke(next)
-    }
+    override fun onRematch() = disk.run({
+        try {
+            Result.success(session.rematch(seed()))
+        } catch (e: NorochessException) {
+            model.refresh(error = e.detail)
+            Result.failure(e)
+        }
+    }) { next -> next.getOrNull()?.let(onRematch) }
 
     /** The app goes to the background (true) or comes back: the clock pauses, the game is saved. */
     fun background(background: Boolean) {
@@ -184,12 +199,12 @@ class GameController(
         }
     }
 
-    /** Stops the computer, the hint and the clock's ticks; the session stays as saved. */
+    /** Stops the computer, the hint and the clock's ticks; the last save runs on the library's thread. */
     fun close() {
         computer?.cancel()
         hintJob?.cancel()
         ticker?.cancel()
-        session.saveNow(nowMs())
+        disk.run { session.saveNow(nowMs()) }
     }
 
     companion object {

@@ -132,8 +132,8 @@ object Mapping {
         val rows = snap.moves.groupBy { it.number }.toSortedMap().map { (number, entries) ->
             MoveRowUi(
                 number.toInt(),
-                entries.firstOrNull { it.side == Side.WHITE }?.let { MoveCell(it.san, it.ply.toInt()) },
-                entries.firstOrNull { it.side == Side.BLACK }?.let { MoveCell(it.san, it.ply.toInt()) },
+                entries.firstOrNull { it.side == Side.WHITE }?.let { MoveCell(it.san, it.reviewPly.toInt(), it.spoken, it.isCurrent) },
+                entries.firstOrNull { it.side == Side.BLACK }?.let { MoveCell(it.san, it.reviewPly.toInt(), it.spoken, it.isCurrent) },
             )
         }
         val picker = state.picker?.let(::pickerUi)
@@ -172,6 +172,7 @@ object Mapping {
             repetitionQuestion = state.repetitionQuestion?.text,
             drawOfferedByWhite = snap.drawOffer?.let { it == Side.WHITE },
             drawAnswerUpsideDown = snap.drawAnswerUpsideDown,
+            promptsUpsideDown = snap.promptsUpsideDown,
             result = snap.result?.let { ResultUi(it.headline(), it.reasonText()) },
             showResult = extras.showResult,
             passAndPlay = snap.passAndPlay,

@@ -36,20 +36,33 @@ import androidx.compose.ui.text.TextStyle
 import androidx.compose.ui.text.drawText
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.text.rememberTextMeasurer
-
-/** Board colour themes (Settings; the library's ids in lower case). Colours are explicit: the same in light and dark mode. */
-enum class BoardTheme(val light: Color, val dark: Color, val lastMove: Color, val selected: Color) {
-    BROWN(Color(0xFFF0D9B5), Color(0xFFB58863), Color(0xB3CDD26A), Color(0xCCF6F669)),
-    GREEN(Color(0xFFEEEED2), Color(0xFF769656), Color(0xB3F7EC74), Color(0xCCBACA2B)),
-    BLUE(Color(0xFFDEE3E6), Color(0xFF8CA2AD), Color(0xB39BC700), Color(0xCC6FA8DC)),
-    GREY(Color(0xFFE0E0E0), Color(0xFF9E9E9E), Color(0xB3C5D86D), Color(0xCCFFEB3B)),
-}
+import app.norochess.applayer.BoardColours
+import app.norochess.applayer.boardColours
 
 /**
- * The legal-target dot and capture ring: dark enough for 3:1 against every theme's dark squares
- * (WCAG 1.4.11, non-text contrast); a third black (the old mark) gave about 2:1 on brown.
+ * Board colour themes (Settings; the library's ids in lower case). The colours
+ * are the app layer's (`boardColours`, which the iOS app paints with too):
+ * explicit, the same in light and dark mode.
  */
-val TargetMark = Color(0x99000000)
+enum class BoardTheme {
+    BROWN, GREEN, BLUE, GREY;
+
+    private val colours: BoardColours = boardColours(name.lowercase())
+    val light = Color(colours.light.toInt())
+    val dark = Color(colours.dark.toInt())
+    val lastMove = Color(colours.lastMove.toInt())
+    val selected = Color(colours.selected.toInt())
+
+    /**
+     * The legal-target dot and capture ring: dark enough for 3:1 against every
+     * theme's squares (WCAG 1.4.11, non-text contrast), tested in the app layer.
+     */
+    val targetMark = Color(colours.targetMark.toInt())
+
+    /** The ring around a king in check, and the glow under it. */
+    val check = Color(colours.check.toInt())
+    val checkGlow = Color(colours.checkGlow.toInt())
+}
 
 /** Everything the board draws; a view model fills it from the session's snapshot. */
 data class BoardUi(
@@ -196,8 +209,8 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
                 if (square in board.lastMove) drawRect(theme.lastMove, topLeft, Size(cw, ch))
                 if (square == board.selected) drawRect(theme.selected, topLeft, Size(cw, ch))
                 if (square == board.check) {
-                    drawCircle(Color(0xCCE53935), cw * 0.48f, topLeft + Offset(cw / 2, ch / 2))
-                    drawCircle(Color(0xFFB71C1C), cw * 0.46f, topLeft + Offset(cw / 2, ch / 2), style = Stroke(cw * 0.05f))
+                    drawCircle(theme.checkGlow, cw * 0.48f, topLeft + Offset(cw / 2, ch / 2))
+                    drawCircle(theme.check, cw * 0.46f, topLeft + Offset(cw / 2, ch / 2), style = Stroke(cw * 0.05f))
                 }
                 if (board.showCoordinates) {
                     val ink = if (light) theme.dark else theme.light
@@ -238,9 +251,9 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
                 val rank = square.substring(1).toInt() - 1
                 val centre = Offset(column(file) * cw + cw / 2, row(rank) * ch + ch / 2)
                 if (board.pieces[square] != null) {
-                    drawCircle(TargetMark, cw * 0.46f, centre, style = Stroke(cw * 0.07f))
+                    drawCircle(theme.targetMark, cw * 0.46f, centre, style = Stroke(cw * 0.07f))
                 } else {
-                    drawCircle(TargetMark, cw * 0.16f, centre)
+                    drawCircle(theme.targetMark, cw * 0.16f, centre)
                 }
             }
             drag?.let { (from, at) ->

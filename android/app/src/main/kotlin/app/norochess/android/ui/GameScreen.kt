@@ -34,13 +34,15 @@ import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.AlertDialog
 import androidx.compose.material3.Button
 import androidx.compose.material3.CircularProgressIndicator
+import androidx.compose.material3.Icon
+import androidx.compose.material3.IconButton
 import androidx.compose.material3.ExperimentalMaterial3Api
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
-import androidx.compose.material3.TopAppBar
+import androidx.compose.material3.TopAppBarDefaults
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.LaunchedEffect
@@ -51,9 +53,11 @@ import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.LiveRegionMode
+import androidx.compose.ui.semantics.clearAndSetSemantics
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.heading
 import androidx.compose.ui.semantics.liveRegion
+import androidx.compose.ui.semantics.selected
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.text.style.TextAlign
@@ -91,7 +95,12 @@ data class ScoreUi(
     val overtime: Boolean = false,
 )
 
-data class MoveCell(val san: String, val ply: Int)
+/**
+ * One move in the move list: its SAN, drawn, and its words ([spoken]), read by
+ * screen readers instead of the letters; [ply] is the position after it (what a
+ * tap reviews), [current] whether that position is on the board (all from the app layer).
+ */
+data class MoveCell(val san: String, val ply: Int, val spoken: String = san, val current: Boolean = false)
 data class MoveRowUi(val number: Int, val white: MoveCell?, val black: MoveCell?)
 
 /** One button of the picker: the piece and its label from the app layer (`Queen (9)`, or `Queen` in chess). */
@@ -130,6 +139,8 @@ data class GameUi(
     val drawOfferedByWhite: Boolean? = null,
     /** Face-to-face: the player who must answer the draw offer sits across, so the dialog is turned toward them. */
     val drawAnswerUpsideDown: Boolean = false,
+    /** Face to face: the picker, the resign and repetition questions are turned toward the side to move, across the table. */
+    val promptsUpsideDown: Boolean = false,
     val result: ResultUi? = null,
     val showResult: Boolean = false,
     val passAndPlay: Boolean = false,
@@ -166,11 +177,30 @@ fun GameScreen(state: GameUi, events: GameEvents) {
     val s = LocalStrings.current
     Scaffold(
         topBar = {
-            TopAppBar(
-                title = { Text(state.title, maxLines = 1, overflow = TextOverflow.Ellipsis, style = MaterialTheme.typography.titleMedium) },
-                navigationIcon = { TextButton(onClick = events::onHome) { Text(s.get(Str.action_home)) } },
-                actions = { TextButton(onClick = events::onFlip) { Text(s.get(Str.action_flip)) } },
-            )
+            // A bar of its own rather than Material's TopAppBar, whose title gets
+            // one line's height: icons for Home and Flip leave the title the width
+            // it needs, and at large font scales it takes two lines and the bar grows.
+            Surface(color = MaterialTheme.colorScheme.surface) {
+                Row(
+                    Modifier.fillMaxWidth().windowInsetsPadding(TopAppBarDefaults.windowInsets)
+                        .heightIn(min = TopAppBarDefaults.TopAppBarExpandedHeight).padding(horizontal = 4.dp),
+                    verticalAlignment = Alignment.CenterVertically,
+                ) {
+                    IconButton(onClick = events::onHome, modifier = Modifier.testTag("game-home")) {
+                        Icon(BarIcons.back, contentDescription = s.get(Str.action_home))
+                    }
+                    Text(
+                        state.title,
+                        maxLines = 2,
+                        overflow = TextOverflow.Ellipsis,
+                        style = MaterialTheme.typography.titleMedium,
+                        modifier = Modifier.weight(1f).padding(horizontal = 8.dp, vertical = 4.dp).semantics { heading() },
+                    )
+                    IconButton(onClick = events::onFlip, modifier = Modifier.testTag("flip")) {
+                        Icon(BarIcons.flip, contentDescription = s.get(Str.action_flip))
+                    }
+                }
+            }
         },
         bottomBar = { GameActionBar(state, events) },
     ) { padding ->
@@ -443,9 +473,8 @@ fun PlayerBar(player: PlayerUi) {
 @Composable
 private fun MoveList(state: GameUi, events: GameEvents) {
     val list = rememberLazyListState()
-    val current = state.reviewPly ?: state.lastPly
-    val currentRow = state.moves.indexOfFirst { it.white?.ply == current || it.black?.ply == current }
-    LaunchedEffect(state.moves.size, current) { if (currentRow >= 0) list.animateScrollToItem(currentRow) }
+    val currentRow = state.moves.indexOfFirst { it.white?.current == true || it.black?.current == true }
+    LaunchedEffect(state.moves.size, currentRow) { if (currentRow >= 0) list.animateScrollToItem(currentRow) }
     if (state.moves.isEmpty()) {
         Text(LocalStrings.current.get(Str.no_moves_yet), style = MaterialTheme.typography.bodyMedium)
         return
@@ -458,9 +487,10 @@ private fun MoveList(state: GameUi, events: GameEvents) {
     ) {
         items(state.moves, key = { it.number }) { row ->
             Row(verticalAlignment = Alignment.CenterVertically) {
-                Text("${row.number}.", style = MaterialTheme.typography.bodyMedium, modifier = Modifier.padding(start = 6.dp))
+                // Each move's words already say its number: the number is not read twice.
+                Text("${row.number}.", style = MaterialTheme.typography.bodyMedium, modifier = Modifier.padding(start = 6.dp).clearAndSetSemantics {})
                 for (cell in listOfNotNull(row.white, row.black)) {
-                    val here = cell.ply == current
+                    val here = cell.current
                     Text(
                         cell.san,
                         style = MaterialTheme.typography.bodyMedium,
@@ -468,6 +498,10 @@ private fun MoveList(state: GameUi, events: GameEvents) {
                         modifier = Modifier
                             .background(if (here) MaterialTheme.colorScheme.primaryContainer else Color.Transparent, RoundedCornerShape(4.dp))
                             .clickable { events.onMoveTap(cell.ply) }
+                            .semantics {
+                                contentDescription = cell.spoken
+                                selected = here
+                            }
                             .padding(horizontal = 4.dp, vertical = 2.dp)
                             .testTag("move-${cell.ply}"),
                     )
@@ -480,9 +514,12 @@ private fun MoveList(state: GameUi, events: GameEvents) {
 @Composable
 private fun GameDialogs(state: GameUi, events: GameEvents) {
     val s = LocalStrings.current
-    state.picker?.let { PiecePickerDialog(it, events::onPick, events::onPickCancel) }
+    // Face to face, what the side to move is asked faces it across the table.
+    val facing = if (state.promptsUpsideDown) Modifier.rotate(180f) else Modifier
+    state.picker?.let { PiecePickerDialog(it, events::onPick, events::onPickCancel, facing) }
     if (state.confirmResign) {
         AlertDialog(
+            modifier = facing.testTag("resign-dialog"),
             onDismissRequest = { events.onResignAnswer(false) },
             title = { Text(s.get(Str.resign_title)) },
             text = { Text(s.get(Str.resign_text)) },
@@ -492,6 +529,7 @@ private fun GameDialogs(state: GameUi, events: GameEvents) {
     }
     state.repetitionQuestion?.let { question ->
         AlertDialog(
+            modifier = facing,
             onDismissRequest = { events.onRepetitionAnswer(false) },
             title = { Text(s.get(Str.repetition_title)) },
             text = { Text(question) },
@@ -547,9 +585,10 @@ private fun GameDialogs(state: GameUi, events: GameEvents) {
 
 /** The promotion / resurrection picker, on the game and the puzzle screens: one button per choice, named by its label. */
 @Composable
-fun PiecePickerDialog(picker: PickerUi, onPick: (PieceKind) -> Unit, onCancel: () -> Unit) {
+fun PiecePickerDialog(picker: PickerUi, onPick: (PieceKind) -> Unit, onCancel: () -> Unit, modifier: Modifier = Modifier) {
     val s = LocalStrings.current
     AlertDialog(
+        modifier = modifier.testTag("picker-dialog"),
         onDismissRequest = onCancel,
         title = { Text(picker.title) },
         text = {

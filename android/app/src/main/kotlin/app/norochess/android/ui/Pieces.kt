@@ -3,7 +3,10 @@ package app.norochess.android.ui
 import androidx.compose.foundation.Canvas
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.geometry.CornerRadius
 import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.geometry.Rect
+import androidx.compose.ui.geometry.RoundRect
 import androidx.compose.ui.geometry.Size
 import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.graphics.Path
@@ -17,6 +20,11 @@ import androidx.compose.ui.text.TextMeasurer
 import androidx.compose.ui.text.TextStyle
 import androidx.compose.ui.text.drawText
 import androidx.compose.ui.text.font.FontWeight
+import app.norochess.applayer.PathStep
+import app.norochess.applayer.PieceShape
+import app.norochess.applayer.pieceDrawing
+import app.norochess.applayer.piecePalette
+import app.norochess.applayer.PieceKind as AppPieceKind
 
 /**
  * The six kinds of piece that every game of the app uses, with the letter
@@ -31,16 +39,25 @@ enum class PieceKind(val letter: Char) {
 data class PieceUi(val white: Boolean, val kind: PieceKind)
 
 /**
- * The piece drawings' colours. They are explicit, never taken from the
+ * The piece drawings' colours, from the app layer's palette (the iOS app
+ * paints with the same one). They are explicit, never taken from the
  * Material theme, so pieces look the same in light and dark mode and stay
  * readable on every board theme.
  */
 object PieceColours {
-    val whiteFill = Color(0xFFFBFAF5)
-    val whiteLine = Color(0xFF1B1B1B)
-    val blackFill = Color(0xFF2A2A2A)
-    val blackLine = Color(0xFF0A0A0A)
-    val blackDetail = Color(0xFFE8E4DA)
+    private val palette = piecePalette()
+    val whiteFill = Color(palette.whiteFill.toInt())
+    val whiteLine = Color(palette.whiteLine.toInt())
+    val blackFill = Color(palette.blackFill.toInt())
+    val blackLine = Color(palette.blackLine.toInt())
+    val blackDetail = Color(palette.blackDetail.toInt())
+    val outlineWidth = palette.outlineWidth
+    val detailWidth = palette.detailWidth
+}
+
+/** The app layer's drawing of each kind of piece (shapes in a unit square), read once. */
+private val drawings: Map<PieceKind, List<PieceShape>> = PieceKind.entries.associateWith { kind ->
+    pieceDrawing(AppPieceKind.entries.first { it.name == kind.name })
 }
 
 /** One piece drawn as vectors, filling [modifier]'s square box. */
@@ -73,104 +90,44 @@ fun DrawScope.drawPiece(piece: PieceUi, topLeft: Offset, side: Float, upsideDown
     }
 }
 
+/** Paints the app layer's shapes of [piece] in a square of side [s] at the origin. */
 private fun DrawScope.drawPieceAtOrigin(piece: PieceUi, s: Float) {
     val fill = if (piece.white) PieceColours.whiteFill else PieceColours.blackFill
     val line = if (piece.white) PieceColours.whiteLine else PieceColours.blackLine
     val detail = if (piece.white) PieceColours.whiteLine else PieceColours.blackDetail
-    val outline = Stroke(width = s * 0.035f, join = StrokeJoin.Round, cap = StrokeCap.Round)
-    val thin = Stroke(width = s * 0.025f, join = StrokeJoin.Round, cap = StrokeCap.Round)
-    fun p(vararg xy: Float): Path = Path().apply {
-        moveTo(xy[0] * s, xy[1] * s)
-        var i = 2
-        while (i < xy.size) { lineTo(xy[i] * s, xy[i + 1] * s); i += 2 }
-        close()
-    }
-    fun shape(path: Path) {
+    val outline = Stroke(width = s * PieceColours.outlineWidth, join = StrokeJoin.Round, cap = StrokeCap.Round)
+    fun body(path: Path) {
         drawPath(path, fill)
         drawPath(path, line, style = outline)
     }
-    fun circle(cx: Float, cy: Float, r: Float) {
-        drawCircle(fill, r * s, Offset(cx * s, cy * s))
-        drawCircle(line, r * s, Offset(cx * s, cy * s), style = outline)
-    }
-    fun detailLine(x1: Float, y1: Float, x2: Float, y2: Float) =
-        drawLine(detail, Offset(x1 * s, y1 * s), Offset(x2 * s, y2 * s), strokeWidth = thin.width, cap = StrokeCap.Round)
-    fun base() = shape(roundRect(0.2f * s, 0.8f * s, 0.6f * s, 0.1f * s, 0.03f * s))
-
-    when (piece.kind) {
-        PieceKind.PAWN -> {
-            base()
-            shape(p(0.3f, 0.8f, 0.42f, 0.52f, 0.58f, 0.52f, 0.7f, 0.8f))
-            shape(roundRect(0.34f * s, 0.47f * s, 0.32f * s, 0.08f * s, 0.04f * s))
-            circle(0.5f, 0.35f, 0.13f)
-        }
-        PieceKind.ROOK -> {
-            base()
-            shape(p(0.3f, 0.8f, 0.33f, 0.4f, 0.67f, 0.4f, 0.7f, 0.8f))
-            shape(
-                p(
-                    0.24f, 0.4f, 0.24f, 0.17f, 0.35f, 0.17f, 0.35f, 0.25f, 0.445f, 0.25f, 0.445f, 0.17f,
-                    0.555f, 0.17f, 0.555f, 0.25f, 0.65f, 0.25f, 0.65f, 0.17f, 0.76f, 0.17f, 0.76f, 0.4f,
-                ),
+    for (shape in drawings.getValue(piece.kind)) {
+        when (shape) {
+            is PieceShape.Body -> body(
+                Path().apply {
+                    for (step in shape.steps) {
+                        when (step) {
+                            is PathStep.MoveTo -> moveTo(step.x * s, step.y * s)
+                            is PathStep.LineTo -> lineTo(step.x * s, step.y * s)
+                            is PathStep.CubicTo -> cubicTo(step.x1 * s, step.y1 * s, step.x2 * s, step.y2 * s, step.x * s, step.y * s)
+                            PathStep.Close -> close()
+                        }
+                    }
+                },
             )
-            detailLine(0.34f, 0.5f, 0.66f, 0.5f)
-        }
-        PieceKind.BISHOP -> {
-            base()
-            shape(p(0.34f, 0.8f, 0.42f, 0.62f, 0.58f, 0.62f, 0.66f, 0.8f))
-            val mitre = Path().apply {
-                moveTo(0.5f * s, 0.17f * s)
-                cubicTo(0.74f * s, 0.32f * s, 0.72f * s, 0.56f * s, 0.62f * s, 0.64f * s)
-                lineTo(0.38f * s, 0.64f * s)
-                cubicTo(0.28f * s, 0.56f * s, 0.26f * s, 0.32f * s, 0.5f * s, 0.17f * s)
-                close()
+            is PieceShape.RoundedBox -> body(
+                Path().apply {
+                    addRoundRect(RoundRect(Rect(Offset(shape.x * s, shape.y * s), Size(shape.width * s, shape.height * s)), CornerRadius(shape.corner * s)))
+                },
+            )
+            is PieceShape.Disc -> {
+                drawCircle(fill, shape.radius * s, Offset(shape.x * s, shape.y * s))
+                drawCircle(line, shape.radius * s, Offset(shape.x * s, shape.y * s), style = outline)
             }
-            shape(mitre)
-            circle(0.5f, 0.13f, 0.05f)
-            detailLine(0.44f, 0.46f, 0.58f, 0.32f)
-        }
-        PieceKind.KNIGHT -> {
-            base()
-            val head = Path().apply {
-                moveTo(0.28f * s, 0.8f * s)
-                lineTo(0.74f * s, 0.8f * s)
-                cubicTo(0.78f * s, 0.56f * s, 0.76f * s, 0.3f * s, 0.56f * s, 0.18f * s)
-                lineTo(0.52f * s, 0.1f * s)
-                lineTo(0.46f * s, 0.19f * s)
-                cubicTo(0.36f * s, 0.24f * s, 0.26f * s, 0.36f * s, 0.18f * s, 0.5f * s)
-                lineTo(0.22f * s, 0.6f * s)
-                lineTo(0.32f * s, 0.56f * s)
-                lineTo(0.44f * s, 0.48f * s)
-                cubicTo(0.4f * s, 0.6f * s, 0.3f * s, 0.68f * s, 0.28f * s, 0.8f * s)
-                close()
-            }
-            shape(head)
-            drawCircle(detail, 0.035f * s, Offset(0.43f * s, 0.3f * s))
-            detailLine(0.6f, 0.26f, 0.68f, 0.5f)
-        }
-        PieceKind.QUEEN -> {
-            base()
-            shape(p(0.28f, 0.8f, 0.22f, 0.3f, 0.36f, 0.56f, 0.5f, 0.24f, 0.64f, 0.56f, 0.78f, 0.3f, 0.72f, 0.8f))
-            circle(0.22f, 0.26f, 0.05f)
-            circle(0.5f, 0.19f, 0.05f)
-            circle(0.78f, 0.26f, 0.05f)
-            detailLine(0.31f, 0.7f, 0.69f, 0.7f)
-        }
-        PieceKind.KING -> {
-            base()
-            shape(p(0.28f, 0.8f, 0.24f, 0.44f, 0.4f, 0.36f, 0.6f, 0.36f, 0.76f, 0.44f, 0.72f, 0.8f))
-            shape(p(0.46f, 0.36f, 0.46f, 0.25f, 0.39f, 0.25f, 0.39f, 0.18f, 0.46f, 0.18f, 0.46f, 0.1f, 0.54f, 0.1f, 0.54f, 0.18f, 0.61f, 0.18f, 0.61f, 0.25f, 0.54f, 0.25f, 0.54f, 0.36f))
-            detailLine(0.31f, 0.7f, 0.69f, 0.7f)
-            detailLine(0.3f, 0.52f, 0.7f, 0.52f)
+            is PieceShape.DetailLine -> drawLine(
+                detail, Offset(shape.x1 * s, shape.y1 * s), Offset(shape.x2 * s, shape.y2 * s),
+                strokeWidth = s * PieceColours.detailWidth, cap = StrokeCap.Round,
+            )
+            is PieceShape.DetailDot -> drawCircle(detail, shape.radius * s, Offset(shape.x * s, shape.y * s))
         }
     }
-}
-
-private fun roundRect(x: Float, y: Float, w: Float, h: Float, r: Float): Path = Path().apply {
-    addRoundRect(
-        androidx.compose.ui.geometry.RoundRect(
-            androidx.compose.ui.geometry.Rect(Offset(x, y), Size(w, h)),
-            androidx.compose.ui.geometry.CornerRadius(r, r),
-        ),
-    )
 }
