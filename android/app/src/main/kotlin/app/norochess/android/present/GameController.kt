@@ -53,7 +53,13 @@ class GameController(
     private val seed: () -> ULong,
     private val disk: LibraryThread = LibraryThread.inline(),
 ) : GameEvents {
-    val model = GameScreenModel(session, nowMs).also { it.askBeforeRepetition = settings.confirmRepetition }
+    /**
+     * The moment of the tap being handled: an action runs on the library's
+     * thread a little later, but the clock must count it when it happened
+     * (the app went to the background at this moment, not when the thread got to it).
+     */
+    @Volatile private var eventTime: ULong? = null
+    val model = GameScreenModel(session) { eventTime ?: nowMs() }.also { it.askBeforeRepetition = settings.confirmRepetition }
     /** A game opened after its end (a replay from the list) starts on the board, not on the result sheet. */
     private var extras = Mapping.GameExtras(showResult = model.state.snapshot.result == null)
     private var lastPly = model.state.snapshot.plyCount
@@ -127,12 +133,20 @@ class GameController(
     }
 
     /** Runs a player's action on the session, on the library's thread (it may save), in the order tapped. */
-    private fun act(action: () -> Unit) = disk.run {
-        synchronized(lock) {
-            extras = extras.copy(hint = null)
-            action()
+    private fun act(action: () -> Unit) {
+        val at = nowMs()
+        disk.run {
+            synchronized(lock) {
+                extras = extras.copy(hint = null)
+                eventTime = at
+                try {
+                    action()
+                } finally {
+                    eventTime = null
+                }
+            }
+            afterChange()
         }
-        afterChange()
     }
 
     override fun onSquareTap(square: String) = act { model.tap(square) }
