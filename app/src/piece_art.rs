@@ -321,15 +321,6 @@ pub fn contrast(a: u32, b: u32) -> f64 {
 mod tests {
     use super::*;
 
-    const KINDS: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
-
     /// Every point a shape touches.
     fn points(shape: &PieceShape) -> Vec<(f32, f32)> {
         match shape {
@@ -364,7 +355,7 @@ mod tests {
 
     #[test]
     fn every_piece_stays_inside_its_square_with_a_margin_and_starts_on_its_base() {
-        for kind in KINDS {
+        for kind in Role::ALL {
             let shapes = piece_drawing(kind);
             assert!(
                 matches!(shapes[0], PieceShape::RoundedBox { y, .. } if y == 0.8),
@@ -383,7 +374,7 @@ mod tests {
 
     #[test]
     fn every_outline_is_closed_and_begins_with_a_move() {
-        for kind in KINDS {
+        for kind in Role::ALL {
             for shape in piece_drawing(kind) {
                 if let PieceShape::Body { steps } = shape {
                     assert!(matches!(steps.first(), Some(PathStep::MoveTo { .. })));
@@ -402,7 +393,7 @@ mod tests {
 
     #[test]
     fn the_six_kinds_look_different() {
-        let drawings: Vec<_> = KINDS.iter().map(|&k| piece_drawing(k)).collect();
+        let drawings: Vec<_> = Role::ALL.iter().map(|&k| piece_drawing(k)).collect();
         for (i, a) in drawings.iter().enumerate() {
             for b in &drawings[i + 1..] {
                 assert_ne!(a, b);
