@@ -2,6 +2,7 @@
 //! objective, and a solution proven by the exact solver. See
 //! `docs/puzzles.md` for the file format.
 
+mod compose;
 mod generate;
 mod pack;
 mod progress;
@@ -11,6 +12,7 @@ mod stats;
 mod themes;
 mod verify;
 
+pub use compose::{compose, ComposeError, Composition, MAX_COMPOSED_LINE};
 pub use generate::{board_key, generate_puzzles, GeneratorOptions};
 pub use pack::builtin_pack;
 pub use progress::PuzzleProgress;

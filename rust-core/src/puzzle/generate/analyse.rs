@@ -457,7 +457,7 @@ fn ends_game(before: &AnyPosition, mistake: Move, line: &[Move]) -> bool {
 /// replies in between; it stops where the game ends, where play stops for
 /// the objective, where a best defence is not proven, or where the player
 /// has several ways to go on. It never ends on a defender's move.
-fn solution_line(
+pub(crate) fn solution_line(
     start: &AnyPosition,
     history: &[u64],
     first: Move,

@@ -9,7 +9,7 @@
 //! run's seed and the game's number, with a fresh engine and solver table,
 //! so a run gives the same puzzles whatever the number of threads.
 
-mod analyse;
+pub(crate) mod analyse;
 mod selfplay;
 
 use super::rating::{greedy_solvable, starting_rating};
