@@ -36,9 +36,12 @@
 uniffi::setup_scaffolding!("norochess_app");
 
 pub mod analysis;
+pub mod analysis_board;
 pub mod board_colours;
 pub mod board_input;
 pub mod board_view;
+pub mod composer;
+pub mod editor;
 #[cfg(feature = "uniffi")]
 mod ffi;
 pub mod game_menu;
@@ -47,6 +50,7 @@ pub mod piece_art;
 mod players;
 pub mod ratings;
 mod result;
+pub mod review;
 mod save_state;
 pub mod session;
 pub mod spoken;
@@ -57,14 +61,22 @@ pub use analysis::{
     EngineLine, EngineScore, ScoreKind, SearchLimits, SearchLimitsError, SearchOutcome,
     SearchProgress,
 };
+pub use analysis_board::{
+    AnalysisBoard, AnalysisBoardError, AnalysisRequest, AnalysisView, ExactRequest, ExactResult,
+    LiveLines,
+};
 pub use board_colours::{board_colours, board_themes, BoardColours};
 pub use board_input::{BoardInput, BoardInputView, InputContext, InputStep, PiecePicker};
 pub use board_view::{BoardView, MoveInfo, PlacedPiece};
+pub use composer::{compose_puzzle, import_puzzle, ComposedPuzzle, ComposerError};
+pub use editor::{
+    CastlingRights, EditError, EditorProblem, EditorView, PositionEditor, ProblemView,
+};
 pub use game_menu::{GameSetup, OptionSetting, SetupError, TimeControlPreset, VariantInfo};
 pub use library::{
-    GameFilter, GameSummary, Library, LibraryError, OpenNotice, PuzzleAttempt, PuzzleStats,
-    PuzzleTierStats, RatedAttempt, RatingPoint, SaveReceipt, SaveState, Settings, SettingsError,
-    Stats, StatsRow,
+    GameFilter, GameSummary, Library, LibraryError, OpenNotice, OpenedReview, PuzzleAttempt,
+    PuzzleOrigin, PuzzleStats, PuzzleTierStats, RatedAttempt, RatingPoint, ReviewStats,
+    SaveReceipt, SaveState, Settings, SettingsError, Stats, StatsRow,
 };
 pub use piece_art::{piece_drawing, piece_palette, PathStep, PiecePalette, PieceShape};
 pub use players::{
@@ -72,6 +84,10 @@ pub use players::{
     COMPUTER_LEVELS,
 };
 pub use result::{scores_text, GameResult, Scores};
+pub use review::{
+    GameReview, GraphPoint, Judgement, Moment, MomentKind, MoveReview, ReviewBudget, ReviewError,
+    ReviewProgress, ReviewReport, ReviewRequest, SideSummary,
+};
 pub use session::{
     AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, NextPuzzleInfo, PuzzleFeedback, PuzzleHint,
     PuzzleInfo, PuzzlePhase, PuzzleRun, PuzzleRunError,

@@ -20,8 +20,10 @@
 
 mod games;
 mod import;
+mod my_puzzles;
 mod notice;
 mod puzzles;
+mod reviews;
 mod save_state;
 mod schema;
 mod settings;
@@ -29,10 +31,12 @@ mod stats;
 
 pub use crate::save_state::SaveState;
 pub use games::{GameFilter, GameList, GameSummary, OpponentFilter, SaveReceipt};
+pub use my_puzzles::PuzzleOrigin;
 pub use notice::{LibraryNotice, NoticeKind};
 pub use puzzles::{
     PuzzleAttempt, PuzzleStats, PuzzleTierStats, RatedAttempt, RatingPoint, STATS_HISTORY,
 };
+pub use reviews::{OpenedReview, ReviewStats};
 pub use schema::MigrationError;
 pub use settings::{
     default_settings, Orientation, PieceStyle, Settings, SettingsError, SETTING_KEYS,
@@ -114,6 +118,9 @@ pub enum LibraryError {
     /// A setting was refused.
     #[error(transparent)]
     Settings(#[from] SettingsError),
+    /// A review could not be made (its budget).
+    #[error("the review cannot start: {0}")]
+    Review(crate::review::ReviewError),
 }
 
 impl LibraryError {

@@ -234,6 +234,31 @@ const MIGRATIONS: &[&str] = &[
             WHERE game_id IN (SELECT id FROM games);
         DROP TABLE current_game_copy;
         ",
+    // Reviews of games (docs/review.md): the engine's evaluations as text,
+    // resumable, with each side's summary for statistics; and the puzzles
+    // the player composed or imported, in the puzzle file format.
+    "
+        CREATE TABLE game_reviews (
+            game_id        INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            positions      INTEGER NOT NULL,
+            analysed       INTEGER NOT NULL,
+            data           TEXT NOT NULL,
+            white_accuracy REAL NOT NULL,
+            black_accuracy REAL NOT NULL,
+            white_loss     REAL NOT NULL,
+            black_loss     REAL NOT NULL,
+            white_moves    INTEGER NOT NULL,
+            black_moves    INTEGER NOT NULL,
+            updated_at     INTEGER NOT NULL
+        );
+        CREATE TABLE my_puzzles (
+            id         TEXT PRIMARY KEY,
+            line       TEXT NOT NULL,
+            origin     TEXT NOT NULL CHECK (origin IN ('composed', 'imported')),
+            created_at INTEGER NOT NULL
+        );
+        CREATE INDEX my_puzzles_by_time ON my_puzzles (created_at, id);
+        ",
 ];
 
 #[cfg(test)]
