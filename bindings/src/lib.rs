@@ -34,6 +34,7 @@ uniffi::setup_scaffolding!("norochess");
 
 mod background;
 mod clock;
+mod editor;
 mod engine;
 mod error;
 mod game;
@@ -41,12 +42,14 @@ mod library;
 mod logging;
 pub mod puzzle_run;
 pub mod puzzles;
+mod review;
 mod rule_pages;
 mod session;
 mod types;
 mod variants;
 
 pub use clock::{time_control_presets, TimeControl, TimeControlPreset};
+pub use editor::{CastlingRights, EditorProblem, EditorView, PositionEditorHandle, ProblemView};
 pub use engine::{
     EngineClock, EngineLine, EngineScore, ListenerError, ScoreKind, SearchLimits, SearchListener,
     SearchOutcome, SearchProgress,
@@ -64,6 +67,12 @@ pub use norochess_app::{AttemptEnd, BoardInputView, PuzzlePhase};
 pub use norochess_app::{ClockView, Player, PlayerKind};
 pub use puzzle_run::{next_puzzle, NextPuzzle, PuzzleFeedback, PuzzleHint, PuzzleRun};
 pub use puzzles::{builtin_puzzles, PuzzleDifficulty, PuzzleInfo, PuzzleObjective};
+pub use review::{
+    compose_puzzle, import_puzzle, AnalysisBoardHandle, AnalysisListener, AnalysisView,
+    ComposedPuzzle, ExactResult, GameReviewHandle, GraphPoint, Judgement, LiveLines, Moment,
+    MomentKind, MoveReview, PuzzleOrigin, ReviewBudget, ReviewListener, ReviewProgress,
+    ReviewReport, ReviewStats, SideSummary,
+};
 pub use rule_pages::{rule_page, RuleBlock, RulePage, RuleSection};
 pub use session::{
     BoardMode, ColourChoice, ComputerMove, GameSessionHandle, MoveListEntry, NewGame,

@@ -187,16 +187,18 @@ impl LibraryHandle {
         })
     }
 
-    /// The statistics screen: per game and level, best win, worst loss,
-    /// puzzles.
+    /// The statistics screen: per game and level, the totals, best wins,
+    /// best win, worst loss, puzzles.
     pub fn stats(&self) -> Result<Stats> {
         guard("LibraryHandle.stats", || {
             let s = lock(&self.library).stats()?;
             Ok(Stats {
                 rows: s.rows.into_iter().collect(),
                 against_computer: s.against_computer,
+                pass_and_play: s.pass_and_play,
                 best_win: s.best_win,
                 worst_loss: s.worst_loss,
+                best_wins: s.best_wins,
                 puzzles: s.puzzles,
             })
         })
