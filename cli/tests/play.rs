@@ -1620,3 +1620,129 @@ fn a_folder_that_cannot_be_used_is_said_and_quit_does_not_claim_a_save() {
     assert!(!output.contains("are saved"), "{output}");
     let _ = std::fs::remove_file(store.path());
 }
+
+#[test]
+fn stats_show_a_finished_pass_and_play_game_and_say_so_when_empty() {
+    let store = TempStore::new("stats");
+    let output = play(
+        &store,
+        "stats\nnew friend norochess names Ann Bob\ne4 e5\nNf3\nresign yes\nstats\nhome\nhelp\n",
+    );
+    let empty = first_answer_to(&output, "stats");
+    assert!(
+        empty.contains("  No finished games yet: `new computer` or `new friend` to play one."),
+        "{empty}"
+    );
+    assert!(empty.contains("  No puzzles tried yet"), "{empty}");
+    assert!(!empty.contains("Per game"), "no empty table: {empty}");
+    // Black resigned at move 2: White's (Ann's) win, 0–0 on points.
+    let stats = answer_to(&output, "stats");
+    let lines: Vec<&str> = stats.lines().collect();
+    assert_eq!(lines.first(), Some(&"── Statistics ──"), "{stats}");
+    let header = lines
+        .iter()
+        .position(|l| l.ends_with("Games    W    D    L  Points  Per game"));
+    let row = header
+        .and_then(|i| lines.get(i + 1))
+        .copied()
+        .unwrap_or_default();
+    assert_eq!(
+        row.split_whitespace().collect::<Vec<_>>(),
+        [
+            "Norochess",
+            "·",
+            "pass",
+            "and",
+            "play",
+            "1",
+            "1",
+            "0",
+            "0",
+            "0",
+            "0.0"
+        ],
+        "{stats}"
+    );
+    assert!(
+        lines.contains(
+            &"  Points: your final points minus the opponent's (pass and play: White's)."
+        ),
+        "{stats}"
+    );
+    // No games against the computer: no best wins to show.
+    assert!(!stats.contains("Best wins"), "{stats}");
+    assert!(stats.contains("  No puzzles tried yet"), "{stats}");
+    let help = answer_to(&output, "help");
+    assert!(
+        help.contains("  stats                   your statistics"),
+        "{help}"
+    );
+    let home = output.lines().take(20).collect::<Vec<_>>().join("\n");
+    assert!(home.contains("  stats          your results"), "{home}");
+}
+
+#[test]
+fn stats_in_ascii_draw_the_puzzle_rating_history_with_ascii_characters() {
+    let store = TempStore::new("stats-ascii");
+    let file = store.path().with_extension("puzzles.txt");
+    std::fs::write(
+        &file,
+        "# norochess-puzzles 2\n\
+         np1001|norochess|r1b4r/1p1pn3/pQ1k4/P1p3K1/2P1P1R1/1Pq5/R7/8 w - - 1 38 score=10-16|a2e2|gain 3 in 2|d6c6 g4g3 c3g3|1580|\n\
+         np1002|norochess|r7/pQ3b2/7p/1B3p1p/PP6/8/1b1N1P2/1R2K3 b - - 2 33 score=26-16|f7d5|gain 3 in 1|b7d5|720|\n\
+         np1003|norochess|r7/4n2p/5p2/p1q5/5p2/6P1/2qrP1bP/RR6 w - - 2 48 score=19-28|g3f4|win-by 13|c2b1|690|\n",
+    )
+    .unwrap();
+    let file_arg = file.display().to_string();
+    let output = play_with(
+        &store,
+        &["--ascii", "--puzzles", &file_arg, "--script", "-"],
+        "puzzle\nd6c6\nc3g3\nnext\nb7d5\nnext\nsolution\nstats\n",
+    );
+    let _ = std::fs::remove_file(&file);
+    assert!(output.is_ascii(), "{output}");
+    let stats = answer_to(&output, "stats");
+    let lines: Vec<&str> = stats.lines().collect();
+    assert_eq!(lines.first(), Some(&"== Statistics =="), "{stats}");
+    let history: Vec<i32> = store
+        .library()
+        .rating_history(10)
+        .unwrap()
+        .iter()
+        .map(|p| p.rating)
+        .collect();
+    let [first, second, last] = history[..] else {
+        panic!("three rated attempts: {history:?}")
+    };
+    // Two clean solves raise the rating, a solution shown lowers it.
+    assert!(first < second && last < first, "{history:?}");
+    let label =
+        format!("  History of the last 3 puzzles: {first} -> {last}, low {last}, high {second}");
+    let at = lines.iter().position(|l| *l == label);
+    assert!(at.is_some(), "{label}\n{stats}");
+    assert_eq!(at.and_then(|i| lines.get(i + 1)), Some(&"  ##_"), "{stats}");
+    let rating = store.library().puzzle_rating().unwrap();
+    assert!(
+        lines.contains(
+            &format!(
+                "  Rating {} +/- {} after 3 rated puzzles",
+                rating.rounded(),
+                rating.rounded_deviation()
+            )
+            .as_str()
+        ),
+        "{stats}"
+    );
+    assert!(
+        lines.contains(&"  Solved 2 of 3 tried, 2 cleanly, 1 shown; streak 0 (best 2)"),
+        "{stats}"
+    );
+    assert!(
+        lines.contains(&"  Easy     1 of 2 solved, 1 cleanly"),
+        "{stats}"
+    );
+    assert!(
+        lines.contains(&"  Medium   1 of 1 solved, 1 cleanly"),
+        "{stats}"
+    );
+}

@@ -52,9 +52,9 @@ pub struct Storage {
 }
 
 /// Commands everywhere, for "did you mean".
-pub(super) const GLOBAL_COMMANDS: [&str; 13] = [
-    "help", "quit", "home", "new", "puzzle", "continue", "games", "settings", "set", "rules",
-    "clocks", "wait", "exit",
+pub(super) const GLOBAL_COMMANDS: [&str; 14] = [
+    "help", "quit", "home", "new", "puzzle", "continue", "games", "stats", "settings", "set",
+    "rules", "clocks", "wait", "exit",
 ];
 /// Commands of the game screen.
 pub(super) const GAME_COMMANDS: [&str; 22] = [
@@ -482,6 +482,7 @@ impl App {
                 None => self.list_games(),
                 Some(which) => self.open_game(which),
             },
+            "stats" | "statistics" => self.show_stats(),
             "settings" => self.show_settings(),
             "set" => self.set(args),
             "rules" => self.rules(args),

@@ -73,6 +73,8 @@ impl App {
             Err(e) => format!("the list cannot be read: {e}"),
         };
         lines.push(format!("  games          your games ({count})"));
+        lines
+            .push("  stats          your results, best wins and puzzle rating history".to_string());
         lines.push("  settings · rules · clocks · help · quit".to_string());
         lines.push(String::new());
         lines.push(
@@ -242,6 +244,8 @@ Commands (type them at the prompt; words in [brackets] are optional):
   puzzle fen \"<position>\" [objective win|win-by K|save|gain K in N]
                           a puzzle of your own
   games, games N          your games; replay one move by move
+  stats                   your statistics: results per game and level, best
+                          wins, puzzle rating and its history
   settings, set KEY VALUE board and play settings
   rules [game]            the rules of each game
   clocks                  the time controls

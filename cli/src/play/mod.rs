@@ -1,6 +1,6 @@
 //! `norochess play`: the whole app in a terminal — play the computer, pass
 //! and play, puzzles, continuing the unfinished game, the games list,
-//! settings and rules.
+//! statistics, settings and rules.
 //!
 //! It is a line-based program: after each action it prints a screen (the
 //! board with coordinates and the last move marked, the Norochess score bar,
@@ -31,6 +31,7 @@ mod puzzle_file;
 mod puzzle_view;
 mod rules;
 mod screen;
+mod stats;
 mod text;
 mod view_state;
 mod worker;

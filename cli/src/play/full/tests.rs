@@ -463,3 +463,30 @@ fn a_stale_copy_is_marked_and_quit_asks_before_the_screen_closes() {
     assert!(h.app.wants_quit());
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+#[test]
+fn the_statistics_fill_the_messages_at_home() {
+    let pack: Vec<Puzzle> = [
+        "np1001|norochess|r1b4r/1p1pn3/pQ1k4/P1p3K1/2P1P1R1/1Pq5/R7/8 w - - 1 38 score=10-16|a2e2|gain 3 in 2|d6c6 g4g3 c3g3|1580|",
+        "np1002|norochess|r7/pQ3b2/7p/1B3p1p/PP6/8/1b1N1P2/1R2K3 b - - 2 33 score=26-16|f7d5|gain 3 in 1|b7d5|720|",
+        "np1003|norochess|r7/4n2p/5p2/p1q5/5p2/6P1/2qrP1bP/RR6 w - - 2 48 score=19-28|g3f4|win-by 13|c2b1|690|",
+    ]
+    .iter()
+    .zip(1..)
+    .map(|(line, number)| Puzzle::from_line(line, number).expect("the puzzle reads"))
+    .collect();
+    let mut h = Harness::with_pack(true, pack);
+    h.command("new friend norochess names Ann Bob");
+    h.command("e4 e5");
+    h.command("Nf3");
+    h.command("resign yes");
+    for line in ["puzzle", "d6c6", "c3g3", "next", "b7d5", "next", "solution"] {
+        h.command(line);
+    }
+    h.command("home");
+    h.command("stats");
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("Norochess · pass and play"), "{screen}");
+    assert!(screen.contains("History of the last 3 puzzles"), "{screen}");
+    assert_snapshot("stats_80x24", &screen);
+}
