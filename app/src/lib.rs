@@ -85,8 +85,9 @@ pub use players::{
 };
 pub use result::{scores_text, GameResult, Scores};
 pub use review::{
-    GameReview, GraphPoint, Judgement, Moment, MomentKind, MoveReview, ReviewBudget, ReviewError,
-    ReviewProgress, ReviewReport, ReviewRequest, SideSummary,
+    review_budgets, GameReview, GraphPoint, Judgement, Moment, MomentKind, MoveReview,
+    ReviewBudget, ReviewBudgetChoice, ReviewError, ReviewProgress, ReviewReport, ReviewRequest,
+    SideSummary,
 };
 pub use session::{
     AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, NextPuzzleInfo, PuzzleFeedback, PuzzleHint,

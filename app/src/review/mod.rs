@@ -10,12 +10,16 @@
 //! ([`GameReview::next_request`]) is searched wherever the shell likes and
 //! its answer handed back ([`GameReview::record`]).
 
+mod budgets;
 mod judge;
 mod report;
 mod saved;
 #[cfg(test)]
 mod tests;
 
+pub use budgets::{
+    review_budget, review_budgets, ReviewBudgetChoice, DEEP_REVIEW_NODES, QUICK_REVIEW_NODES,
+};
 pub use judge::{
     is_proven, judge, move_accuracy, points_of, turned_result, Judgement, ACCURACY_SCALE,
     BLUNDER_POINTS, INACCURACY_POINTS, LOSS_CAP, MATE_POINTS, MISTAKE_POINTS, RESULT_POINTS,
