@@ -233,6 +233,16 @@ mod tests {
         let (mine, unreadable) = library.my_puzzles().expect("list");
         assert_eq!(mine, vec![puzzle.clone()]);
         assert!(unreadable.is_empty());
+        let list = library.my_puzzle_list().expect("list");
+        assert_eq!(list.puzzles.len(), 1);
+        assert_eq!(list.puzzles[0].origin, PuzzleOrigin::Composed);
+        assert_eq!(list.puzzles[0].best_attempt, None);
+        assert_eq!(list.puzzles[0].status_text, "Composed · not tried yet");
+        library
+            .record_puzzle_attempt(&puzzle.id, "medium", crate::library::PuzzleAttempt::Clean)
+            .expect("attempt");
+        let list = library.my_puzzle_list().expect("list");
+        assert_eq!(list.puzzles[0].status_text, "Composed · solved cleanly");
         assert!(library.delete_my_puzzle(&puzzle.id).expect("delete"));
         assert!(!library.delete_my_puzzle(&puzzle.id).expect("delete"));
         assert!(library.my_puzzles().expect("list").0.is_empty());

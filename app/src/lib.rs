@@ -74,9 +74,9 @@ pub use editor::{
 };
 pub use game_menu::{GameSetup, OptionSetting, SetupError, TimeControlPreset, VariantInfo};
 pub use library::{
-    GameFilter, GameSummary, Library, LibraryError, OpenNotice, OpenedReview, PuzzleAttempt,
-    PuzzleOrigin, PuzzleStats, PuzzleTierStats, RatedAttempt, RatingPoint, ReviewStats,
-    SaveReceipt, SaveState, Settings, SettingsError, Stats, StatsRow,
+    GameFilter, GameSummary, Library, LibraryError, MyPuzzle, MyPuzzleList, OpenNotice,
+    OpenedReview, PuzzleAttempt, PuzzleOrigin, PuzzleStats, PuzzleTierStats, RatedAttempt,
+    RatingPoint, ReviewStats, SaveReceipt, SaveState, Settings, SettingsError, Stats, StatsRow,
 };
 pub use piece_art::{piece_drawing, piece_palette, PathStep, PiecePalette, PieceShape};
 pub use players::{

@@ -70,8 +70,8 @@ pub use puzzles::{builtin_puzzles, PuzzleDifficulty, PuzzleInfo, PuzzleObjective
 pub use review::{
     compose_puzzle, import_puzzle, AnalysisBoardHandle, AnalysisListener, AnalysisView,
     ComposedPuzzle, ExactResult, GameReviewHandle, GraphPoint, Judgement, LiveLines, Moment,
-    MomentKind, MoveReview, PuzzleOrigin, ReviewBudget, ReviewListener, ReviewProgress,
-    ReviewReport, ReviewStats, SideSummary,
+    MomentKind, MoveReview, MyPuzzle, MyPuzzleList, PuzzleOrigin, ReviewBudget, ReviewListener,
+    ReviewProgress, ReviewReport, ReviewStats, SideSummary,
 };
 pub use rule_pages::{rule_page, RuleBlock, RulePage, RuleSection};
 pub use session::{

@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 
 pub use app::analysis_board::{AnalysisView, ExactResult, LiveLines};
 pub use app::composer::ComposedPuzzle;
-pub use app::library::{PuzzleOrigin, ReviewStats};
+pub use app::library::{MyPuzzle, MyPuzzleList, PuzzleOrigin, ReviewStats};
 pub use app::review::{
     GraphPoint, Judgement, Moment, MomentKind, MoveReview, ReviewBudget, ReviewProgress,
     ReviewReport, SideSummary,
@@ -65,6 +65,10 @@ impl From<app::ComposerError> for NorochessError {
 pub trait ReviewListener: Send + Sync {
     /// One more position is evaluated.
     fn on_progress(&self, progress: ReviewProgress);
+    /// What was reviewed could not be saved into the library (`problem`
+    /// says why). The review goes on in memory and tries again at the
+    /// next save; every failed save is reported.
+    fn on_save_failed(&self, problem: String);
 }
 
 /// The review of one game of the library.
@@ -78,11 +82,15 @@ pub struct GameReviewHandle {
     searches: Searches,
 }
 
-/// Saves `review` of `game_id`; a failure is logged (the review is kept
-/// in memory and saved again at the next step).
-fn save(library: &LibraryHandle, game_id: i64, review: &app::GameReview) {
-    if let Err(e) = library.with_library(|l| l.save_review(game_id, review)) {
-        log::warn!("the review of game {game_id} could not be saved: {e}");
+/// Saves `review` of `game_id`; a failure is logged and returned in words
+/// (the review is kept in memory and saved again at the next step).
+fn save(library: &LibraryHandle, game_id: i64, review: &app::GameReview) -> Option<String> {
+    match library.with_library(|l| l.save_review(game_id, review)) {
+        Ok(_) => None,
+        Err(e) => {
+            log::warn!("the review of game {game_id} could not be saved: {e}");
+            Some(format!("The review could not be saved: {e}"))
+        }
     }
 }
 
@@ -141,7 +149,11 @@ impl GameReviewHandle {
             "review",
             &self.searches,
             stop.clone(),
-            Box::new(move || save(&on_cancel_library, game_id, &lock(&on_cancel_review))),
+            // A cancelled review is saved; a failure there is logged (the
+            // caller has gone) and the next run saves it again.
+            Box::new(move || {
+                save(&on_cancel_library, game_id, &lock(&on_cancel_review));
+            }),
             move || -> Result<ReviewProgress> {
                 let mut since_save = 0;
                 loop {
@@ -155,16 +167,26 @@ impl GameReviewHandle {
                         break;
                     }
                     since_save += 1;
+                    let mut problem = None;
                     if since_save >= SAVE_EVERY {
-                        save(&library, game_id, &review);
+                        problem = save(&library, game_id, &review);
                         since_save = 0;
                     }
                     if let Some(listener) = &listener {
                         listener.on_progress(review.progress());
+                        if let Some(problem) = problem {
+                            listener.on_save_failed(problem);
+                        }
                     }
                 }
                 let review = lock(&review);
-                save(&library, game_id, &review);
+                if let Some(problem) = save(&library, game_id, &review) {
+                    match &listener {
+                        Some(listener) => listener.on_save_failed(problem),
+                        // Nobody to tell along the way: the run fails.
+                        None => return Err(NorochessError::Storage { detail: problem }),
+                    }
+                }
                 Ok(review.progress())
             },
         )?;
@@ -366,14 +388,11 @@ impl LibraryHandle {
         })
     }
 
-    /// "My puzzles", oldest first.
-    pub fn my_puzzles(&self) -> Result<Vec<ComposedPuzzle>> {
+    /// "My puzzles", oldest first, each with its origin and progress; lines
+    /// that can no longer be read are named in `unreadable` (say them).
+    pub fn my_puzzles(&self) -> Result<MyPuzzleList> {
         guard("LibraryHandle.my_puzzles", || {
-            let (puzzles, unreadable) = self.with_library(|l| l.my_puzzles())?;
-            for problem in unreadable {
-                log::warn!("a puzzle of My puzzles cannot be read: {problem}");
-            }
-            Ok(puzzles.iter().map(ComposedPuzzle::of).collect())
+            Ok(self.with_library(|l| l.my_puzzle_list())?)
         })
     }
 

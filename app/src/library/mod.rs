@@ -31,7 +31,7 @@ mod stats;
 
 pub use crate::save_state::SaveState;
 pub use games::{GameFilter, GameList, GameSummary, OpponentFilter, SaveReceipt};
-pub use my_puzzles::PuzzleOrigin;
+pub use my_puzzles::{MyPuzzle, MyPuzzleList, PuzzleOrigin};
 pub use notice::{LibraryNotice, NoticeKind};
 pub use puzzles::{
     PuzzleAttempt, PuzzleStats, PuzzleTierStats, RatedAttempt, RatingPoint, STATS_HISTORY,
