@@ -8,11 +8,14 @@
 //! table a screen shows.
 
 use crate::analysis::{check_lines, EngineLine, SearchLimits, SearchLimitsError, SearchProgress};
+use crate::board_input::{BoardInput, BoardInputView};
 use crate::board_view::{BoardView, MoveInfo};
 use norochess_core::{
     AnyPosition, Engine, Game, GameError, Move, SearchRequest, SolveLimits, Solver,
 };
 use thiserror::Error;
+
+mod input;
 
 /// Plies to the end of the game from which the exact solver is asked too
 /// (a few seconds at most on a phone; farther it rarely settles).
@@ -59,6 +62,9 @@ pub struct AnalysisView {
     pub can_analyse: bool,
     /// Whether the exact solver is worth asking (the end is near).
     pub exact_available: bool,
+    /// The selection, its targets and the piece picker of the player's
+    /// touches ([`AnalysisBoard::tap`]).
+    pub input: BoardInputView,
 }
 
 /// The analysis board.
@@ -68,6 +74,8 @@ pub struct AnalysisBoard {
     game: Game,
     /// Plies of `game` that belong to the game analysed (not the variation).
     origin_plies: usize,
+    /// The player's touches on the board (selection, picker).
+    input: BoardInput,
 }
 
 impl AnalysisBoard {
@@ -88,6 +96,7 @@ impl AnalysisBoard {
         Ok(AnalysisBoard {
             game: prefix,
             origin_plies,
+            input: BoardInput::default(),
         })
     }
 
@@ -98,6 +107,7 @@ impl AnalysisBoard {
         Ok(AnalysisBoard {
             game,
             origin_plies: 0,
+            input: BoardInput::default(),
         })
     }
 
@@ -124,6 +134,7 @@ impl AnalysisBoard {
     pub fn play(&mut self, m: Move) -> Result<MoveInfo, AnalysisBoardError> {
         let position = *self.game.position();
         self.game.play(m)?;
+        self.input.clear();
         Ok(MoveInfo::of(&position, m))
     }
 
@@ -132,6 +143,7 @@ impl AnalysisBoard {
         if self.game.plies().len() <= self.origin_plies {
             return false;
         }
+        self.input.clear();
         self.game.undo()
     }
 
@@ -165,6 +177,7 @@ impl AnalysisBoard {
             status,
             can_analyse: self.game.outcome().is_none(),
             exact_available: self.exact_available(),
+            input: self.input_view(),
         }
     }
 

@@ -12,6 +12,9 @@ use norochess_core::puzzle::{
 use norochess_core::{AnyPosition, Engine, Objective, SolveLimits, Solver};
 use thiserror::Error;
 
+mod objectives;
+pub use objectives::{composer_objectives, ObjectiveChoice, MAX_GAIN_MOVES};
+
 /// Solver nodes per question when composing or importing: what `puzzles
 /// verify` uses for the pack, so a composed puzzle is proven as strictly.
 pub const COMPOSE_NODES: u64 = 2_000_000;

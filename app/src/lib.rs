@@ -51,6 +51,7 @@ mod players;
 pub mod ratings;
 mod result;
 pub mod review;
+pub mod review_marks;
 mod save_state;
 pub mod session;
 pub mod spoken;

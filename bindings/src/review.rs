@@ -15,8 +15,9 @@
 use crate::background::{Background, Searches};
 use crate::engine::SearchLimits;
 use crate::error::{guard, NorochessError, Result};
+use crate::game::parse_square;
 use crate::library::LibraryHandle;
-use crate::types::{lock, MoveInfo};
+use crate::types::{lock, MoveInfo, PieceKind};
 use norochess_app as app;
 use norochess_core::{AnyPosition, Engine, Solver, StopHandle, Variant};
 use std::sync::{Arc, Mutex};
@@ -209,6 +210,22 @@ pub struct AnalysisBoardHandle {
 }
 
 impl AnalysisBoardHandle {
+    /// Runs one touch on the board; a move it played stops the searches of
+    /// the position before it.
+    fn touch(
+        &self,
+        what: &'static str,
+        step: impl FnOnce(&mut app::AnalysisBoard) -> Result<Option<MoveInfo>>,
+    ) -> Result<AnalysisView> {
+        guard(what, || {
+            let mut board = lock(&self.board);
+            if step(&mut board)?.is_some() {
+                self.searches.cancel_all();
+            }
+            Ok(board.view())
+        })
+    }
+
     fn wrap(board: app::AnalysisBoard) -> Arc<AnalysisBoardHandle> {
         Arc::new(AnalysisBoardHandle {
             board: Mutex::new(board),
@@ -263,6 +280,53 @@ impl AnalysisBoardHandle {
         guard("AnalysisBoardHandle.play", || {
             Ok(lock(&self.board).play_text(&text)?)
         })
+    }
+
+    /// A tap on `square`: selects, deselects, or plays the selected
+    /// piece's move there in the variation (a promotion with a choice opens
+    /// the picker, `view().input.picker`, instead). Returns the board after
+    /// it; a move played stops the running analysis (analyse the new
+    /// position).
+    pub fn tap(&self, square: String) -> Result<AnalysisView> {
+        self.touch("AnalysisBoardHandle.tap", |board| {
+            let sq = parse_square(board.position(), &square)?;
+            Ok(board.tap(sq)?)
+        })
+    }
+
+    /// A drag began on `square`: selects its piece.
+    pub fn drag_began(&self, square: String) -> Result<AnalysisView> {
+        self.touch("AnalysisBoardHandle.drag_began", |board| {
+            let sq = parse_square(board.position(), &square)?;
+            board.drag_began(sq);
+            Ok(None)
+        })
+    }
+
+    /// The drag ended on `square` (`None`: off the board): plays the move
+    /// if it reached a target (as [`Self::tap`]).
+    pub fn drag_ended(&self, square: Option<String>) -> Result<AnalysisView> {
+        self.touch("AnalysisBoardHandle.drag_ended", |board| {
+            let sq = match &square {
+                Some(name) => Some(parse_square(board.position(), name)?),
+                None => None,
+            };
+            Ok(board.drag_ended(sq)?)
+        })
+    }
+
+    /// The player picked `kind` in the open picker: plays the move.
+    pub fn choose_piece(&self, kind: PieceKind) -> Result<AnalysisView> {
+        self.touch("AnalysisBoardHandle.choose_piece", |board| {
+            Ok(board.choose_piece(kind)?)
+        })
+    }
+
+    /// Closes the picker or drops the selection.
+    pub fn cancel_input(&self) -> AnalysisView {
+        let mut board = lock(&self.board);
+        board.cancel_input();
+        board.view()
     }
 
     /// Takes back the variation's last move; `false` at its start.
