@@ -96,6 +96,7 @@ pub use session::{
 };
 pub use session::{
     ClockView, ColourChoice, ComputerAnswer, ComputerRequest, EngineSettings, GameSession,
-    HintAnswer, HintRequest, MoveListEntry, NewGame, NewGameError, OpponentChoice, Refusal,
-    SessionError, SessionSnapshot, Ticket,
+    HintAnswer, HintRequest, MoveListEntry, NewGame, NewGameError, OpponentChoice,
+    PracticeFeedback, PracticeRequest, PracticeThought, Refusal, SessionError, SessionSnapshot,
+    Ticket,
 };

@@ -27,7 +27,7 @@ use crate::types::{lock, MoveInfo, PieceKind, Side};
 use norochess_app as app;
 use norochess_core as core;
 use norochess_core::{Engine, SearchRequest};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -177,6 +177,7 @@ impl GameSessionHandle {
             let mut session = app::GameSession::new(spec)?;
             session.set_policies(settings.takeback, settings.hints);
             session.set_orientation(settings.orientation);
+            session.set_practice(settings.practice);
             log::debug!("new session: {:?}", game.opponent);
             Ok(GameSessionHandle::wrap(
                 session,
@@ -408,6 +409,19 @@ impl GameSessionHandle {
         })
     }
 
+    /// Applies changed settings to this game: takebacks and hints allowed,
+    /// the board's orientation, practice mode (switched off, a move being
+    /// judged is dropped). Call it after the player changed a setting
+    /// while the game is open; a new or opened game reads them itself.
+    pub fn apply_settings(&self, settings: app::Settings) {
+        let mut state = lock(&self.state);
+        state
+            .session
+            .set_policies(settings.takeback, settings.hints);
+        state.session.set_orientation(settings.orientation);
+        state.session.set_practice(settings.practice);
+    }
+
     /// The game's record (PGN-style text with every tag, clocks as of
     /// `now_ms`), for sharing.
     pub fn record(&self, now_ms: u64) -> String {
@@ -446,14 +460,19 @@ impl GameSessionHandle {
     /// within milliseconds and leaves the game as it was.
     pub async fn computer_move(&self, now_ms: u64) -> Result<ComputerMove> {
         let started = Instant::now();
-        let (request, state) = {
+        let (request, practice, state) = {
             let state_arc = self.state.clone();
             let mut state = lock(&self.state);
             let settings = state.engine_settings;
             let request = guard("GameSessionHandle.computer_move", || {
                 Ok(state.session.request_computer_move(settings, now_ms))
             })?;
-            (request, state_arc)
+            // Practice mode judges the person's move first, on the same
+            // thread, and the mark is in the snapshot before the reply.
+            let practice = request
+                .as_ref()
+                .and_then(|_| state.session.request_practice());
+            (request, practice, state_arc)
         };
         let Some(request) = request else {
             return Ok(ComputerMove::NotComputersTurn);
@@ -461,12 +480,35 @@ impl GameSessionHandle {
         let ticket = request.ticket;
         let engine = self.engine.clone();
         let cancel_state = state.clone();
+        let practice_state = state.clone();
+        let computer_stop = request.stop_handle();
+        let practice_stop = practice.as_ref().map(|p| p.stop_handle());
+        // The practice searches do not count on the computer's clock.
+        let practice_ms = Arc::new(AtomicU64::new(0));
+        let practice_time = practice_ms.clone();
         let started_search = Background::start(
             "computer move",
             &self.searches,
-            request.stop_handle(),
-            Box::new(move || lock(&cancel_state).session.cancel_computer_move(ticket)),
-            move || request.think(&mut lock(&engine)),
+            computer_stop,
+            Box::new(move || {
+                let mut state = lock(&cancel_state);
+                if let Some(stop) = practice_stop {
+                    stop.stop();
+                }
+                state.session.cancel_practice();
+                state.session.cancel_computer_move(ticket);
+            }),
+            move || {
+                if let Some(practice) = practice {
+                    let judging = Instant::now();
+                    let thought = practice.think(&mut lock(&engine));
+                    lock(&practice_state)
+                        .session
+                        .practice_answer(&practice, &thought);
+                    practice_time.store(app::session::millis(judging.elapsed()), Ordering::Relaxed);
+                }
+                request.think(&mut lock(&engine))
+            },
         );
         // Without a thread the request is abandoned, or the session would
         // show "thinking" for ever.
@@ -478,8 +520,11 @@ impl GameSessionHandle {
         if cancel.was_cancelled() {
             return Ok(ComputerMove::Cancelled);
         }
-        // The clock is charged for the time the computer thought.
-        let now = now_ms.saturating_add(app::session::millis(started.elapsed()));
+        // The clock is charged for the time the computer thought, not for
+        // practice mode's judging of the person's move.
+        let thought_ms = app::session::millis(started.elapsed())
+            .saturating_sub(practice_ms.load(Ordering::Relaxed));
+        let now = now_ms.saturating_add(thought_ms);
         guard("GameSessionHandle.computer_move", || {
             let mut state = lock(&state);
             let answer = state.session.computer_answer(ticket, mv, now)?;
@@ -599,6 +644,7 @@ fn session_of_library(
     let settings = library.settings_now()?;
     session.set_policies(settings.takeback, settings.hints);
     session.set_orientation(settings.orientation);
+    session.set_practice(settings.practice);
     let use_clock = session.time_control().is_some();
     Ok(GameSessionHandle::wrap(
         session,

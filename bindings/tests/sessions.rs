@@ -560,3 +560,47 @@ fn a_promotion_tap_opens_the_picker_and_the_choice_plays() {
         .expect("played");
     assert_eq!(played.uci, "e7e8n");
 }
+
+#[test]
+fn practice_mode_marks_the_persons_move_before_the_computers_reply() {
+    // Move 30, 20–20: Qd4 puts the queen where the rook takes it; Qxd8
+    // takes the rook instead.
+    let game = NewGame {
+        position_text: Some("3r2k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 30 score=20-20".into()),
+        ..vs_computer(1, ColourChoice::White)
+    };
+    let session = GameSessionHandle::new(game, None).unwrap();
+    session.play_text("Qd4".into(), 0).unwrap();
+    assert!(matches!(
+        block_on(session.computer_move(0)).unwrap(),
+        ComputerMove::Played { .. }
+    ));
+    let s = session.snapshot(0);
+    assert_eq!(s.practice, None, "practice mode is off by default");
+    assert_eq!(s.moves[0].mark, "");
+
+    let session = GameSessionHandle::new(
+        NewGame {
+            position_text: Some("3r2k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 30 score=20-20".into()),
+            ..vs_computer(1, ColourChoice::White)
+        },
+        None,
+    )
+    .unwrap();
+    session.apply_settings(Settings {
+        practice: true,
+        ..Settings::default()
+    });
+    session.play_text("Qd4".into(), 0).unwrap();
+    assert!(matches!(
+        block_on(session.computer_move(0)).unwrap(),
+        ComputerMove::Played { .. }
+    ));
+    let s = session.snapshot(0);
+    let practice = s.practice.expect("the person's move is judged");
+    assert_eq!(practice.symbol, "??");
+    assert_eq!(practice.best.as_deref(), Some("Qxd8"));
+    assert_eq!(s.moves[0].mark, "??");
+    assert!(!s.practice_thinking);
+    assert_eq!(s.ply_count, 2, "the computer replied after the judging");
+}

@@ -50,6 +50,10 @@ pub struct Settings {
     pub hints: bool,
     /// Takebacks allowed in games.
     pub takeback: bool,
+    /// Practice mode against the computer: after each of the person's
+    /// moves, its mark and the points it cost (off by default).
+    #[cfg_attr(feature = "uniffi", uniffi(default = false))]
+    pub practice: bool,
     /// Default level against the computer (1–8).
     pub default_level: u8,
     /// Default clock (none: untimed).
@@ -82,6 +86,7 @@ impl Default for Settings {
             haptics: true,
             hints: true,
             takeback: true,
+            practice: false,
             default_level: 3,
             default_clock: None,
             player_name: "You".to_string(),
@@ -94,7 +99,7 @@ impl Default for Settings {
 pub const BOARD_THEMES: [&str; 4] = ["brown", "green", "blue", "grey"];
 
 /// Each key with what it takes, in display order.
-pub const SETTING_KEYS: [(&str, &str); 16] = [
+pub const SETTING_KEYS: [(&str, &str); 17] = [
     ("board-theme", "brown, green, blue or grey"),
     ("pieces", "classic or letters"),
     ("coordinates", "on or off"),
@@ -113,6 +118,10 @@ pub const SETTING_KEYS: [(&str, &str); 16] = [
     ("haptics", "on or off"),
     ("hints", "on or off"),
     ("takeback", "on or off"),
+    (
+        "practice",
+        "on or off (against the computer: each of your moves marked, with the points it cost)",
+    ),
     ("level", "1-8, the default level against the computer"),
     (
         "clock",
@@ -188,6 +197,7 @@ impl Settings {
             "haptics" => on_off(self.haptics).to_string(),
             "hints" => on_off(self.hints).to_string(),
             "takeback" => on_off(self.takeback).to_string(),
+            "practice" => on_off(self.practice).to_string(),
             "level" => self.default_level.to_string(),
             "clock" => self.default_clock.map_or("none".to_string(), clock_id),
             "name" => self.player_name.clone(),
@@ -261,6 +271,7 @@ impl Settings {
             "haptics" => self.haptics = flag()?,
             "hints" => self.hints = flag()?,
             "takeback" => self.takeback = flag()?,
+            "practice" => self.practice = flag()?,
             "level" => match lower.parse::<u8>() {
                 Ok(n) if COMPUTER_LEVELS.contains(&n) => self.default_level = n,
                 _ => return Err(bad()),
@@ -411,5 +422,11 @@ mod tests {
         assert_eq!(s.pass_and_play_board, BoardMode::Fixed);
         assert_eq!(s.set("clock", "norochess-10"), Ok(()));
         assert_eq!(s.get("clock").as_deref(), Some("norochess-10"));
+        assert!(
+            !Settings::default().practice,
+            "practice mode is off by default"
+        );
+        assert_eq!(s.set("practice", "on"), Ok(()));
+        assert!(s.practice);
     }
 }

@@ -315,6 +315,52 @@ impl GameReview {
     }
 }
 
+/// The review of the move at `index` of `game` from the engine's answers
+/// for the positions before and after it (`after: None` where the game
+/// ended by the rules on that move: its result is exact). Practice mode
+/// marks each of the person's moves with it, so a mark means the same in
+/// a game and in its review. `None` when the move is not in the game or
+/// a search gave no score.
+pub(crate) fn review_one_move(
+    game: &Game,
+    index: usize,
+    before: &SearchResult,
+    after: Option<&SearchResult>,
+) -> Option<MoveReview> {
+    let positions = game.positions();
+    let played = game.plies().get(index)?.mv;
+    let position_before = positions.get(index)?;
+    let position_after = positions.get(index + 1)?;
+    let eval_of = |position: &AnyPosition, result: &SearchResult| {
+        result.lines.first().map(|best| PositionEval {
+            hash: position.hash(),
+            score: best.score,
+            line: best.pv.clone(),
+            depth: result.depth,
+        })
+    };
+    let eval_before = eval_of(position_before, before)?;
+    let eval_after = match after {
+        Some(result) => eval_of(position_after, result)?,
+        // Only the final position has an exact result of its own.
+        None if index + 2 == positions.len() => final_eval(game)?,
+        None => return None,
+    };
+    Some(report::review_move(
+        game,
+        index,
+        played,
+        (position_before, &eval_before),
+        (position_after, &eval_after),
+    ))
+}
+
+/// Whether the game ended by the rules on its last move, so that its
+/// final position needs no search ([`review_one_move`] with `after: None`).
+pub(crate) fn ended_by_rules(game: &Game) -> bool {
+    final_eval(game).is_some()
+}
+
 /// The evaluation of the final position of a game the rules ended: its
 /// result, exactly. A resignation, an agreement or a fallen flag left a
 /// position the engine still has to judge.

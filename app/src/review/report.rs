@@ -185,7 +185,7 @@ pub(super) fn build(
     }
 }
 
-fn review_move(
+pub(super) fn review_move(
     game: &Game,
     index: usize,
     played: Move,

@@ -23,6 +23,7 @@ mod clock;
 mod computer;
 mod input;
 mod new_game;
+mod practice;
 pub mod puzzle_run;
 mod snapshot;
 mod start_check;
@@ -33,6 +34,8 @@ pub use crate::result::GameResult;
 use crate::save_state::SaveState;
 pub use computer::{ComputerAnswer, ComputerRequest, HintAnswer, HintRequest, Ticket};
 pub use new_game::{board_mode_for, ColourChoice, NewGame, OpponentChoice};
+use practice::PracticeMark;
+pub use practice::{PracticeFeedback, PracticeRequest, PracticeThought};
 pub use puzzle_run::{
     AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, NextPuzzleInfo, PuzzleFeedback, PuzzleHint,
     PuzzleInfo, PuzzlePhase, PuzzleRun, PuzzleRunError,
@@ -154,6 +157,12 @@ pub struct GameSession {
     redo_steps: Vec<usize>,
     /// The person's selection, picker and question on the board.
     input: BoardInput,
+    /// Practice mode: the person's moves are judged (from the settings).
+    practice: bool,
+    /// The person's moves practice mode judged, in the order judged.
+    practice_marks: Vec<PracticeMark>,
+    /// The move being judged and the searches' stop handle.
+    pending_practice: Option<(usize, StopHandle)>,
     pub(crate) saved: Saved,
     /// Whether the last change reached the library (set by the caller
     /// that saves: the session does not know its library).
@@ -219,6 +228,9 @@ impl GameSession {
             hints_allowed: true,
             redo_steps: Vec::new(),
             input: BoardInput::new(),
+            practice: false,
+            practice_marks: Vec::new(),
+            pending_practice: None,
             saved: Saved::default(),
             save_state: SaveState::NoLibrary,
         }
@@ -359,6 +371,110 @@ impl GameSession {
     pub fn set_policies(&mut self, takeback_allowed: bool, hints_allowed: bool) {
         self.takeback_allowed = takeback_allowed;
         self.hints_allowed = hints_allowed;
+    }
+
+    /// Switches practice mode on or off (the `practice` setting). It
+    /// judges the person's moves against the computer only; switched off,
+    /// the marks already given stay in the move list.
+    pub fn set_practice(&mut self, on: bool) {
+        self.practice = on;
+        if !on {
+            self.cancel_practice();
+        }
+    }
+
+    /// Whether practice mode judges this game's moves now.
+    pub fn practice_active(&self) -> bool {
+        self.practice && matches!(self.spec.opponent, Opponent::Computer { .. })
+    }
+
+    /// Practice mode's next question: the person's latest move, not yet
+    /// judged nor being judged; `None` when practice mode is off, in pass
+    /// and play, or when there is nothing to judge. Ask it after each of
+    /// the person's moves, before the computer's reply.
+    pub fn request_practice(&mut self) -> Option<PracticeRequest> {
+        if !self.practice_active() {
+            return None;
+        }
+        let Opponent::Computer { human, .. } = self.spec.opponent else {
+            return None;
+        };
+        let positions = self.game.positions();
+        let index = (0..self.game.plies().len())
+            .rev()
+            .find(|&i| positions.get(i).is_some_and(|p| p.turn() == human))?;
+        let judged = self
+            .practice_marks
+            .iter()
+            .any(|m| m.index == index && m.stands_in(&self.game));
+        let judging = self
+            .pending_practice
+            .as_ref()
+            .is_some_and(|(i, stop)| *i == index && !stop.is_stopped());
+        if judged || judging {
+            return None;
+        }
+        let request = PracticeRequest::new(&self.game, index)?;
+        if let Some((_, stop)) = self
+            .pending_practice
+            .replace((index, request.stop_handle()))
+        {
+            stop.stop();
+        }
+        Some(request)
+    }
+
+    /// Keeps practice mode's answer to `request`, if the move it judged is
+    /// still in the game and the search was not stopped; returns what it
+    /// says.
+    pub fn practice_answer(
+        &mut self,
+        request: &PracticeRequest,
+        thought: &PracticeThought,
+    ) -> Option<PracticeFeedback> {
+        if self
+            .pending_practice
+            .as_ref()
+            .is_some_and(|(i, _)| *i == request.index)
+        {
+            self.pending_practice = None;
+        }
+        if request.is_stopped() {
+            return None;
+        }
+        let mark = PracticeMark {
+            index: request.index,
+            hashes: request.hashes,
+            feedback: PracticeFeedback::of(&crate::review::review_one_move(
+                &self.game,
+                request.index,
+                &thought.before,
+                thought.after.as_ref(),
+            )?),
+        };
+        if !mark.stands_in(&self.game) {
+            return None;
+        }
+        self.practice_marks.retain(|m| m.index != mark.index);
+        let feedback = mark.feedback.clone();
+        self.practice_marks.push(mark);
+        Some(feedback)
+    }
+
+    /// Stops judging a move (the shell gave up waiting).
+    pub fn cancel_practice(&mut self) {
+        if let Some((_, stop)) = self.pending_practice.take() {
+            stop.stop();
+        }
+    }
+
+    /// Practice mode's mark of the move at `index`, if it still stands.
+    fn practice_mark(&self, index: usize) -> Option<&PracticeFeedback> {
+        self.practice_marks
+            .iter()
+            .rev()
+            .find(|m| m.index == index && m.stands_in(&self.game))
+            .map(|m| &m.feedback)
     }
 
     /// Sets which side is at the bottom against the computer (from the settings).
@@ -919,6 +1035,10 @@ impl GameSession {
                     number,
                     side,
                     san: before.to_san(played.mv),
+                    mark: self
+                        .practice_mark(ply)
+                        .map(|f| f.symbol.clone())
+                        .unwrap_or_default(),
                     spoken: format!(
                         "Move {number}, {side}: {}",
                         crate::spoken::spoken_move(before, played.mv)
@@ -1052,8 +1172,24 @@ impl GameSession {
             save_state: self.save_state.clone(),
             game_id: self.library_id(),
             input: self.input_view(),
+            practice: self.latest_practice(),
+            practice_thinking: self.pending_practice.is_some(),
             board: board_view,
         }
+    }
+
+    /// What practice mode said about the person's latest move, while that
+    /// move is still one of the last two (until the person moves again).
+    fn latest_practice(&self) -> Option<PracticeFeedback> {
+        let Opponent::Computer { human, .. } = self.spec.opponent else {
+            return None;
+        };
+        let positions = self.game.positions();
+        let index = (0..self.game.plies().len())
+            .rev()
+            .take(2)
+            .find(|&i| positions.get(i).is_some_and(|p| p.turn() == human))?;
+        self.practice_mark(index).cloned()
     }
 
     /// The number of plies shown while reviewing (`None`: the live game).
@@ -1104,6 +1240,7 @@ impl GameSession {
         let mut session = GameSession::new(spec)?;
         session.set_policies(self.takeback_allowed, self.hints_allowed);
         session.orientation = self.orientation;
+        session.practice = self.practice;
         Ok(session)
     }
 

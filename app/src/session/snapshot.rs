@@ -72,6 +72,9 @@ pub struct MoveListEntry {
     pub side: Color,
     /// The move in SAN.
     pub san: String,
+    /// Practice mode's mark of the move (`?!`, `?`, `??`), empty where it
+    /// was not judged or not marked: drawn after the SAN.
+    pub mark: String,
     /// The move as a screen reader says it, with its number and side
     /// (`Move 12, White: knight f6, captures bishop`): SAN would be read
     /// letter by letter.
@@ -180,6 +183,13 @@ pub struct SessionSnapshot {
     /// The person's selection, its targets, the open picker or question
     /// ([`crate::board_input`]): the board draws it.
     pub input: crate::board_input::BoardInputView,
+    /// Practice mode's word on the person's latest move (its mark, the
+    /// points it cost, the better move), until the person moves again;
+    /// `None` with practice mode off, in pass and play or before the
+    /// engine has judged it.
+    pub practice: Option<super::PracticeFeedback>,
+    /// Whether practice mode is judging the person's latest move now.
+    pub practice_thinking: bool,
 }
 
 impl SessionSnapshot {
@@ -200,9 +210,10 @@ pub(crate) fn move_rows(moves: &[MoveListEntry]) -> Vec<String> {
             (Color::Black, Some(row)) if i > 0 => {
                 row.push(' ');
                 row.push_str(&m.san);
+                row.push_str(&m.mark);
             }
-            (Color::Black, _) => rows.push(format!("{}… {}", m.number, m.san)),
-            (Color::White, _) => rows.push(format!("{}. {}", m.number, m.san)),
+            (Color::Black, _) => rows.push(format!("{}… {}{}", m.number, m.san, m.mark)),
+            (Color::White, _) => rows.push(format!("{}. {}{}", m.number, m.san, m.mark)),
         }
     }
     rows
