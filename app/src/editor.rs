@@ -1435,5 +1435,22 @@ fn join_words(words: &[String]) -> String {
     }
 }
 
+/// The pieces an editor screen offers to place, in the order its palette
+/// shows them: White's king down to the pawn, then Black's. Every game of
+/// the family has the same six kinds on both board sizes, so one palette
+/// serves them all, and both phones offer the same one.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn editor_palette() -> Vec<Piece> {
+    Color::ALL
+        .iter()
+        .flat_map(|&color| {
+            Role::ALL
+                .iter()
+                .rev()
+                .map(move |&role| Piece { color, role })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests;

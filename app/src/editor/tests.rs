@@ -877,3 +877,35 @@ fn random_set_ups_never_panic_and_only_the_readers_positions_pass() {
     }
     assert!(passed > 0, "some random set-ups are playable");
 }
+
+#[test]
+fn the_palette_holds_every_piece_once_white_first_and_each_can_be_placed_in_every_game() {
+    let palette = editor_palette();
+    assert_eq!(palette.len(), 12);
+    assert_eq!(
+        palette[0],
+        Piece {
+            color: Color::White,
+            role: Role::King
+        }
+    );
+    assert_eq!(
+        palette[5],
+        Piece {
+            color: Color::White,
+            role: Role::Pawn
+        }
+    );
+    assert!(palette[6..].iter().all(|p| p.color == Color::Black));
+    for (i, a) in palette.iter().enumerate() {
+        assert!(!palette[i + 1..].contains(a), "{a:?} twice");
+    }
+    for variant in Variant::all() {
+        let mut e = PositionEditor::new(variant);
+        let square = e.parse_square("d4").expect("d4 on every board");
+        for &piece in &palette {
+            e.place(square, piece).expect("placed");
+            assert_eq!(e.piece_at(square), Some(piece), "{variant:?}");
+        }
+    }
+}
