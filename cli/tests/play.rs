@@ -92,7 +92,16 @@ fn is_prompt(line: &str) -> bool {
     };
     if matches!(
         place,
-        "norochess" | "game over" | "puzzle" | "review" | "promotion" | "confirm" | "quit"
+        "norochess"
+            | "game over"
+            | "puzzle"
+            | "review"
+            | "game review"
+            | "analysis"
+            | "editor"
+            | "promotion"
+            | "confirm"
+            | "quit"
     ) {
         return true;
     }
@@ -1744,5 +1753,310 @@ fn stats_in_ascii_draw_the_puzzle_rating_history_with_ascii_characters() {
     assert!(
         lines.contains(&"  Medium   1 of 1 solved, 1 cleanly"),
         "{stats}"
+    );
+}
+
+/// A pass-and-play game with a planted blunder: 5...Qxg2 leaves the rook
+/// on h8 and misses the knight on f7.
+const BLUNDER_GAME: &str = "new friend norochess\ne4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5 Qg5 Nxf7 Qxg2\n";
+
+#[test]
+fn a_game_is_reviewed_in_points_the_same_on_every_run_and_kept() {
+    let script =
+        format!("{BLUNDER_GAME}review quick\ngoto 5...\nnext\nprevious\nsummary\nreview\nstats\n");
+    let store = TempStore::new("review");
+    let output = play(&store, &script);
+    let review = answer_to(&output, "review quick");
+    assert!(
+        review.contains("Reviewing game 1, quick (blunders and missed captures, fastest): Analysing: 0 of 11 positions."),
+        "{review}"
+    );
+    assert!(
+        review.contains("Review complete; it is kept with the game."),
+        "{review}"
+    );
+    assert!(review.contains("Quick review: Review complete"), "{review}");
+    // The graph: one line of blocks, the marks under it, move numbers.
+    let graph = review
+        .lines()
+        .find(|l| l.starts_with("  ") && l.trim().chars().all(|c| "▁▂▃▄▅▆▇█".contains(c)))
+        .unwrap_or_else(|| panic!("no graph line in\n{review}"));
+    assert_eq!(graph.trim().chars().count(), 11, "{graph}");
+    assert!(
+        review.contains("(move numbers; i inaccuracy, m mistake, B blunder)"),
+        "{review}"
+    );
+    assert!(review.contains("Black: accuracy"), "{review}");
+    assert!(review.contains("1 blunder"), "{review}");
+    assert!(review.contains("Moments that decided the game"), "{review}");
+    assert!(
+        review.contains("5… Qxg2??: Missed Kxf7, which takes 3 points"),
+        "{review}"
+    );
+    assert!(
+        review.contains("5… Qxg2??: Allowed Nxh8, losing 5 points"),
+        "{review}"
+    );
+    assert!(
+        review.contains("B 5…Qxg2?? Blunder, 6.5 points lost. Best was Kxf7."),
+        "{review}"
+    );
+    // A move and its review, with the position it led to.
+    let blunder = answer_to(&output, "goto 5...");
+    assert!(
+        blunder.contains("5…Qxg2?? Blunder, 6.5 points lost."),
+        "{blunder}"
+    );
+    assert!(blunder.contains("Expected for White:"), "{blunder}");
+    assert!(
+        blunder.contains("   2  ♙  ♙  ♙  ♙  ·  ♙ [♛] ♙  2"),
+        "{blunder}"
+    );
+    assert!(blunder.contains("Ply 10 of 10"), "{blunder}");
+    let next = answer_to(&output, "next");
+    assert!(next.contains("No marked move after this one."), "{next}");
+    let previous = answer_to(&output, "previous");
+    assert!(previous.contains("5.Nxf7?! Inaccuracy"), "{previous}");
+    // Kept with the game: asked again, it is read back, not redone.
+    let again = answer_to(&output, "review");
+    assert!(
+        again.contains("The review of game 1 is complete (kept with the game)."),
+        "{again}"
+    );
+    let stats = answer_to(&output, "stats");
+    assert!(stats.contains("Review accuracy"), "{stats}");
+    assert!(stats.contains("Pass and play: 1 game reviewed."), "{stats}");
+    // Node budgets: another run, another library, the same review.
+    let other = TempStore::new("review-again");
+    let second = play(&other, &script);
+    assert_eq!(answer_to(&second, "review quick"), review);
+    // `--ascii` draws the graph in ASCII.
+    let ascii = TempStore::new("review-ascii");
+    let plain = play_with(&ascii, &["--script", "-", "--ascii"], &script);
+    let plain_review = answer_to(&plain, "review quick");
+    assert!(plain_review.is_ascii(), "{plain_review}");
+    assert!(
+        plain_review.contains("B 5...Qxg2?? Blunder, 6.5 points lost."),
+        "{plain_review}"
+    );
+}
+
+#[test]
+fn a_review_of_a_game_against_the_computer_counts_in_statistics() {
+    let store = TempStore::new("review-stats");
+    let output = play(
+        &store,
+        "new computer norochess level 1 white seed 7\ne4\nNf3\nresign yes\nreview 1 quick\nhome\nstats\nreview 9\nreview slow\n",
+    );
+    let review = answer_to(&output, "review 1 quick");
+    assert!(review.contains("Review complete"), "{review}");
+    assert!(review.contains("White: accuracy"), "{review}");
+    let stats = answer_to(&output, "stats");
+    assert!(
+        stats.contains("Reviewed 1 game against the computer: your accuracy"),
+        "{stats}"
+    );
+    let missing = answer_to(&output, "review 9");
+    assert!(missing.contains("Game 9 cannot be reviewed"), "{missing}");
+    let budget = answer_to(&output, "review slow");
+    assert!(
+        budget.contains("`slow` is neither a game number (`games` lists them) nor a review budget (quick, standard, deep)."),
+        "{budget}"
+    );
+}
+
+#[test]
+fn the_analysis_board_plays_variations_that_never_change_the_game() {
+    let store = TempStore::new("analyse");
+    let output = play(
+        &store,
+        "new friend norochess\ne4 e5\nanalyse\nNf3 Nc6\nback\nreset\nlines 2\nhome\ncontinue\n",
+    );
+    let opened = answer_to(&output, "analyse");
+    assert!(
+        opened.contains("Analysis board: the game, after 1... e5."),
+        "{opened}"
+    );
+    assert!(
+        opened.contains("Lines for White (to move), in points:"),
+        "{opened}"
+    );
+    assert!(opened.contains("  3. "), "three lines: {opened}");
+    assert!(opened.contains("(depth "), "{opened}");
+    let variation = answer_to(&output, "Nf3 Nc6");
+    assert!(
+        variation.contains("Variation: Nf3 Nc6 played."),
+        "{variation}"
+    );
+    assert!(variation.contains("Variation: Nf3 Nc6\n"), "{variation}");
+    assert!(
+        variation.contains("Now: Move 3, White to play, score 0–0"),
+        "{variation}"
+    );
+    let back = answer_to(&output, "back");
+    assert!(back.contains("Variation: Nf3\n"), "{back}");
+    let reset = answer_to(&output, "reset");
+    assert!(reset.contains("Variation: none yet"), "{reset}");
+    let lines = answer_to(&output, "lines 2");
+    assert!(lines.contains("  2. "), "{lines}");
+    assert!(!lines.contains("  3. "), "{lines}");
+    // The game is where it was: move 2, White to move, two moves played.
+    let game = answer_to(&output, "continue");
+    assert!(game.contains("Moves: 1. e4 e5"), "{game}");
+    assert!(output.contains("2. White> "), "{output}");
+    let library = store.library();
+    let list = library.list_all(&GameFilter::default(), 10).expect("list");
+    assert_eq!(list.games.len(), 1);
+    assert_eq!(list.games[0].move_number, 2);
+}
+
+/// A legal version of the composer's one-answer position: move 48, White
+/// two points behind, and only Qxd5 wins (the scores fit the material
+/// missing from the board, as the editor checks).
+const ONE_ANSWER: &str = "7k/pppppppp/8/3n4/8/8/8/3Q3K w - - 0 48 score=28-30";
+
+#[test]
+fn near_the_end_the_analysis_board_gives_the_exact_result() {
+    let store = TempStore::new("exact");
+    let output = play(&store, &format!("edit fen \"{ONE_ANSWER}\"\nanalyse\n"));
+    let board = answer_to(&output, "analyse");
+    assert!(
+        board.contains("Analysis board: the editor's position."),
+        "{board}"
+    );
+    assert!(
+        board.contains("The end is near: the exact solver works out the result…"),
+        "{board}"
+    );
+    assert!(
+        board.contains("Exact: White wins by 1 · moves that keep it: Qxd5"),
+        "{board}"
+    );
+}
+
+#[test]
+fn the_editor_names_what_is_impossible_and_refuses_to_go_on() {
+    let store = TempStore::new("editor");
+    let output = play(
+        &store,
+        "edit fen \"7k/8/8/3n4/8/8/8/3Q3K w - - 0 48 score=18-20\"\nplay\ncompose win\nanalyse\n\
+         clear\nput Kh1 Pa8 ke8\nedit new ram\nput Qj10\nremove e1\nstart\nturn black\nscore 1 0\n",
+    );
+    let opened = first_answer_to(
+        &output,
+        "edit fen \"7k/8/8/3n4/8/8/8/3Q3K w - - 0 48 score=18-20\"",
+    );
+    assert!(
+        opened.contains("This position cannot be played"),
+        "{opened}"
+    );
+    assert!(
+        opened.contains("White has 18 points, but it must have captured the black pieces missing from the board, worth at least 36"),
+        "{opened}"
+    );
+    for command in ["play", "compose win", "analyse"] {
+        let refused = answer_to(&output, command);
+        assert!(
+            refused.contains("White has 18 points, but it must have captured"),
+            "`{command}` went on: {refused}"
+        );
+    }
+    let pawn = answer_to(&output, "put Kh1 Pa8 ke8");
+    assert!(
+        pawn.contains(
+            "The white pawn on a8 cannot stand there: pawns never stand on the first or last rank"
+        ),
+        "{pawn}"
+    );
+    // The square of a problem is marked on the board.
+    assert!(pawn.contains("   8 *♙* ·  ·  ·  ♚  ·  ·  ·  8"), "{pawn}");
+    let ram = answer_to(&output, "edit new ram");
+    assert!(ram.contains("Position editor · Ram chess"), "{ram}");
+    assert!(ram.contains("  10 "), "a 10×10 board: {ram}");
+    assert!(ram.contains("This position can be played"), "{ram}");
+    assert!(answer_to(&output, "put Qj10").contains("Placed Qj10."));
+    let start = answer_to(&output, "start");
+    assert!(start.contains("This position can be played"), "{start}");
+    let scores = answer_to(&output, "score 1 0");
+    assert!(scores.contains("cannot be played"), "{scores}");
+}
+
+#[test]
+fn a_position_from_the_editor_is_played_against_a_friend() {
+    let store = TempStore::new("editor-play");
+    let output = play(
+        &store,
+        &format!("edit fen \"{ONE_ANSWER}\"\nplay friend\nQxd5\nKg8\n"),
+    );
+    let game = answer_to(&output, "play friend");
+    assert!(game.contains("White 28 – 30 Black"), "{game}");
+    let end = answer_to(&output, "Kg8");
+    assert!(end.contains("White wins 31–30"), "{end}");
+}
+
+#[test]
+fn a_composed_puzzle_is_shared_imported_by_another_library_and_solved() {
+    let composer = TempStore::new("compose");
+    let output = play(
+        &composer,
+        &format!("edit fen \"{ONE_ANSWER}\"\ncompose win\npuzzle mine\n"),
+    );
+    let composed = answer_to(&output, "compose win");
+    assert!(composed.contains("Proven! Puzzle my-"), "{composed}");
+    assert!(
+        composed.contains("White to play and win — move 48, score 28–30"),
+        "{composed}"
+    );
+    assert!(composed.contains("Solution: Qxd5\n"), "{composed}");
+    assert!(composed.contains("Saved to My puzzles"), "{composed}");
+    let share = composed
+        .lines()
+        .skip_while(|l| !l.starts_with("Share it:"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no share line in\n{composed}"))
+        .to_string();
+    assert!(
+        share.starts_with("my-") && share.contains("|win|d1d5|"),
+        "{share}"
+    );
+    let mine = answer_to(&output, "puzzle mine");
+    assert!(mine.contains("Composed · not tried yet"), "{mine}");
+    // Another copy of the app: the line typed after `puzzle import`, then
+    // pasted alone (proven again both times, kept once).
+    let friend = TempStore::new("import");
+    let imported = play(
+        &friend,
+        &format!("puzzle import {share}\n{share}\npuzzle mine\npuzzle mine 1\nQxd5\npuzzle mine\n"),
+    );
+    let first = answer_to(&imported, &format!("puzzle import {share}"));
+    assert!(first.contains("Proven again: puzzle my-"), "{first}");
+    assert!(first.contains("Imported into My puzzles"), "{first}");
+    let pasted = answer_to(&imported, &share);
+    assert!(pasted.contains("It is already in My puzzles"), "{pasted}");
+    let solving = answer_to(&imported, "puzzle mine 1");
+    assert!(solving.contains("── My puzzle my-"), "{solving}");
+    let solved = answer_to(&imported, "Qxd5");
+    assert!(solved.contains("✓ Qxd5 is right."), "{solved}");
+    assert!(solved.contains("Puzzle solved!"), "{solved}");
+    let progress = answer_to(&imported, "puzzle mine");
+    assert!(progress.contains("Imported · solved cleanly"), "{progress}");
+    let library = friend.library();
+    assert_eq!(library.my_puzzles().expect("My puzzles").0.len(), 1);
+}
+
+#[test]
+fn a_pasted_line_that_is_not_a_sound_puzzle_is_refused_with_why() {
+    let store = TempStore::new("import-bad");
+    let output = play(
+        &store,
+        "puzzle import my-1|norochess|7k/pppppppp/8/3n4/8/8/8/3Q3K w - - 0 48 score=28-30|-|win|h1g1|600|\npuzzle mine\n",
+    );
+    assert!(
+        output.contains("Not imported: the puzzle does not hold"),
+        "{output}"
+    );
+    assert!(
+        answer_to(&output, "puzzle mine").contains("(none yet"),
+        "{output}"
     );
 }

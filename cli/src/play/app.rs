@@ -9,7 +9,7 @@
 
 use super::screen::Style;
 use super::text::{tokenize, MAX_LINE_CHARS};
-use super::view_state::{ArchiveView, PuzzleView};
+use super::view_state::{AnalysisScreen, ArchiveView, EditorScreen, PuzzleView, ReviewScreen};
 use super::worker::{Answer, Job, Reply, Worker};
 use norochess_app::library::PieceStyle;
 use norochess_app::{GameSession, Library, Settings};
@@ -52,9 +52,9 @@ pub struct Storage {
 }
 
 /// Commands everywhere, for "did you mean".
-pub(super) const GLOBAL_COMMANDS: [&str; 14] = [
+pub(super) const GLOBAL_COMMANDS: [&str; 19] = [
     "help", "quit", "home", "new", "puzzle", "continue", "games", "stats", "settings", "set",
-    "rules", "clocks", "wait", "exit",
+    "rules", "clocks", "wait", "exit", "review", "analyse", "analyze", "edit", "compose",
 ];
 /// Commands of the game screen.
 pub(super) const GAME_COMMANDS: [&str; 22] = [
@@ -69,6 +69,20 @@ pub(super) const PUZZLE_COMMANDS: [&str; 9] = [
 /// Commands while replaying a saved game.
 pub(super) const REPLAY_COMMANDS: [&str; 8] = [
     "forward", "back", "first", "last", "moves", "flip", "export", "continue",
+];
+/// Commands of the review screen.
+pub(super) const REVIEW_COMMANDS: [&str; 12] = [
+    "goto", "next", "previous", "forward", "back", "first", "last", "summary", "moves", "flip",
+    "stop", "board",
+];
+/// Commands of the analysis board.
+pub(super) const ANALYSIS_COMMANDS: [&str; 10] = [
+    "play", "back", "reset", "lines", "think", "stop", "flip", "moves", "board", "legal",
+];
+/// Commands of the position editor.
+pub(super) const EDITOR_COMMANDS: [&str; 15] = [
+    "put", "remove", "clear", "turn", "move", "score", "start", "fen", "castling", "ep", "flip",
+    "board", "play", "game", "halfmove",
 ];
 
 /// The longest `wait` (a day): longer ones are refused rather than
@@ -87,6 +101,26 @@ pub(super) enum View {
     Game,
     Puzzle(Box<PuzzleView>),
     Archive(Box<ArchiveView>),
+    Review(Box<ReviewScreen>),
+    Analysis(Box<AnalysisScreen>),
+    Editor(Box<EditorScreen>),
+}
+
+/// What the engine thread is doing for the app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Work {
+    /// The computer's move.
+    Move,
+    /// A hint.
+    Hint,
+    /// A game review's positions.
+    Review,
+    /// The analysis board's lines.
+    Analysis,
+    /// The exact solver on the analysis board.
+    Exact,
+    /// Proving a composed or imported puzzle.
+    Proof,
 }
 
 /// A question waiting for its answer.
@@ -120,10 +154,11 @@ pub(super) enum Confirm {
 pub(super) struct Thinking {
     /// The job's number (answers to other jobs are ignored).
     pub job: u64,
-    /// A hint rather than the computer's move.
-    pub hint: bool,
-    /// Stops the search (it then answers with its best move so far).
-    pub stop: StopHandle,
+    /// What it is.
+    pub work: Work,
+    /// Stops the search (it then answers with its best move so far); the
+    /// solver's work has none and runs to its end.
+    pub stop: Option<StopHandle>,
 }
 
 /// The program's state.
@@ -304,6 +339,9 @@ impl App {
             },
             View::Puzzle(_) => "puzzle".to_string(),
             View::Archive(_) => "review".to_string(),
+            View::Review(_) => "game review".to_string(),
+            View::Analysis(_) => "analysis".to_string(),
+            View::Editor(_) => "editor".to_string(),
         };
         format!("{place}> ")
     }
@@ -356,6 +394,15 @@ impl App {
             self.answer(confirm, line);
             return;
         }
+        // A shared puzzle keeps its spaces and bars: it is read as typed.
+        if let Some(text) = super::composer_view::import_text(line) {
+            self.import_line(text);
+            return;
+        }
+        if super::composer_view::looks_like_puzzle_line(line) {
+            self.import_line(line);
+            return;
+        }
         let words = match tokenize(line) {
             Ok(words) => words,
             Err(e) => {
@@ -379,6 +426,9 @@ impl App {
             View::Game => self.game_command(&command, &args, line),
             View::Puzzle(_) => self.puzzle_command(&command, &args, line),
             View::Archive(_) => self.archive_command(&command, &args),
+            View::Review(_) => self.review_command(&command, &args),
+            View::Analysis(_) => self.analysis_command(&command, &args, line),
+            View::Editor(_) => self.editor_command(&command, &args),
         }
     }
 
@@ -390,6 +440,9 @@ impl App {
             View::Game => &GAME_COMMANDS,
             View::Puzzle(_) => &PUZZLE_COMMANDS,
             View::Archive(_) => &REPLAY_COMMANDS,
+            View::Review(_) => &REVIEW_COMMANDS,
+            View::Analysis(_) => &ANALYSIS_COMMANDS,
+            View::Editor(_) => &EDITOR_COMMANDS,
         };
         let commands: Vec<&str> = GLOBAL_COMMANDS.iter().chain(view).copied().collect();
         norochess_app::texts::closest(word, &commands)
@@ -488,6 +541,10 @@ impl App {
             "rules" => self.rules(args),
             "clocks" => self.list_clocks(),
             "wait" => self.wait(args),
+            "review" => self.review_game(args),
+            "analyse" | "analyze" | "analysis" => self.analyse(args),
+            "edit" | "editor" => self.edit(args),
+            "compose" => self.compose(args),
             _ => return false,
         }
         true
@@ -594,17 +651,33 @@ impl App {
         if let View::Puzzle(_) = self.view {
             self.record_abandoned_puzzle();
         }
+        if let View::Review(_) = self.view {
+            self.save_review_progress();
+        }
     }
 
     /// Starts a search on the engine thread.
     pub(super) fn think(&mut self, job: Job, stop: StopHandle) {
+        self.submit(job, Some(stop));
+    }
+
+    /// Starts a job on the engine thread; `stop` cuts it short (`None`:
+    /// it cannot be, and `stop` only stops waiting for it).
+    pub(super) fn submit(&mut self, job: Job, stop: Option<StopHandle>) {
         let id = self.next_job;
         self.next_job += 1;
-        let hint = matches!(job, Job::Hint(_));
+        let work = match &job {
+            Job::Move(_) => Work::Move,
+            Job::Hint(_) => Work::Hint,
+            Job::Review(_) => Work::Review,
+            Job::Analysis(_) => Work::Analysis,
+            Job::Exact(_) => Work::Exact,
+            Job::Compose(..) | Job::Import(_) => Work::Proof,
+        };
         if self.worker.submit(id, job) {
             self.thinking = Some(Thinking {
                 job: id,
-                hint,
+                work,
                 stop,
             });
         } else {
@@ -612,10 +685,30 @@ impl App {
         }
     }
 
+    /// What the engine thread is doing, if anything.
+    pub(super) fn work(&self) -> Option<Work> {
+        self.thinking.as_ref().map(|t| t.work)
+    }
+
+    /// The key help's line while the engine works (full screen).
+    pub fn busy_text(&self) -> Option<&'static str> {
+        Some(match self.work()? {
+            Work::Move | Work::Hint => {
+                "The computer is thinking · Ctrl-C or `stop` makes it move now"
+            }
+            Work::Review => "Reviewing · Ctrl-C or `stop` pauses (`review` resumes)",
+            Work::Analysis => "The engine is analysing · Ctrl-C or `stop` stops it",
+            Work::Exact => "The solver is working out the exact result · `stop` leaves it",
+            Work::Proof => "The solver is proving the puzzle · `stop` leaves it",
+        })
+    }
+
     /// Stops the running search and forgets it (its answer is ignored).
     pub(super) fn cancel_thinking(&mut self) {
         if let Some(thinking) = self.thinking.take() {
-            thinking.stop.stop();
+            if let Some(stop) = thinking.stop {
+                stop.stop();
+            }
         }
     }
 
@@ -627,12 +720,28 @@ impl App {
 
     /// `stop`: the computer moves now (or the hint answers now).
     pub(super) fn stop_thinking(&mut self) {
-        match &self.thinking {
-            Some(thinking) => {
-                thinking.stop.stop();
+        let Some(thinking) = &self.thinking else {
+            self.say("The computer is not thinking.");
+            return;
+        };
+        match (&thinking.stop, thinking.work) {
+            (Some(stop), Work::Review) => {
+                stop.stop();
+                self.say("Pausing the review…");
+            }
+            (Some(stop), Work::Analysis) => {
+                stop.stop();
+                self.say("Stopping the analysis…");
+            }
+            (Some(stop), _) => {
+                stop.stop();
                 self.say("Stopping the computer's search…");
             }
-            None => self.say("The computer is not thinking."),
+            (None, _) => {
+                // The solver cannot be interrupted: its answer is dropped.
+                self.thinking = None;
+                self.say("Stopped waiting for the solver: its answer will be ignored.");
+            }
         }
     }
 
@@ -641,10 +750,16 @@ impl App {
         if self.thinking.as_ref().map(|t| t.job) != Some(answer.job) {
             return;
         }
-        self.thinking = None;
+        if !answer.reply.is_progress() {
+            self.thinking = None;
+        }
         match answer.reply {
-            Reply::Move(mv) => self.computer_moves(answer.ticket, mv),
-            Reply::Hint(result) => self.hint_answer(answer.ticket, &result),
+            Reply::Move(ticket, mv) => self.computer_moves(ticket, mv),
+            Reply::Hint(ticket, result) => self.hint_answer(ticket, &result),
+            Reply::Review(request, result) => self.review_answer(&request, &result),
+            Reply::Lines(live) => self.analysis_lines(*live),
+            Reply::Exact(exact) => self.exact_answer(*exact),
+            Reply::Puzzle(origin, result) => self.puzzle_proved(origin, *result),
         }
     }
 

@@ -117,7 +117,7 @@ impl App {
                 } else {
                     String::new()
                 };
-                let thinking = self.thinking.as_ref().is_some_and(|t| !t.hint);
+                let thinking = self.work() == Some(super::app::Work::Move);
                 let status = screen::turn_status(&snap, friend, thinking, style);
                 lines.push(format!("  {status}{check}"));
                 if let Some(offer) = snap.draw_offer {

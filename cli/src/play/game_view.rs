@@ -340,7 +340,7 @@ impl App {
         }
         let against_computer = session.spec().opponent != Opponent::Friend;
         if let Some(thinking) = &self.thinking {
-            if !thinking.hint {
+            if thinking.work == super::app::Work::Move {
                 self.say("The computer is thinking: wait for its move, or type `stop` to make it move now.");
                 return;
             }

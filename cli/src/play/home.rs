@@ -75,7 +75,10 @@ impl App {
         lines.push(format!("  games          your games ({count})"));
         lines
             .push("  stats          your results, best wins and puzzle rating history".to_string());
-        lines.push("  settings · rules · clocks · help · quit".to_string());
+        lines.push(
+            "  review · analyse · edit · compose · settings · rules · clocks · help · quit"
+                .to_string(),
+        );
         lines.push(String::new());
         lines.push(
             "  Games: norochess (the default), norochess960 [start N|random], ram, frontal,"
@@ -95,6 +98,11 @@ impl App {
             (Some("new"), _) => HELP_NEW,
             (Some("puzzle" | "puzzles"), _) | (None, View::Puzzle(_)) => HELP_PUZZLE,
             (Some("game" | "moves"), _) | (None, View::Game) => HELP_GAME,
+            (Some("review"), _) | (None, View::Review(_)) => HELP_GAME_REVIEW,
+            (Some("analyse" | "analyze" | "analysis"), _) | (None, View::Analysis(_)) => {
+                HELP_ANALYSIS
+            }
+            (Some("edit" | "editor" | "compose"), _) | (None, View::Editor(_)) => HELP_EDITOR,
             (None, View::Archive(_)) => HELP_REVIEW,
             _ => HELP_HOME,
         };
@@ -243,9 +251,19 @@ Commands (type them at the prompt; words in [brackets] are optional):
   puzzle [next|easy|medium|hard|ID|list]   puzzles from the built-in pack
   puzzle fen \"<position>\" [objective win|win-by K|save|gain K in N]
                           a puzzle of your own
+  puzzle import <line>    import a shared puzzle (pasting the line works too)
+  puzzle mine [N]         My puzzles with your progress; solve one
   games, games N          your games; replay one move by move
+  review [N] [quick|standard|deep]
+                          review a game move by move in points (the game on
+                          screen, or game N of `games`)
+  analyse [N]             the analysis board at the position on screen (or at
+                          the end of game N): the engine's lines, variations
+  edit [new|empty] [game] the position editor (the position on screen, a
+                          game's start, an empty board; `edit fen \"…\"`)
+  compose [objective]     prove a puzzle from the position on screen
   stats                   your statistics: results per game and level, best
-                          wins, puzzle rating and its history
+                          wins, puzzle rating and its history, review accuracy
   settings, set KEY VALUE board and play settings
   rules [game]            the rules of each game
   clocks                  the time controls
@@ -299,7 +317,56 @@ losing) with the move number and score shown; the opponent answers.
   next               the next puzzle (`puzzle easy|medium|hard` picks a tier)
   puzzle list        the pack with your progress
   puzzle daily [DATE] the day's puzzle near your rating (today, or YYYY-MM-DD)
+  puzzle import LINE import a shared puzzle line (pasting the line works too);
+                     the solver proves it again, then it is in My puzzles
+  puzzle mine [N]    My puzzles with your progress; `puzzle mine N` solves one,
+                     `puzzle mine share N` prints its line, `delete N` removes it
   flip, legal [SQUARE], moves, rules, home, help";
+
+const HELP_GAME_REVIEW: &str = "
+Reviewing a game (`review [N] [quick|standard|deep]`): every position is
+evaluated in points of the final score difference; the review runs on the
+engine thread (`stop` pauses it, `review` resumes it where the library kept
+it). A move is an inaccuracy (i, ?!) from 1 point lost, a mistake (m, ?)
+from 2.5 or when it turns a win into a loss, a blunder (B, ??) from 5.
+  goto MOVE          a move and its review: `goto 24` (White's), `goto 24...`
+  next, previous     the next or previous marked move
+  forward [N], back [N], first, last   step through the positions
+  summary            the graph, both sides, the moments and the marked moves
+  analyse            the analysis board at the position shown
+  edit, compose      the editor, a puzzle from the position shown
+  moves, flip, stop, home, help";
+
+const HELP_ANALYSIS: &str = "
+The analysis board: moves you play are a variation; the game never changes.
+The engine shows its best lines in points, each with its depth, as it
+thinks; near the end of a game the exact solver adds the proven result.
+  <move>, play MOVE  try a move (several in a row work too)
+  back [N], reset    take back the variation's moves, or all of them
+  lines N            how many lines the engine shows (1-8)
+  think, stop        think again, or stop thinking
+  legal [SQUARE], moves, flip
+  edit               the editor on the position on the board
+  compose [objective] prove a puzzle from it
+  home, help";
+
+const HELP_EDITOR: &str = "
+The position editor (8x8 and 10x10 games): every change is checked, and the
+problems are listed; `play`, `analyse` and `compose` refuse a position the
+rules do not allow or that is already decided.
+  put Qd5 [ke8 ...]  place pieces (White upper case, Black lower case)
+  remove d5 [e4 ...] take pieces off
+  clear              empty the board
+  turn white|black   the side to move
+  move N             the move number (the Norochess family ends at 48, or 60)
+  score W B          both scores (checked against the material captured)
+  castling KQkq|-, ep SQUARE|-, halfmove N, opening pending|done
+  start [N|random]   the game's start (a Norochess960 number, or random)
+  fen \"<position>\"   a pasted position; `fen` alone prints it
+  game ID            another game's start (norochess, ram, chess ...)
+  play [computer|friend] [level N] [white|black] [clock C]   play from here
+  analyse, compose [objective]   the analysis board, a puzzle from here
+  flip, board, home, help";
 
 const HELP_REVIEW: &str = "
 Replaying a saved game:
@@ -308,4 +375,6 @@ Replaying a saved game:
   flip               turn the board
   export [FILE]      print or write the record (PGN)
   continue           play an unfinished game on
+  review             review this game in points (`help review`)
+  analyse, edit      the analysis board or the editor at the position shown
   home, help";

@@ -18,9 +18,12 @@
 //! move list and messages sit beside it, and a command line at the bottom
 //! takes every command of line mode.
 
+mod analysis_view;
 mod app;
 mod archive;
 mod busy;
+mod composer_view;
+mod editor_view;
 mod full;
 mod game_screen;
 mod game_view;
@@ -29,6 +32,8 @@ mod input;
 mod new_game;
 mod puzzle_file;
 mod puzzle_view;
+mod review_graph;
+mod review_view;
 mod rules;
 mod screen;
 mod stats;

@@ -26,7 +26,7 @@ impl App {
 
     /// The game the words describe, with the settings' defaults for
     /// anything not given.
-    fn parse_spec(&self, args: &[String]) -> Result<GameSpec, String> {
+    pub(super) fn parse_spec(&self, args: &[String]) -> Result<GameSpec, String> {
         let mut words = args.iter().map(|w| w.as_str()).peekable();
         let mut friend = false;
         match words.peek().map(|w| w.to_ascii_lowercase()) {

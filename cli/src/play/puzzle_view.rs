@@ -28,6 +28,9 @@ impl App {
         let first = args.first().map(|a| a.to_ascii_lowercase());
         match first.as_deref() {
             Some("fen" | "position") => self.custom_puzzle(&args[1..]),
+            Some("mine" | "my") => self.my_puzzles(&args[1..]),
+            Some("import" | "paste") => self
+                .say("Usage: puzzle import <the shared line> (or paste the line at any prompt)."),
             Some("list") => self.list_puzzles(),
             Some("daily" | "today") => self.daily_puzzle(args.get(1).map(String::as_str)),
             None | Some("next") => {
@@ -223,12 +226,18 @@ impl App {
             return;
         };
         match PuzzleRun::new(puzzle, Keeping::Kept) {
-            Ok(run) => self.enter_puzzle(run, Some(index), tier),
+            Ok(run) => self.enter_puzzle(run, Some(index), tier, false),
             Err(e) => self.say(format!("That puzzle cannot be played: {e}.")),
         }
     }
 
-    fn enter_puzzle(&mut self, run: PuzzleRun, index: Option<usize>, tier: Option<Difficulty>) {
+    pub(super) fn enter_puzzle(
+        &mut self,
+        run: PuzzleRun,
+        index: Option<usize>,
+        tier: Option<Difficulty>,
+        mine: bool,
+    ) {
         self.leave_view();
         self.view = View::Puzzle(Box::new(PuzzleView {
             run,
@@ -236,6 +245,7 @@ impl App {
             tier,
             announced: false,
             flipped: false,
+            mine,
         }));
         self.show_puzzle();
     }
@@ -346,7 +356,7 @@ impl App {
             themes: Vec::new(),
         };
         match PuzzleRun::new(puzzle, Keeping::NotKept) {
-            Ok(run) => self.enter_puzzle(run, None, None),
+            Ok(run) => self.enter_puzzle(run, None, None, false),
             Err(e) => self.say(format!("That puzzle cannot be played: {e}.")),
         }
     }
@@ -661,7 +671,9 @@ fn moves_from(game: &norochess_core::Game, from: usize) -> String {
 /// K` with K a whole number of points from 1 (no sign: a margin is never
 /// negative), or `gain K in N`: K points from 1 gained within N moves,
 /// 1 to 6.
-fn read_objective<'a>(words: &mut impl Iterator<Item = &'a String>) -> Result<Objective, String> {
+pub(super) fn read_objective<'a>(
+    words: &mut impl Iterator<Item = &'a String>,
+) -> Result<Objective, String> {
     let usage =
         "(win, win-by K with K from 1 to 65535, save, or gain K in N with N from 1 to 6 moves)";
     let Some(word) = words.next() else {

@@ -10,13 +10,13 @@ use super::app::App;
 use super::screen::Style;
 use super::text::heading;
 use norochess_app::texts::date;
-use norochess_app::{GameSummary, Opponent, PuzzleStats, Stats, StatsRow};
+use norochess_app::{GameSummary, Opponent, PuzzleStats, ReviewStats, Stats, StatsRow};
 use norochess_core::Variant;
 
 /// The sparkline's blocks, lowest to highest.
-const BLOCKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+pub(super) const BLOCKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 /// The ASCII sparkline's characters, lowest to highest (`--ascii`).
-const ASCII_BLOCKS: [char; 8] = ['_', '.', ':', '-', '=', '+', '*', '#'];
+pub(super) const ASCII_BLOCKS: [char; 8] = ['_', '.', ':', '-', '=', '+', '*', '#'];
 /// How many of the latest ratings the sparkline draws: one line, well
 /// inside an 80-column screen (the library keeps more).
 const SPARK_POINTS: usize = 50;
@@ -42,10 +42,14 @@ impl App {
                 return;
             }
         };
-        // The review accuracy section comes with game reviews in the
-        // terminal: until then there is none to show.
-        let review = None;
-        let text = screen(&stats, self.style(), review);
+        let review = match self.library.review_stats() {
+            Ok(reviews) => review_section(&reviews),
+            Err(e) => Section {
+                title: "Review accuracy".to_string(),
+                lines: vec![format!("  The reviews cannot be read: {e}.")],
+            },
+        };
+        let text = screen(&stats, self.style(), Some(review));
         self.say(text);
     }
 }
@@ -67,11 +71,31 @@ pub(super) fn screen(stats: &Stats, style: Style, review: Option<Section>) -> St
 }
 
 /// The place of the "Review accuracy" section (each side's accuracy from
-/// the game reviews the library keeps), after the puzzles. Reviews are not
-/// in the terminal yet: every caller passes `None`, and the screen then
-/// has no such section. The review work fills `section` in.
+/// the game reviews the library keeps), after the puzzles; a section
+/// without lines is left out.
 pub(super) fn review_accuracy(section: Option<Section>) -> Option<Section> {
     section.filter(|s| !s.lines.is_empty())
+}
+
+/// The "Review accuracy" section from the library's sums of the complete
+/// reviews: the player's accuracy against the computer and the computer's
+/// (the app layer's sentence), and the pass-and-play games reviewed.
+pub(super) fn review_section(reviews: &ReviewStats) -> Section {
+    let mut lines = vec![format!("  {}.", reviews.text)];
+    if reviews.friend_games_reviewed > 0 {
+        let n = reviews.friend_games_reviewed;
+        lines.push(format!(
+            "  Pass and play: {n} game{} reviewed.",
+            if n == 1 { "" } else { "s" }
+        ));
+    }
+    if reviews.games_reviewed == 0 && reviews.friend_games_reviewed == 0 {
+        lines.push("  `review` after a game (or `review N` for game N of `games`).".to_string());
+    }
+    Section {
+        title: "Review accuracy".to_string(),
+        lines,
+    }
 }
 
 /// Wins, draws and losses per game and opponent, with the totals.

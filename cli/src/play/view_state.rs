@@ -1,11 +1,15 @@
 //! What the views that keep state of their own keep: the puzzle being
-//! solved and the saved game being replayed. The [`View`] on screen holds
+//! solved, the saved game being replayed, a game review, the analysis
+//! board and the position editor. The [`View`] on screen holds
 //! one of them, so they live apart from the screens that show them and
 //! take their commands: the app's state imports this module and no screen.
 //!
 //! [`View`]: super::app::View
 
-use norochess_app::PuzzleRun;
+use norochess_app::{
+    AnalysisBoard, ExactResult, GameReview, LiveLines, MoveReview, PositionEditor, PuzzleRun,
+    ReviewReport,
+};
 use norochess_core::puzzle::Difficulty;
 use norochess_core::Game;
 
@@ -23,6 +27,8 @@ pub struct PuzzleView {
     pub announced: bool,
     /// The board turned: the opponent of the solver at the bottom.
     pub flipped: bool,
+    /// One of "My puzzles" (composed or imported).
+    pub mine: bool,
 }
 
 impl PuzzleView {
@@ -37,6 +43,7 @@ impl PuzzleView {
                 puzzle.difficulty().id(),
                 puzzle.rating
             ),
+            None if self.mine => format!("My puzzle {}", puzzle.id),
             None => "Your puzzle".to_string(),
         }
     }
@@ -73,4 +80,79 @@ impl ArchiveView {
             self.game.tag("Black").unwrap_or("Black"),
         )
     }
+}
+
+/// A game review on the screen: the app layer's [`GameReview`] of a game
+/// in the library, its latest report, and which position is shown.
+pub struct ReviewScreen {
+    /// The game's row in the library (where the review is saved).
+    pub game_id: i64,
+    /// The review: the game and the evaluations so far.
+    pub review: GameReview,
+    /// The report of the evaluations so far (made again after each one).
+    pub report: ReviewReport,
+    /// The budget's label (`Standard`), for the screen.
+    pub budget: String,
+    /// The position shown: `None` for the summary, else plies played.
+    pub shown: Option<usize>,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Positions evaluated since the review was last saved.
+    pub unsaved: u32,
+}
+
+impl ReviewScreen {
+    /// The review of the move that led to the position after `ply`
+    /// plies, once both its positions are evaluated.
+    pub fn move_at(&self, ply: usize) -> Option<&MoveReview> {
+        self.report
+            .moves
+            .iter()
+            .find(|m| m.review_ply as usize == ply)
+    }
+
+    /// White's and Black's names from the record.
+    pub fn names(&self) -> (&str, &str) {
+        let game = self.review.game();
+        (
+            game.tag("White").unwrap_or("White"),
+            game.tag("Black").unwrap_or("Black"),
+        )
+    }
+}
+
+/// Where the analysis board or the editor was opened from, to say so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The game on screen, a replayed game or a review.
+    Game(String),
+    /// The position editor.
+    Editor,
+}
+
+/// The analysis board on the screen: the app layer's [`AnalysisBoard`]
+/// (variations that never change the game) and the engine's latest lines.
+pub struct AnalysisScreen {
+    /// The board and its variation.
+    pub board: AnalysisBoard,
+    /// The engine's lines for the position on the board, as they deepen.
+    pub lines: Option<LiveLines>,
+    /// The depth last printed (line mode prints each new depth once).
+    pub printed_depth: u32,
+    /// The exact solver's result for the position on the board.
+    pub exact: Option<ExactResult>,
+    /// How many lines the engine shows (1–16).
+    pub line_count: u32,
+    /// Where it was opened from.
+    pub origin: Origin,
+    /// Black at the bottom.
+    pub flipped: bool,
+}
+
+/// The position editor on the screen.
+pub struct EditorScreen {
+    /// The app layer's editor: whatever was set up, possible or not.
+    pub editor: PositionEditor,
+    /// Black at the bottom.
+    pub flipped: bool,
 }

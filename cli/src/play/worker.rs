@@ -1,12 +1,21 @@
 //! The engine on a background thread, so input keeps working while the
-//! computer thinks. It runs the requests a [`norochess_app::GameSession`]
-//! hands out and sends back their answers with their tickets; the session
-//! decides whether an answer is still current.
+//! computer thinks. It runs the requests the app layer hands out (the
+//! computer's move and hints from a [`norochess_app::GameSession`], a game
+//! review's positions, the analysis board's lines and exact result, the
+//! composer's proof) and sends back their answers; the app layer decides
+//! whether an answer is still current.
 
-use norochess_app::{ComputerRequest, HintRequest, Ticket};
-use norochess_core::{Engine, Move, SearchResult};
+use norochess_app::{
+    compose_puzzle, import_puzzle, AnalysisRequest, ComposerError, ComputerRequest, ExactRequest,
+    ExactResult, HintRequest, LiveLines, PuzzleOrigin, ReviewRequest, Ticket,
+};
+use norochess_core::puzzle::Puzzle;
+use norochess_core::{AnyPosition, Engine, Move, Objective, SearchResult, Solver};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
+
+/// Hash size of the exact solver of the analysis board, in megabytes.
+const SOLVER_HASH_MB: usize = 16;
 
 /// What the engine is asked to do.
 #[derive(Clone, Debug)]
@@ -15,15 +24,43 @@ pub enum Job {
     Move(Box<ComputerRequest>),
     /// A hint for the person to move.
     Hint(Box<HintRequest>),
+    /// One position of a game review.
+    Review(Box<ReviewRequest>),
+    /// The analysis board's lines (reported as they deepen).
+    Analysis(Box<AnalysisRequest>),
+    /// The exact solver's result near the end of a game.
+    Exact(Box<ExactRequest>),
+    /// Prove a puzzle from a position and an objective.
+    Compose(Box<AnyPosition>, Objective),
+    /// Prove a pasted puzzle line again.
+    Import(String),
 }
 
 /// What came back.
 #[derive(Clone, Debug)]
 pub enum Reply {
     /// The move the level chose (`None` when the position has none).
-    Move(Option<Move>),
+    Move(Ticket, Option<Move>),
     /// The hint search's result.
-    Hint(Box<SearchResult>),
+    Hint(Ticket, Box<SearchResult>),
+    /// A review position's search, with its request (the review records
+    /// the answer against it).
+    Review(Box<ReviewRequest>, Box<SearchResult>),
+    /// The analysis board's lines so far; `finished` once the search ended
+    /// (earlier reports keep the job running).
+    Lines(Box<LiveLines>),
+    /// The exact solver's answer.
+    Exact(Box<ExactResult>),
+    /// A composed or imported puzzle, or why it is not one.
+    Puzzle(PuzzleOrigin, Box<Result<Puzzle, ComposerError>>),
+}
+
+impl Reply {
+    /// Whether more answers of the same job follow (a live report of the
+    /// analysis board).
+    pub fn is_progress(&self) -> bool {
+        matches!(self, Reply::Lines(live) if !live.finished)
+    }
 }
 
 /// The answer to a job.
@@ -31,8 +68,6 @@ pub enum Reply {
 pub struct Answer {
     /// Which job (the app ignores answers to jobs it no longer waits for).
     pub job: u64,
-    /// The ticket of the request (the session drops stale ones).
-    pub ticket: Ticket,
     /// What the search found.
     pub reply: Reply,
 }
@@ -48,6 +83,50 @@ pub struct Worker {
     thread: Option<JoinHandle<()>>,
 }
 
+/// Runs `job` with the thread's engine (and its solver, made on first use)
+/// and hands every answer to `deliver`.
+fn run(
+    job: u64,
+    work: Job,
+    engine: &mut Engine,
+    solver: &mut Option<Solver>,
+    deliver: &dyn Fn(Answer),
+) {
+    let reply = match work {
+        Job::Move(request) => Reply::Move(request.ticket, request.think(engine)),
+        Job::Hint(request) => Reply::Hint(request.ticket, Box::new(request.think(engine))),
+        Job::Review(request) => {
+            let result = request.think(engine);
+            Reply::Review(request, Box::new(result))
+        }
+        Job::Analysis(request) => {
+            let mut last_depth = 0;
+            let live = request.think(engine, &mut |live| {
+                // One report per line and depth arrives; the app is told
+                // when a depth's first line is in.
+                if live.depth != last_depth {
+                    last_depth = live.depth;
+                    deliver(Answer {
+                        job,
+                        reply: Reply::Lines(Box::new(live.clone())),
+                    });
+                }
+            });
+            Reply::Lines(Box::new(live))
+        }
+        Job::Exact(request) => {
+            let solver = solver.get_or_insert_with(|| Solver::new(SOLVER_HASH_MB));
+            Reply::Exact(Box::new(request.think(solver)))
+        }
+        Job::Compose(position, objective) => Reply::Puzzle(
+            PuzzleOrigin::Composed,
+            Box::new(compose_puzzle(&position, objective)),
+        ),
+        Job::Import(text) => Reply::Puzzle(PuzzleOrigin::Imported, Box::new(import_puzzle(&text))),
+    };
+    deliver(Answer { job, reply });
+}
+
 impl Worker {
     /// Starts the engine thread with `engine`; each answer is passed to
     /// `deliver`.
@@ -59,19 +138,13 @@ impl Worker {
         let thread = std::thread::Builder::new()
             .name("norochess-engine".to_string())
             .spawn(move || {
+                let mut solver = None;
                 for message in inbox {
                     match message {
                         Message::Clear => engine.clear(),
-                        Message::Job(job, Job::Move(request)) => deliver(Answer {
-                            job,
-                            ticket: request.ticket,
-                            reply: Reply::Move(request.think(&mut engine)),
-                        }),
-                        Message::Job(job, Job::Hint(request)) => deliver(Answer {
-                            job,
-                            ticket: request.ticket,
-                            reply: Reply::Hint(Box::new(request.think(&mut engine))),
-                        }),
+                        Message::Job(job, work) => {
+                            run(job, work, &mut engine, &mut solver, &deliver)
+                        }
                     }
                 }
             })
@@ -82,7 +155,7 @@ impl Worker {
         }
     }
 
-    /// Queues a search under the number `id`. Returns false if the engine
+    /// Queues a job under the number `id`. Returns false if the engine
     /// thread is gone.
     pub fn submit(&self, id: u64, job: Job) -> bool {
         self.jobs

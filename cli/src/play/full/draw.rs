@@ -468,7 +468,10 @@ fn help(buf: &mut Buffer, area: Rect, shell: &Shell, picture: &Picture, look: Lo
                 &['|', '/', '-', '\\']
             };
             let frame = frames[shell.spinner % frames.len()];
-            format!("{frame} The computer is thinking · Ctrl-C or `stop` makes it move now")
+            let busy = shell
+                .busy
+                .unwrap_or("The computer is thinking · Ctrl-C or `stop` makes it move now");
+            format!("{frame} {busy}")
         }
         (None, Focus::Board) if picture.board.as_ref().is_some_and(|b| b.live) => {
             "Arrows, Enter: pick up and play · mouse: click or drag · Tab: moves · type".to_string()

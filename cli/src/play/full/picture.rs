@@ -5,13 +5,21 @@
 //! decides anything about the game: every value comes from the session's
 //! snapshot, the puzzle session or the saved game.
 
-use super::super::app::{App, View};
+use super::super::analysis_view::{lines_block, status_lines};
+use super::super::app::{App, View, Work};
+use super::super::editor_view::{editor_snapshot, fields_line, problem_lines};
 use super::super::game_screen::variant_title;
 use super::super::puzzle_view::opponent_played;
+use super::super::review_graph::graph;
+use super::super::review_view::game_at;
 use super::super::screen::{self, CounterTone, Style};
 use norochess_app::texts::clock_name;
 use norochess_app::{GameResult, Opponent, PlayerKind, PuzzlePhase};
 use norochess_core::{Color, Game, Snapshot};
+
+/// The review graph's columns beside the board (it must not wrap in the
+/// panel of an 80-column screen).
+const GRAPH_COLUMNS: usize = 40;
 
 /// How a line beside the board should stand out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +120,9 @@ pub fn of(app: &App, progress: Option<&str>) -> Picture {
         View::Game => game(app, style),
         View::Puzzle(_) => puzzle(app, style, progress),
         View::Archive(_) => archive(app, style),
+        View::Review(_) => review(app, style),
+        View::Analysis(_) => analysis(app, style),
+        View::Editor(_) => editor(app, style),
     };
     picture.prompt = app.prompt();
     if !style.unicode {
@@ -204,7 +215,7 @@ fn game(app: &App, style: Style) -> Picture {
             ));
         }
         _ => {
-            let thinking = app.thinking.as_ref().is_some_and(|t| !t.hint);
+            let thinking = app.work() == Some(Work::Move);
             let status = screen::turn_status(&snap, friend, thinking, style);
             info.push(InfoLine::new(status, Tone::Strong));
             if snap.board.check_square.is_some() {
@@ -342,6 +353,180 @@ fn archive(app: &App, style: Style) -> Picture {
         moves: listed(&view.game),
         shown: view.shown,
         reviewable: true,
+        prompt: String::new(),
+    }
+}
+
+/// The review: the position shown (the end on the summary), the graph
+/// with its marks, each side's summary and the move's review.
+fn review(app: &App, style: Style) -> Picture {
+    let View::Review(screen) = &app.view else {
+        return of_nothing();
+    };
+    let game = screen.review.game();
+    let total = game.plies().len();
+    let shown = screen.shown.unwrap_or(total);
+    let snapshot = game_at(game, shown).snapshot();
+    let (white, black) = screen.names();
+    let title = format!(
+        "Review of game {} · {} · {white} vs {black}",
+        screen.game_id,
+        game.variant().display_name()
+    );
+    let report = &screen.report;
+    let mut info = score_lines(&snapshot, style);
+    let g = graph(
+        &report.graph,
+        game,
+        GRAPH_COLUMNS,
+        screen.shown,
+        style.unicode,
+    );
+    info.push(InfoLine::new(
+        format!(
+            "{} review · {} · graph ±{} points",
+            screen.budget, report.progress.text, g.scale
+        ),
+        Tone::Dim,
+    ));
+    if !g.line.is_empty() {
+        info.push(InfoLine::new(g.line, Tone::Plain));
+        info.push(InfoLine::new(g.marks, Tone::Warn));
+    }
+    info.push(InfoLine::new(report.white.text.clone(), Tone::Plain));
+    info.push(InfoLine::new(report.black.text.clone(), Tone::Plain));
+    match screen.shown {
+        None => info.push(InfoLine::new(
+            format!(
+                "{} moments, {} marked moves (in the messages) · goto MOVE · next",
+                report.moments.len(),
+                report
+                    .moves
+                    .iter()
+                    .filter(|m| m.judgement.is_marked())
+                    .count()
+            ),
+            Tone::Dim,
+        )),
+        Some(0) => info.push(InfoLine::new("The start position", Tone::Strong)),
+        Some(ply) => match screen.move_at(ply) {
+            Some(m) => info.push(InfoLine::new(
+                m.text.clone(),
+                if m.judgement.is_marked() {
+                    Tone::Warn
+                } else {
+                    Tone::Strong
+                },
+            )),
+            None => info.push(InfoLine::new("Not reviewed yet", Tone::Dim)),
+        },
+    }
+    Picture {
+        title,
+        board: Some(BoardPicture {
+            snapshot,
+            bottom: if screen.flipped {
+                Color::Black
+            } else {
+                Color::White
+            },
+            live: false,
+        }),
+        info,
+        moves: listed(game),
+        shown,
+        reviewable: true,
+        prompt: String::new(),
+    }
+}
+
+/// The analysis board: the variation's position (pieces can be played),
+/// where it began, the engine's lines and the exact result.
+fn analysis(app: &App, style: Style) -> Picture {
+    let View::Analysis(screen) = &app.view else {
+        return of_nothing();
+    };
+    let game = screen.board.game();
+    let view = screen.board.view();
+    let snapshot = game.snapshot();
+    let mut info = score_lines(&snapshot, style);
+    info.extend(
+        status_lines(screen)
+            .into_iter()
+            .map(|l| InfoLine::new(l.trim_start().to_string(), Tone::Plain)),
+    );
+    let block = lines_block(screen);
+    if block.is_empty() && view.can_analyse {
+        info.push(InfoLine::new("The engine is starting…", Tone::Dim));
+    }
+    for (i, line) in block.into_iter().enumerate() {
+        let tone = if i == 0 { Tone::Dim } else { Tone::Strong };
+        info.push(InfoLine::new(line.trim_start().to_string(), tone));
+    }
+    info.push(InfoLine::new(
+        "a move tries it · back · reset · lines N · stop · edit · compose",
+        Tone::Dim,
+    ));
+    let moves = listed(game);
+    let shown = moves.len();
+    Picture {
+        title: format!("Analysis board · {}", game.variant().display_name()),
+        board: Some(BoardPicture {
+            snapshot,
+            bottom: if screen.flipped {
+                Color::Black
+            } else {
+                Color::White
+            },
+            live: view.can_analyse,
+        }),
+        info,
+        moves,
+        shown,
+        reviewable: false,
+        prompt: String::new(),
+    }
+}
+
+/// The position editor: its board, fields and problems.
+fn editor(app: &App, _style: Style) -> Picture {
+    let View::Editor(screen) = &app.view else {
+        return of_nothing();
+    };
+    let editor = &screen.editor;
+    let mut info = vec![
+        InfoLine::new(fields_line(editor), Tone::Strong),
+        InfoLine::new(format!("Position: {}", editor.to_text()), Tone::Plain),
+    ];
+    let problems = problem_lines(editor);
+    let playable = editor.is_playable();
+    for (i, line) in problems.into_iter().enumerate() {
+        let tone = match (playable, i) {
+            (true, _) => Tone::Strong,
+            (false, 0) => Tone::Warn,
+            (false, _) => Tone::Alert,
+        };
+        info.push(InfoLine::new(line.trim_start().to_string(), tone));
+    }
+    info.push(InfoLine::new(
+        "put Qd5 · remove d5 · clear · turn · move · score · start · fen",
+        Tone::Dim,
+    ));
+    Picture {
+        title: format!("Position editor · {}", editor.variant().display_name()),
+        board: Some(BoardPicture {
+            snapshot: editor_snapshot(editor),
+            bottom: if screen.flipped {
+                Color::Black
+            } else {
+                Color::White
+            },
+            live: false,
+        }),
+        info,
+        moves: Vec::new(),
+        shown: 0,
+        reviewable: false,
         prompt: String::new(),
     }
 }

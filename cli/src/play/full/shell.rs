@@ -5,7 +5,8 @@
 //! the [`App`] stays the only brain.
 
 use super::super::app::{
-    App, View, GAME_COMMANDS, GLOBAL_COMMANDS, PUZZLE_COMMANDS, REPLAY_COMMANDS,
+    App, View, ANALYSIS_COMMANDS, EDITOR_COMMANDS, GAME_COMMANDS, GLOBAL_COMMANDS, PUZZLE_COMMANDS,
+    REPLAY_COMMANDS, REVIEW_COMMANDS,
 };
 use super::super::home::terminal_settings;
 use super::super::text::echo_text;
@@ -110,6 +111,8 @@ pub struct Shell {
     dots: bool,
     /// The engine is searching (the key help shows a spinner instead).
     pub thinking: bool,
+    /// What the engine is doing, for the key help.
+    pub busy: Option<&'static str>,
     /// The spinner's step, advanced by the clock tick.
     pub spinner: usize,
 }
@@ -143,6 +146,7 @@ impl Shell {
             },
             dots: true,
             thinking: false,
+            busy: None,
             spinner: 0,
         }
     }
@@ -161,6 +165,7 @@ impl Shell {
         };
         self.dots = app.settings.legal_dots;
         self.thinking = app.is_thinking();
+        self.busy = app.busy_text();
         let picture = picture::of(app, self.progress.as_deref());
         match &picture.board {
             Some(board) => {
@@ -675,7 +680,14 @@ fn not_live(picture: &Picture) -> String {
 /// and the values of settings.
 /// Argument words of the commands; the games, their options and option
 /// values come from the core's table ([`menu_words`]).
-const ARGUMENT_WORDS: [&str; 35] = [
+const ARGUMENT_WORDS: [&str; 42] = [
+    "quick",
+    "standard",
+    "deep",
+    "import",
+    "mine",
+    "empty",
+    "share",
     "computer",
     "friend",
     "level",
@@ -735,6 +747,9 @@ pub fn completions(app: &App, picture: &Picture) -> Vec<String> {
         View::Game => &GAME_COMMANDS,
         View::Puzzle(_) => &PUZZLE_COMMANDS,
         View::Archive(_) => &REPLAY_COMMANDS,
+        View::Review(_) => &REVIEW_COMMANDS,
+        View::Analysis(_) => &ANALYSIS_COMMANDS,
+        View::Editor(_) => &EDITOR_COMMANDS,
     };
     let mut words: Vec<String> = GLOBAL_COMMANDS
         .iter()
@@ -748,6 +763,7 @@ pub fn completions(app: &App, picture: &Picture) -> Vec<String> {
         let width = board.snapshot.width;
         let position = match &app.view {
             View::Puzzle(view) => Some(*view.run.game().position()),
+            View::Analysis(screen) => Some(*screen.board.position()),
             _ => app.game.as_ref().map(|s| *s.game().position()),
         };
         for m in &board.snapshot.legal_moves {
