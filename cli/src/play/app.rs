@@ -71,9 +71,9 @@ pub(super) const REPLAY_COMMANDS: [&str; 8] = [
     "forward", "back", "first", "last", "moves", "flip", "export", "continue",
 ];
 /// Commands of the review screen.
-pub(super) const REVIEW_COMMANDS: [&str; 12] = [
-    "goto", "next", "previous", "forward", "back", "first", "last", "summary", "moves", "flip",
-    "stop", "board",
+pub(super) const REVIEW_COMMANDS: [&str; 13] = [
+    "goto", "ply", "next", "previous", "forward", "back", "first", "last", "summary", "moves",
+    "flip", "stop", "board",
 ];
 /// Commands of the analysis board.
 pub(super) const ANALYSIS_COMMANDS: [&str; 10] = [

@@ -453,12 +453,15 @@ impl App {
     /// Prints the editor (line mode; the full-screen shell draws it).
     pub(super) fn show_editor(&mut self) {
         if self.cfg.full_screen {
-            // The problems are news: they go to the messages.
+            // The panel says whether it can be played; the problems are
+            // news, and go to the messages too.
             let View::Editor(screen) = &self.view else {
                 return;
             };
-            let lines = problem_lines(&screen.editor);
-            self.say(lines.join("\n"));
+            if !screen.editor.is_playable() {
+                let lines = problem_lines(&screen.editor);
+                self.say(lines.join("\n"));
+            }
             return;
         }
         let style = self.style();

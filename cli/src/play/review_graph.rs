@@ -21,6 +21,8 @@ pub struct Graph {
     pub ruler: String,
     /// The range drawn either side of the middle, in points.
     pub scale: f64,
+    /// The position each column leads to (its last), for a click on it.
+    pub plies: Vec<usize>,
 }
 
 /// The letter of a mark under the graph.
@@ -55,11 +57,13 @@ pub fn graph(
     let mut line = String::new();
     let mut marks = String::new();
     let mut ruler = String::new();
+    let mut plies = Vec::with_capacity(columns);
     for column in 0..columns {
         let first = column * points.len() / columns;
         let end = ((column + 1) * points.len() / columns).max(first + 1);
         let bucket = &points[first..end.min(points.len())];
         let value = bucket.last().map_or(0.0, |p| p.white_points);
+        plies.push(bucket.last().map_or(0, |p| p.review_ply as usize));
         let level = ((value + scale) / (2.0 * scale) * blocks.len() as f64).floor();
         let index = (level.max(0.0) as usize).min(blocks.len() - 1);
         line.push(blocks[index]);
@@ -86,6 +90,7 @@ pub fn graph(
         marks: marks.trim_end().to_string(),
         ruler,
         scale,
+        plies,
     }
 }
 
@@ -129,6 +134,7 @@ mod tests {
         assert_eq!(g.marks, "  B");
         assert_eq!(g.ruler, "1");
         assert_eq!(g.scale, 4.0);
+        assert_eq!(g.plies, [0, 1, 2]);
         let ascii = graph(&points, &game(2), 80, Some(1), false);
         assert_eq!(ascii.line, "=#_");
         assert_eq!(ascii.marks, " ^B");
@@ -146,6 +152,8 @@ mod tests {
         assert_eq!(g.line.chars().count(), 20);
         assert_eq!(g.marks.chars().filter(|&c| c == 'm').count(), 1);
         assert_eq!(g.ruler, "1         11");
+        assert_eq!(g.plies.len(), 20);
+        assert_eq!(g.plies.last(), Some(&40));
     }
 
     #[test]

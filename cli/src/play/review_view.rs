@@ -287,6 +287,15 @@ impl App {
                     }
                 }
             }
+            "ply" => match args.first().map(|a| a.parse::<usize>()) {
+                Some(Ok(ply)) if ply <= total => ply,
+                _ => {
+                    self.say(format!(
+                        "Usage: ply N, the position after N moves of either side (0 to {total})."
+                    ));
+                    return;
+                }
+            },
             "forward" | "f" => (shown + steps).min(total),
             "back" | "b" => shown.saturating_sub(steps),
             "first" | "start" => 0,

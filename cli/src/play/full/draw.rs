@@ -63,6 +63,18 @@ pub fn frame(frame: &mut Frame, shell: &Shell, picture: &Picture) -> Hits {
         hits.board = Some(geometry);
     }
     info(buf, areas.info, picture, look);
+    // The review's graph is the first line of the panel, under its title.
+    if let Some(plies) = &picture.graph_plies {
+        if areas.info.height >= 2 {
+            let width = u16::try_from(plies.len()).unwrap_or(u16::MAX);
+            hits.graph = Some(Rect::new(
+                areas.info.x + 1,
+                areas.info.y + 1,
+                width.min(areas.info.width.saturating_sub(1)),
+                1,
+            ));
+        }
+    }
     hits.moves = move_list(buf, areas.moves, shell, picture, look);
     log(buf, areas.log, shell, look);
     hits.log = Some(areas.log);

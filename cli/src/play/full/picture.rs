@@ -97,6 +97,9 @@ pub struct Picture {
     pub reviewable: bool,
     /// The command line's prompt.
     pub prompt: String,
+    /// On the review: the first line beside the board is the graph, and
+    /// each of its columns leads to this position (a click shows it).
+    pub graph_plies: Option<Vec<usize>>,
 }
 
 /// The picture of the app's current view. `progress` is the puzzle pack
@@ -116,6 +119,7 @@ pub fn of(app: &App, progress: Option<&str>) -> Picture {
             shown: 0,
             reviewable: false,
             prompt: String::new(),
+            graph_plies: None,
         },
         View::Game => game(app, style),
         View::Puzzle(_) => puzzle(app, style, progress),
@@ -251,6 +255,7 @@ fn game(app: &App, style: Style) -> Picture {
         shown,
         reviewable: true,
         prompt: String::new(),
+        graph_plies: None,
     }
 }
 
@@ -306,6 +311,7 @@ fn puzzle(app: &App, style: Style, progress: Option<&str>) -> Picture {
         shown,
         reviewable: false,
         prompt: String::new(),
+        graph_plies: None,
     }
 }
 
@@ -354,6 +360,7 @@ fn archive(app: &App, style: Style) -> Picture {
         shown: view.shown,
         reviewable: true,
         prompt: String::new(),
+        graph_plies: None,
     }
 }
 
@@ -374,7 +381,7 @@ fn review(app: &App, style: Style) -> Picture {
         game.variant().display_name()
     );
     let report = &screen.report;
-    let mut info = score_lines(&snapshot, style);
+    // The graph first, on a row of its own the mouse can find.
     let g = graph(
         &report.graph,
         game,
@@ -382,32 +389,38 @@ fn review(app: &App, style: Style) -> Picture {
         screen.shown,
         style.unicode,
     );
-    info.push(InfoLine::new(
-        format!(
-            "{} review · {} · graph ±{} points",
-            screen.budget, report.progress.text, g.scale
-        ),
-        Tone::Dim,
-    ));
+    let mut info = Vec::new();
+    let graph_plies = (!g.line.is_empty()).then(|| g.plies.clone());
     if !g.line.is_empty() {
         info.push(InfoLine::new(g.line, Tone::Plain));
         info.push(InfoLine::new(g.marks, Tone::Warn));
     }
-    info.push(InfoLine::new(report.white.text.clone(), Tone::Plain));
-    info.push(InfoLine::new(report.black.text.clone(), Tone::Plain));
+    info.push(InfoLine::new(
+        format!(
+            "{} review · {} · ±{} points",
+            screen.budget, report.progress.text, g.scale
+        ),
+        Tone::Dim,
+    ));
+    info.extend(score_lines(&snapshot, style));
+    let marked = report
+        .moves
+        .iter()
+        .filter(|m| m.judgement.is_marked())
+        .count();
     match screen.shown {
-        None => info.push(InfoLine::new(
-            format!(
-                "{} moments, {} marked moves (in the messages) · goto MOVE · next",
-                report.moments.len(),
-                report
-                    .moves
-                    .iter()
-                    .filter(|m| m.judgement.is_marked())
-                    .count()
+        // Both sides on the summary; a move's review needs the room.
+        None => info.extend([
+            InfoLine::new(report.white.text.clone(), Tone::Plain),
+            InfoLine::new(report.black.text.clone(), Tone::Plain),
+            InfoLine::new(
+                format!(
+                    "{} moments, {marked} marked moves (in the messages) · goto MOVE · next",
+                    report.moments.len()
+                ),
+                Tone::Dim,
             ),
-            Tone::Dim,
-        )),
+        ]),
         Some(0) => info.push(InfoLine::new("The start position", Tone::Strong)),
         Some(ply) => match screen.move_at(ply) {
             Some(m) => info.push(InfoLine::new(
@@ -437,6 +450,7 @@ fn review(app: &App, style: Style) -> Picture {
         shown,
         reviewable: true,
         prompt: String::new(),
+        graph_plies,
     }
 }
 
@@ -485,6 +499,7 @@ fn analysis(app: &App, style: Style) -> Picture {
         shown,
         reviewable: false,
         prompt: String::new(),
+        graph_plies: None,
     }
 }
 
@@ -528,6 +543,7 @@ fn editor(app: &App, _style: Style) -> Picture {
         shown: 0,
         reviewable: false,
         prompt: String::new(),
+        graph_plies: None,
     }
 }
 
@@ -541,6 +557,7 @@ fn of_nothing() -> Picture {
         shown: 0,
         reviewable: false,
         prompt: String::new(),
+        graph_plies: None,
     }
 }
 

@@ -68,6 +68,8 @@ pub struct Hits {
     pub log: Option<Rect>,
     /// The command line.
     pub command: Option<Rect>,
+    /// The review's graph: a click shows the position of its column.
+    pub graph: Option<Rect>,
 }
 
 /// The shell.
@@ -598,6 +600,8 @@ impl Shell {
                         return flow;
                     }
                     self.drag_from = Some(square);
+                } else if let Some(ply) = graph_ply(self.hits.graph, &picture, col, row) {
+                    return self.send(app, &format!("ply {ply}"), false);
                 } else if let Some(ply) = self.ply_at(&picture, col, row) {
                     self.focus = Focus::Moves;
                     if picture.reviewable {
@@ -661,6 +665,13 @@ impl Shell {
             white.or(*black)
         }
     }
+}
+
+/// The position the review graph's column under the mouse leads to.
+fn graph_ply(graph: Option<Rect>, picture: &Picture, col: u16, row: u16) -> Option<usize> {
+    let rect = graph.filter(|r| contains(*r, col, row))?;
+    let plies = picture.graph_plies.as_ref()?;
+    plies.get(usize::from(col - rect.x)).copied()
 }
 
 fn contains(rect: Rect, col: u16, row: u16) -> bool {

@@ -118,6 +118,12 @@ impl Harness {
         self.settle();
     }
 
+    /// Everything the message log holds, one line each.
+    fn log_text(&self) -> String {
+        let lines: Vec<&str> = self.shell.log.iter().map(|l| l.text.as_str()).collect();
+        lines.join("\n")
+    }
+
     /// The screen at this size, as text.
     fn screen(&mut self, width: u16, height: u16) -> String {
         let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
@@ -489,4 +495,104 @@ fn the_statistics_fill_the_messages_at_home() {
     assert!(screen.contains("Norochess · pass and play"), "{screen}");
     assert!(screen.contains("History of the last 3 puzzles"), "{screen}");
     assert_snapshot("stats_80x24", &screen);
+}
+
+/// A friend game with a planted blunder (5...Qxg2), reviewed with the
+/// quick budget: the board at the move shown, the graph with its marks,
+/// both sides and the move's review beside it.
+#[test]
+fn the_review_screen_shows_the_graph_and_the_move_under_review() {
+    let mut h = Harness::new(true);
+    h.command("new friend norochess");
+    h.command("e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5 Qg5 Nxf7 Qxg2");
+    h.command("review quick");
+    // The summary is news: it goes to the messages.
+    let log = h.log_text();
+    assert!(log.contains("B 5…Qxg2?? Blunder"), "{log}");
+    assert!(log.contains("Moments that decided the game"), "{log}");
+    h.command("goto 5...");
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("Review of game 1"), "{screen}");
+    assert!(screen.contains("5…Qxg2?? Blunder"), "{screen}");
+    assert_snapshot("review_80x24", &screen);
+    // A click on the graph shows the position of its column (the
+    // terminal's tap): the eighth column is the position after 4.Nxe5.
+    let graph = h.shell.hits.graph.expect("the graph on the screen");
+    assert_eq!(graph.width, 11);
+    let event = MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: graph.x + 7,
+        row: graph.y,
+        modifiers: KeyModifiers::NONE,
+    };
+    h.shell.mouse(&mut h.app, event);
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("4.Nxe5"), "{screen}");
+    assert!(screen.contains("4. >Nxe5"), "{screen}");
+    h.command("goto 5...");
+    // The move list steps through the review like a replay.
+    h.keys(&[KeyCode::Tab, KeyCode::Left]);
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("5.Nxf7 Good move"), "{screen}");
+    assert!(screen.contains("5. >Nxf7"), "{screen}");
+}
+
+#[test]
+fn a_review_pauses_with_stop_and_resumes_where_it_was() {
+    let mut h = Harness::new(true);
+    h.command("new friend norochess");
+    h.command("e4 e5 Nf3 Nc6");
+    h.shell.send(&mut h.app, "review quick", true);
+    // Two positions evaluated, the third on the engine thread: `stop`
+    // (what Ctrl-C sends) cuts it short and nothing of it is kept.
+    for _ in 0..2 {
+        let answer = h.answers.recv().expect("an answer");
+        h.app.engine_answer(answer);
+        h.shell.after_command(&mut h.app);
+    }
+    assert!(h.app.is_thinking());
+    h.shell.send(&mut h.app, "stop", true);
+    h.settle();
+    let log = h.log_text();
+    assert!(
+        log.contains("Review paused (Analysing: 2 of 5 positions); `review` resumes it."),
+        "{log}"
+    );
+    h.command("home");
+    h.command("review 1 quick");
+    let log = h.log_text();
+    assert!(
+        log.contains("Reviewing game 1, quick (blunders and missed captures, fastest): Analysing: 2 of 5 positions."),
+        "{log}"
+    );
+    assert!(
+        log.contains("Review complete; it is kept with the game."),
+        "{log}"
+    );
+}
+
+/// The analysis board near the end: the engine's lines in points with
+/// their depth, the exact solver's result, a variation.
+#[test]
+fn the_analysis_screen_shows_lines_depth_and_the_exact_result() {
+    let mut h = Harness::new(true);
+    h.command("edit fen \"7k/pppppppp/8/3n4/8/8/8/3Q3K w - - 0 48 score=28-30\"");
+    let editor = h.screen(80, 24);
+    assert!(editor.contains("This position can be played"), "{editor}");
+    assert_snapshot("editor_80x24", &editor);
+    h.command("analyse");
+    let screen = h.screen(80, 24);
+    assert!(
+        screen.contains("Lines for White (to move), in points:"),
+        "{screen}"
+    );
+    assert!(screen.contains("Exact: White wins by 1"), "{screen}");
+    assert_snapshot("analysis_80x24", &screen);
+    // A move on the board is a variation: the board takes it.
+    h.mouse(MouseEventKind::Down(MouseButton::Left), "d1");
+    h.mouse(MouseEventKind::Up(MouseButton::Left), "d1");
+    h.mouse(MouseEventKind::Down(MouseButton::Left), "d5");
+    h.mouse(MouseEventKind::Up(MouseButton::Left), "d5");
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("Variation: Qxd5"), "{screen}");
 }
