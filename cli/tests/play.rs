@@ -2060,3 +2060,37 @@ fn a_pasted_line_that_is_not_a_sound_puzzle_is_refused_with_why() {
         "{output}"
     );
 }
+
+#[test]
+fn a_puzzle_shared_through_a_file_is_imported_from_it() {
+    let composer = TempStore::new("share-file");
+    std::fs::create_dir_all(composer.path()).expect("folder");
+    let file = composer.path().join("shared.txt");
+    let file_name = file.to_string_lossy().to_string();
+    let output = play(
+        &composer,
+        &format!(
+            "edit fen \"{ONE_ANSWER}\"\ncompose win\npuzzle mine share 1 {file_name}\npuzzle mine share 1 {file_name}\n"
+        ),
+    );
+    let written = first_answer_to(&output, &format!("puzzle mine share 1 {file_name}"));
+    assert!(written.contains("Wrote the puzzle's line to"), "{written}");
+    let again = answer_to(&output, &format!("puzzle mine share 1 {file_name}"));
+    assert!(
+        again.contains("already exists: nothing was written"),
+        "{again}"
+    );
+    let line = std::fs::read_to_string(&file).expect("the file");
+    assert!(line.starts_with("my-") && line.ends_with('\n'), "{line}");
+    let friend = TempStore::new("import-file");
+    let imported = play(
+        &friend,
+        &format!("puzzle import {file_name}\npuzzle mine\n"),
+    );
+    assert!(
+        answer_to(&imported, &format!("puzzle import {file_name}"))
+            .contains("Imported into My puzzles"),
+        "{imported}"
+    );
+    assert!(answer_to(&imported, "puzzle mine").contains("Imported · not tried yet"));
+}

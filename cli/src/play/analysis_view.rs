@@ -24,16 +24,18 @@ const MOST_LINES: u32 = 8;
 const SCRIPT_ANALYSIS_NODES: u64 = 60_000;
 /// How long an analysis thinks in a terminal unless stopped.
 const TERMINAL_ANALYSIS_MS: u64 = 15_000;
-/// Moves of a line shown.
+/// Moves of a line shown in line mode.
 const LINE_MOVES: usize = 8;
+/// Moves of a line shown beside the board in full screen.
+pub(super) const PANEL_LINE_MOVES: usize = 4;
 
 /// A line as the board shows it: `+0.35  12. e4 e5 13. Nf3 … (depth 12)`.
-pub(super) fn line_text(line: &EngineLine, game: &Game, depth: u32) -> String {
+pub(super) fn line_text(line: &EngineLine, game: &Game, depth: u32, most: usize) -> String {
     let position = game.position();
     let mut number = position.fullmove_number();
     let mut words = Vec::new();
     let mut turn = position.turn();
-    for (i, m) in line.moves.iter().take(LINE_MOVES).enumerate() {
+    for (i, m) in line.moves.iter().take(most).enumerate() {
         match (turn, i) {
             (Color::White, _) => words.push(format!("{number}.")),
             (Color::Black, 0) => words.push(format!("{number}…")),
@@ -45,7 +47,7 @@ pub(super) fn line_text(line: &EngineLine, game: &Game, depth: u32) -> String {
         }
         turn = !turn;
     }
-    if line.moves.len() > LINE_MOVES {
+    if line.moves.len() > most {
         words.push("…".to_string());
     }
     format!(
@@ -222,7 +224,7 @@ impl App {
             if depth > screen.printed_depth && !full {
                 screen.printed_depth = depth;
                 if let Some(line) = first {
-                    let text = line_text(&line, screen.board.game(), depth);
+                    let text = line_text(&line, screen.board.game(), depth, LINE_MOVES);
                     self.say(format!("  {}", text.trim_start()));
                 }
             }
@@ -230,7 +232,7 @@ impl App {
         }
         let exact = screen.board.exact_request();
         if !full {
-            let lines = lines_block(screen);
+            let lines = lines_block(screen, LINE_MOVES);
             self.say(lines.join("\n"));
         }
         if let Some(request) = exact {
@@ -469,7 +471,7 @@ pub(super) fn status_lines(screen: &AnalysisScreen) -> Vec<String> {
 
 /// The engine's table: `Lines for White (to move), in points:` and each
 /// line with its depth, then the exact result if there is one.
-pub(super) fn lines_block(screen: &AnalysisScreen) -> Vec<String> {
+pub(super) fn lines_block(screen: &AnalysisScreen, most: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let Some(live) = &screen.lines else {
         return lines;
@@ -483,7 +485,7 @@ pub(super) fn lines_block(screen: &AnalysisScreen) -> Vec<String> {
         lines.push(format!(
             "  {}. {}",
             i + 1,
-            line_text(line, game, depth).trim_start()
+            line_text(line, game, depth, most).trim_start()
         ));
     }
     if let Some(exact) = &screen.exact {

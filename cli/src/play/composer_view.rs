@@ -101,14 +101,51 @@ impl App {
         }
     }
 
-    /// `puzzle import <line>` or a pasted line: proves it again (off the
-    /// prompt's thread) and keeps it in My puzzles.
+    /// Writes a shared line to a new file (never over an existing one).
+    fn write_share_file(&mut self, file: &str, line: &str) {
+        let written = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(file)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, line.as_bytes()));
+        match written {
+            Ok(()) => self.say(format!(
+                "Wrote the puzzle's line to {file}: `puzzle import {file}` reads it on any copy of Norochess."
+            )),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => self.say(format!(
+                "{file} already exists: nothing was written. Choose another file name."
+            )),
+            Err(e) => self.say(format!("Cannot write {file}: {e}.")),
+        }
+    }
+
+    /// `puzzle import <line|FILE>` or a pasted line: proves it again (off
+    /// the prompt's thread) and keeps it in My puzzles.
     pub(super) fn import_line(&mut self, text: &str) {
         let text = text.trim();
         if text.is_empty() {
             self.say("Usage: puzzle import <the shared line> (or paste the line at any prompt).");
             return;
         }
+        // A file holding the line (a copy from a full screen may be cut
+        // into several lines; a file keeps it whole).
+        let from_file;
+        let text = if !text.contains('|') {
+            match std::fs::read_to_string(text) {
+                Ok(read) => {
+                    from_file = read;
+                    from_file.as_str()
+                }
+                Err(e) => {
+                    self.say(format!(
+                        "`{text}` is neither a shared puzzle line nor a file that can be read ({e})."
+                    ));
+                    return;
+                }
+            }
+        } else {
+            text
+        };
         if self.thinking.is_some() {
             self.cancel_thinking();
         }
@@ -162,10 +199,10 @@ impl App {
             Err(e) => lines.push(format!("It could NOT be saved to My puzzles: {e}.")),
         }
         if origin == PuzzleOrigin::Composed {
-            lines.push(
-                "Share it: paste this line into `puzzle import` on any copy of Norochess:"
-                    .to_string(),
-            );
+            lines.push(format!(
+                "Share it: paste this line into `puzzle import` on any copy of Norochess (`puzzle mine share {} FILE` writes it to a file):",
+                shown.id
+            ));
             lines.push(shown.share_text);
         }
         self.say(lines.join("\n"));
@@ -181,14 +218,18 @@ impl App {
             }
         };
         let words: Vec<String> = args.iter().map(|a| a.to_ascii_lowercase()).collect();
+        let file = args.get(2).filter(|_| words[0] == "share");
         let (action, which) = match words.as_slice() {
             [] => ("list", None),
             [action, which] if matches!(action.as_str(), "delete" | "remove" | "share") => {
                 (action.as_str(), Some(which.as_str()))
             }
+            [action, which, _] if action == "share" => (action.as_str(), Some(which.as_str())),
             [which] => ("solve", Some(which.as_str())),
             _ => {
-                self.say("Usage: puzzle mine [N] · puzzle mine delete N · puzzle mine share N");
+                self.say(
+                    "Usage: puzzle mine [N] · puzzle mine delete N · puzzle mine share N [FILE]",
+                );
                 return;
             }
         };
@@ -240,13 +281,19 @@ impl App {
         let mine = &list.puzzles[index];
         let id = mine.puzzle.id.clone();
         match action {
-            "share" => {
-                let text = format!(
-                    "Paste this line into `puzzle import` on any copy of Norochess:\n{}",
-                    mine.puzzle.share_text
-                );
-                self.say(text);
-            }
+            "share" => match file {
+                Some(file) => {
+                    let line = format!("{}\n", mine.puzzle.share_text);
+                    self.write_share_file(file, &line);
+                }
+                None => {
+                    let text = format!(
+                        "Paste this line into `puzzle import` on any copy of Norochess:\n{}",
+                        mine.puzzle.share_text
+                    );
+                    self.say(text);
+                }
+            },
             "delete" | "remove" => match self.library.delete_my_puzzle(&id) {
                 Ok(true) => self.say(format!("Puzzle {id} was removed from My puzzles.")),
                 Ok(false) => self.say(format!("Puzzle {id} was already gone.")),

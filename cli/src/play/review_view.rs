@@ -24,6 +24,15 @@ const PROGRESS_EVERY: u32 = 10;
 /// The graph's width in line mode (a screen of 80 columns).
 const GRAPH_WIDTH: usize = 72;
 
+/// `1 point`, `4 points`: the graph's range.
+pub(super) fn scale_text(scale: f64) -> String {
+    if scale == 1.0 {
+        "1 point".to_string()
+    } else {
+        format!("{scale} points")
+    }
+}
+
 /// `24. Nf3` or `24… Qd4`: a reviewed move with its number.
 pub(super) fn move_label(m: &MoveReview) -> String {
     let dots = if m.mover == Color::White { "." } else { "…" };
@@ -448,8 +457,8 @@ pub(super) fn graph_lines(
     let g = graph(points, screen.review.game(), GRAPH_WIDTH, shown, unicode);
     vec![
         format!(
-            "  Expected final score difference: White above the middle, Black below (±{} points)",
-            g.scale
+            "  Expected final score difference: White above the middle, Black below (±{})",
+            scale_text(g.scale)
         ),
         format!("  {}", g.line),
         format!("  {}", g.marks),

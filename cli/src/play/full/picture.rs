@@ -5,17 +5,26 @@
 //! decides anything about the game: every value comes from the session's
 //! snapshot, the puzzle session or the saved game.
 
-use super::super::analysis_view::{lines_block, status_lines};
+use super::super::analysis_view::{lines_block, status_lines, PANEL_LINE_MOVES};
 use super::super::app::{App, View, Work};
-use super::super::editor_view::{editor_snapshot, fields_line, problem_lines};
+use super::super::editor_view::{editor_snapshot, fields_line, problem_lines, problem_squares};
 use super::super::game_screen::variant_title;
 use super::super::puzzle_view::opponent_played;
 use super::super::review_graph::graph;
-use super::super::review_view::game_at;
+use super::super::review_view::{game_at, scale_text};
 use super::super::screen::{self, CounterTone, Style};
 use norochess_app::texts::clock_name;
 use norochess_app::{GameResult, Opponent, PlayerKind, PuzzlePhase};
 use norochess_core::{Color, Game, Snapshot};
+
+/// `1 moment`, `3 moments`.
+fn counted(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
 
 /// The review graph's columns beside the board (it must not wrap in the
 /// panel of an 80-column screen).
@@ -100,6 +109,8 @@ pub struct Picture {
     /// On the review: the first line beside the board is the graph, and
     /// each of its columns leads to this position (a click shows it).
     pub graph_plies: Option<Vec<usize>>,
+    /// Squares marked like targets: the editor's problems.
+    pub marked: Vec<norochess_core::Square>,
 }
 
 /// The picture of the app's current view. `progress` is the puzzle pack
@@ -120,6 +131,7 @@ pub fn of(app: &App, progress: Option<&str>) -> Picture {
             reviewable: false,
             prompt: String::new(),
             graph_plies: None,
+            marked: Vec::new(),
         },
         View::Game => game(app, style),
         View::Puzzle(_) => puzzle(app, style, progress),
@@ -256,6 +268,7 @@ fn game(app: &App, style: Style) -> Picture {
         reviewable: true,
         prompt: String::new(),
         graph_plies: None,
+        marked: Vec::new(),
     }
 }
 
@@ -312,6 +325,7 @@ fn puzzle(app: &App, style: Style, progress: Option<&str>) -> Picture {
         reviewable: false,
         prompt: String::new(),
         graph_plies: None,
+        marked: Vec::new(),
     }
 }
 
@@ -361,6 +375,7 @@ fn archive(app: &App, style: Style) -> Picture {
         reviewable: true,
         prompt: String::new(),
         graph_plies: None,
+        marked: Vec::new(),
     }
 }
 
@@ -397,8 +412,10 @@ fn review(app: &App, style: Style) -> Picture {
     }
     info.push(InfoLine::new(
         format!(
-            "{} review · {} · ±{} points",
-            screen.budget, report.progress.text, g.scale
+            "{} review · {} · ±{}",
+            screen.budget,
+            report.progress.text,
+            scale_text(g.scale)
         ),
         Tone::Dim,
     ));
@@ -415,8 +432,9 @@ fn review(app: &App, style: Style) -> Picture {
             InfoLine::new(report.black.text.clone(), Tone::Plain),
             InfoLine::new(
                 format!(
-                    "{} moments, {marked} marked moves (in the messages) · goto MOVE · next",
-                    report.moments.len()
+                    "{} · {} (in the messages) · goto MOVE · next",
+                    counted(report.moments.len(), "moment"),
+                    counted(marked, "marked move")
                 ),
                 Tone::Dim,
             ),
@@ -451,6 +469,7 @@ fn review(app: &App, style: Style) -> Picture {
         reviewable: true,
         prompt: String::new(),
         graph_plies,
+        marked: Vec::new(),
     }
 }
 
@@ -469,7 +488,7 @@ fn analysis(app: &App, style: Style) -> Picture {
             .into_iter()
             .map(|l| InfoLine::new(l.trim_start().to_string(), Tone::Plain)),
     );
-    let block = lines_block(screen);
+    let block = lines_block(screen, PANEL_LINE_MOVES);
     if block.is_empty() && view.can_analyse {
         info.push(InfoLine::new("The engine is starting…", Tone::Dim));
     }
@@ -500,6 +519,7 @@ fn analysis(app: &App, style: Style) -> Picture {
         reviewable: false,
         prompt: String::new(),
         graph_plies: None,
+        marked: Vec::new(),
     }
 }
 
@@ -544,6 +564,7 @@ fn editor(app: &App, _style: Style) -> Picture {
         reviewable: false,
         prompt: String::new(),
         graph_plies: None,
+        marked: problem_squares(editor),
     }
 }
 
@@ -558,6 +579,7 @@ fn of_nothing() -> Picture {
         reviewable: false,
         prompt: String::new(),
         graph_plies: None,
+        marked: Vec::new(),
     }
 }
 

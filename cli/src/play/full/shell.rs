@@ -217,6 +217,10 @@ impl Shell {
                 .collect(),
             _ => Vec::new(),
         };
+        let targets = targets
+            .into_iter()
+            .chain(picture.marked.iter().copied())
+            .collect();
         Marks {
             selected: self.selected,
             targets,

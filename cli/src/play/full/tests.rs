@@ -596,3 +596,22 @@ fn the_analysis_screen_shows_lines_depth_and_the_exact_result() {
     let screen = h.screen(80, 24);
     assert!(screen.contains("Variation: Qxd5"), "{screen}");
 }
+
+#[test]
+fn the_editor_marks_the_squares_of_its_problems_on_the_board() {
+    let mut h = Harness::new(true);
+    h.command("edit empty");
+    h.command("put Kh1 ke8 Pa8");
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("*♙*"), "{screen}");
+    assert!(
+        screen.contains("The white pawn on a8 cannot stand there"),
+        "{screen}"
+    );
+    h.command("play");
+    assert!(
+        h.log_text().contains("This position cannot be played: the white pawn on a8"),
+        "{}",
+        h.log_text()
+    );
+}
