@@ -116,12 +116,12 @@ impl App {
         }
         // What this window found so far is kept before the library's copy
         // is read back.
-        self.leave_view();
+        self.save_review_progress();
         let now = self.now();
         let opened = match self.library.open_review(id, choice.budget, now) {
             Ok(opened) => opened,
             Err(e) => {
-                self.view = View::Home;
+                // Whatever is on screen stays there.
                 self.say(format!(
                     "Game {id} cannot be reviewed: {}.",
                     capitalized(&e.to_string())
@@ -129,6 +129,7 @@ impl App {
                 return;
             }
         };
+        self.leave_view();
         if let Some(notice) = opened.notice {
             self.say(notice);
         }
