@@ -2094,3 +2094,47 @@ fn a_puzzle_shared_through_a_file_is_imported_from_it() {
     );
     assert!(answer_to(&imported, "puzzle mine").contains("Imported · not tried yet"));
 }
+
+#[test]
+fn two_winning_first_moves_are_not_a_puzzle_and_the_solver_says_so() {
+    let store = TempStore::new("compose-two");
+    let output = play(
+        &store,
+        "edit fen \"7k/pppppppp/8/3n4/n7/8/5PPP/3Q3K w - - 0 48 score=25-27\"\ncompose win\npuzzle mine\n",
+    );
+    let refused = answer_to(&output, "compose win");
+    assert!(
+        refused.contains("Not a puzzle: 2 first moves meet the objective (Qxa4, Qxd5): a puzzle needs exactly one."),
+        "{refused}"
+    );
+    assert!(
+        answer_to(&output, "puzzle mine").contains("(none yet"),
+        "{output}"
+    );
+}
+
+#[test]
+fn a_replayed_game_is_reviewed_and_a_listed_game_analysed() {
+    let store = TempStore::new("replay-review");
+    let output = play(
+        &store,
+        "new friend norochess\ne4 d5\nhome\ngames 1\nreview quick\nhome\nanalyse 1\nanalyse 7\n",
+    );
+    let review = answer_to(&output, "review quick");
+    assert!(review.contains("Reviewing game 1, quick"), "{review}");
+    assert!(review.contains("Review complete"), "{review}");
+    let board = answer_to(&output, "analyse 1");
+    assert!(
+        board.contains("Analysis board: game 1, after 1... d5."),
+        "{board}"
+    );
+    assert!(
+        board.contains("Lines for White (to move), in points:"),
+        "{board}"
+    );
+    let missing = answer_to(&output, "analyse 7");
+    assert!(
+        missing.contains("There is no game 7 in the library."),
+        "{missing}"
+    );
+}

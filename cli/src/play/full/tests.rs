@@ -610,7 +610,8 @@ fn the_editor_marks_the_squares_of_its_problems_on_the_board() {
     );
     h.command("play");
     assert!(
-        h.log_text().contains("This position cannot be played: the white pawn on a8"),
+        h.log_text()
+            .contains("This position cannot be played: the white pawn on a8"),
         "{}",
         h.log_text()
     );
