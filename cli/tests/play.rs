@@ -2138,3 +2138,26 @@ fn a_replayed_game_is_reviewed_and_a_listed_game_analysed() {
         "{missing}"
     );
 }
+
+#[test]
+fn practice_mode_judges_each_move_before_the_computer_replies() {
+    let store = TempStore::new("practice");
+    let output = play(
+        &store,
+        "set practice on\nnew computer norochess level 1 white seed 3\ne4\nQh5\nQxh7\nundo\nset practice off\nNf3\n",
+    );
+    let first = answer_to(&output, "e4");
+    assert!(first.contains("Practice: 1.e4 Best move."), "{first}");
+    // Judged before the computer's reply.
+    let judged = first.find("Practice:").expect("judged");
+    let reply = first.find("Computer plays").expect("a reply");
+    assert!(judged < reply, "{first}");
+    let blunder = answer_to(&output, "Qxh7");
+    assert!(blunder.contains("Practice: 3.Qxh7?? Blunder"), "{blunder}");
+    assert!(
+        blunder.contains("Allowed Rxh7, losing 9 points."),
+        "{blunder}"
+    );
+    let off = answer_to(&output, "Nf3");
+    assert!(!off.contains("Practice:"), "{off}");
+}

@@ -121,6 +121,8 @@ pub(super) enum Work {
     Exact,
     /// Proving a composed or imported puzzle.
     Proof,
+    /// Practice mode judging the person's move.
+    Practice,
 }
 
 /// A question waiting for its answer.
@@ -373,6 +375,7 @@ impl App {
     /// A session with the takeback and hint policies of the settings.
     pub(super) fn with_policies(&self, mut session: GameSession) -> GameSession {
         session.set_policies(self.settings.takeback, self.settings.hints);
+        session.set_practice(self.settings.practice);
         session.set_orientation(self.settings.orientation);
         session
     }
@@ -673,6 +676,7 @@ impl App {
             Job::Analysis(_) => Work::Analysis,
             Job::Exact(_) => Work::Exact,
             Job::Compose(..) | Job::Import(_) => Work::Proof,
+            Job::Practice(_) => Work::Practice,
         };
         if self.worker.submit(id, job) {
             self.thinking = Some(Thinking {
@@ -700,6 +704,7 @@ impl App {
             Work::Analysis => "The engine is analysing · Ctrl-C or `stop` stops it",
             Work::Exact => "The solver is working out the exact result · `stop` leaves it",
             Work::Proof => "The solver is proving the puzzle · `stop` leaves it",
+            Work::Practice => "Practice mode is judging your move · `stop` skips it",
         })
     }
 
@@ -733,6 +738,10 @@ impl App {
                 stop.stop();
                 self.say("Stopping the analysis…");
             }
+            (Some(stop), Work::Practice) => {
+                stop.stop();
+                self.say("Skipping practice mode's judgement of your move…");
+            }
             (Some(stop), _) => {
                 stop.stop();
                 self.say("Stopping the computer's search…");
@@ -760,6 +769,7 @@ impl App {
             Reply::Lines(live) => self.analysis_lines(*live),
             Reply::Exact(exact) => self.exact_answer(*exact),
             Reply::Puzzle(origin, result) => self.puzzle_proved(origin, *result),
+            Reply::Practice(request, thought) => self.practice_answer(&request, &thought),
         }
     }
 

@@ -9,6 +9,7 @@ use super::screen;
 use super::text::{capitalized, time_seed};
 use super::worker::Job;
 use norochess_app::session::mix;
+use norochess_app::session::{PracticeRequest, PracticeThought};
 use norochess_app::texts::move_event;
 use norochess_app::{
     ComputerAnswer, EngineSettings, GameSession, LibraryError, Opponent, SaveReceipt,
@@ -221,6 +222,39 @@ impl App {
 
     /// Starts the computer's search if it is its turn.
     pub(super) fn computer_turn(&mut self) {
+        if !matches!(self.view, View::Game) || self.thinking.is_some() {
+            return;
+        }
+        // Practice mode judges the person's move before the reply.
+        if let Some(request) = self.game.as_mut().and_then(|s| s.request_practice()) {
+            let stop = request.stop_handle();
+            self.think(Job::Practice(Box::new(request)), stop);
+            return;
+        }
+        self.computer_reply();
+    }
+
+    /// Practice mode's judgement of the person's move, then the
+    /// computer's reply (also when `stop` cut the judging short).
+    pub(super) fn practice_answer(&mut self, request: &PracticeRequest, thought: &PracticeThought) {
+        let Some(session) = &mut self.game else {
+            return;
+        };
+        let stopped = request.is_stopped();
+        if let Some(feedback) = session.practice_answer(request, thought) {
+            self.say(format!("Practice: {}", feedback.text));
+        } else if stopped {
+            self.say("Practice: this move was not judged.");
+        }
+        if stopped {
+            self.computer_reply();
+        } else {
+            self.computer_turn();
+        }
+    }
+
+    /// Asks the session for the computer's move and runs it.
+    fn computer_reply(&mut self) {
         if !matches!(self.view, View::Game) || self.thinking.is_some() {
             return;
         }

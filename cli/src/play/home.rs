@@ -161,9 +161,11 @@ impl App {
                 self.settings = settings;
                 let (takeback, hints) = (self.settings.takeback, self.settings.hints);
                 let orientation = self.settings.orientation;
+                let practice = self.settings.practice;
                 if let Some(session) = &mut self.game {
                     session.set_policies(takeback, hints);
                     session.set_orientation(orientation);
+                    session.set_practice(practice);
                 }
                 let name = Settings::canonical_key(key).unwrap_or(key.as_str());
                 let now = self.settings.get(name).unwrap_or_default();

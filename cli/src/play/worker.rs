@@ -5,6 +5,7 @@
 //! composer's proof) and sends back their answers; the app layer decides
 //! whether an answer is still current.
 
+use norochess_app::session::{PracticeRequest, PracticeThought};
 use norochess_app::{
     compose_puzzle, import_puzzle, AnalysisRequest, ComposerError, ComputerRequest, ExactRequest,
     ExactResult, HintRequest, LiveLines, PuzzleOrigin, ReviewRequest, Ticket,
@@ -34,6 +35,8 @@ pub enum Job {
     Compose(Box<AnyPosition>, Objective),
     /// Prove a pasted puzzle line again.
     Import(String),
+    /// Practice mode: judge the person's move.
+    Practice(Box<PracticeRequest>),
 }
 
 /// What came back.
@@ -53,6 +56,8 @@ pub enum Reply {
     Exact(Box<ExactResult>),
     /// A composed or imported puzzle, or why it is not one.
     Puzzle(PuzzleOrigin, Box<Result<Puzzle, ComposerError>>),
+    /// Practice mode's searches, with their request.
+    Practice(Box<PracticeRequest>, Box<PracticeThought>),
 }
 
 impl Reply {
@@ -123,6 +128,10 @@ fn run(
             Box::new(compose_puzzle(&position, objective)),
         ),
         Job::Import(text) => Reply::Puzzle(PuzzleOrigin::Imported, Box::new(import_puzzle(&text))),
+        Job::Practice(request) => {
+            let thought = request.think(engine);
+            Reply::Practice(request, Box::new(thought))
+        }
     };
     deliver(Answer { job, reply });
 }

@@ -243,6 +243,17 @@ fn game(app: &App, style: Style) -> Picture {
                     Tone::Warn,
                 ));
             }
+            if let Some(practice) = &snap.practice {
+                let tone = if practice.judgement.is_marked() {
+                    Tone::Warn
+                } else {
+                    Tone::Plain
+                };
+                info.push(InfoLine::new(
+                    format!("Practice: {}", practice.headline),
+                    tone,
+                ));
+            }
         }
     }
     let moves = snap
@@ -252,7 +263,8 @@ fn game(app: &App, style: Style) -> Picture {
             ply: m.ply as usize,
             number: m.number,
             color: m.side,
-            san: m.san.clone(),
+            // Practice mode's mark follows the move (`?!`, `?`, `??`).
+            san: format!("{}{}", m.san, m.mark),
         })
         .collect();
     Picture {

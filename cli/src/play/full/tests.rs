@@ -616,3 +616,15 @@ fn the_editor_marks_the_squares_of_its_problems_on_the_board() {
         h.log_text()
     );
 }
+
+#[test]
+fn practice_mode_marks_the_moves_in_the_list_and_says_the_last_one() {
+    let mut h = Harness::new(true);
+    h.command("set practice on");
+    h.command("new computer norochess level 1 white seed 3");
+    h.command("e4");
+    h.command("Qh5");
+    let screen = h.screen(80, 24);
+    assert!(screen.contains("Qh5?!"), "{screen}");
+    assert!(screen.contains("Practice: Inaccuracy"), "{screen}");
+}
