@@ -16,6 +16,10 @@ use norochess_core::{
 use thiserror::Error;
 
 mod input;
+mod live;
+pub use live::{
+    analysis_board_limits, analysis_board_lines, ANALYSIS_BOARD_LINES, ANALYSIS_BOARD_NODES,
+};
 
 /// Plies to the end of the game from which the exact solver is asked too
 /// (a few seconds at most on a phone; farther it rarely settles).
