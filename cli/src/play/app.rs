@@ -750,6 +750,7 @@ impl App {
                 // The solver cannot be interrupted: its answer is dropped.
                 self.thinking = None;
                 self.say("Stopped waiting for the solver: its answer will be ignored.");
+                self.computer_turn();
             }
         }
     }

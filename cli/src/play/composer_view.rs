@@ -159,6 +159,12 @@ impl App {
         origin: PuzzleOrigin,
         result: Result<Puzzle, ComposerError>,
     ) {
+        self.say_proof(origin, result);
+        // A game on screen whose computer gave way to the solver moves on.
+        self.computer_turn();
+    }
+
+    fn say_proof(&mut self, origin: PuzzleOrigin, result: Result<Puzzle, ComposerError>) {
         let puzzle = match result {
             Ok(puzzle) => puzzle,
             Err(e) => {
