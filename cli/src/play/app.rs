@@ -80,9 +80,9 @@ pub(super) const ANALYSIS_COMMANDS: [&str; 10] = [
     "play", "back", "reset", "lines", "think", "stop", "flip", "moves", "board", "legal",
 ];
 /// Commands of the position editor.
-pub(super) const EDITOR_COMMANDS: [&str; 15] = [
+pub(super) const EDITOR_COMMANDS: [&str; 16] = [
     "put", "remove", "clear", "turn", "move", "score", "start", "fen", "castling", "ep", "flip",
-    "board", "play", "game", "halfmove",
+    "board", "play", "game", "halfmove", "opening",
 ];
 
 /// The longest `wait` (a day): longer ones are refused rather than
