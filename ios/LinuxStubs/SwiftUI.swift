@@ -152,7 +152,7 @@ public struct Color: View, ShapeStyle {
     public var body: Never { fatalError() }
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {}
     public static let red = Color(red: 1, green: 0, blue: 0)
-    public static let green = red, orange = red, black = red, white = red, clear = red, primary = red, secondary = red
+    public static let green = red, orange = red, yellow = red, black = red, white = red, clear = red, primary = red, secondary = red
     public static let accentColor = red
     public func opacity(_ opacity: Double) -> Color { self }
 }
@@ -192,6 +192,7 @@ public struct Alignment {
 }
 
 public enum HorizontalAlignment { case leading, center, trailing }
+public enum HorizontalEdge { case leading, trailing }
 public enum VerticalAlignment { case top, center, bottom, firstTextBaseline }
 public enum Edge { public struct Set: OptionSet { public let rawValue: Int; public init(rawValue: Int) { self.rawValue = rawValue }
     public static let horizontal = Set(rawValue: 1), vertical = Set(rawValue: 2), all = Set(rawValue: 3), leading = Set(rawValue: 4) } }
@@ -208,6 +209,7 @@ public struct AccessibilityTraits: OptionSet {
 }
 
 public enum AccessibilityChildBehavior { case ignore, contain, combine }
+public enum AccessibilityAdjustmentDirection { case increment, decrement }
 public enum TextAlignment { case leading, center, trailing }
 
 public struct PresentationDetent: Hashable {
@@ -269,6 +271,7 @@ public struct ShareLink<Label: View>: View {
 public struct ProgressView: View {
     public var body: Never { fatalError() }
     public init() {}
+    public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0) {}
 }
 
 public struct Spacer: View {
@@ -295,6 +298,7 @@ public struct TextField<Label: View>: View {
 }
 extension TextField where Label == Text {
     public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {}
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>, axis: Axis) {}
 }
 
 public struct Stepper<Label: View>: View {
@@ -326,8 +330,10 @@ extension Shape {
 }
 // MARK: - Drawing
 
-public struct Path {
+public struct Path: Shape {
+    public var body: Never { fatalError() }
     public init() {}
+    public init(_ callback: (inout Path) -> ()) {}
     public mutating func move(to end: CGPoint) {}
     public mutating func addLine(to end: CGPoint) {}
     public mutating func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {}
@@ -390,7 +396,8 @@ public struct AnyLayout {
     public func callAsFunction<V: View>(@ViewBuilder _ content: () -> V) -> _V { _V() }
 }
 
-public enum Axis { public struct Set: OptionSet { public let rawValue: Int; public init(rawValue: Int) { self.rawValue = rawValue }
+public enum Axis { case horizontal, vertical
+    public struct Set: OptionSet { public let rawValue: Int; public init(rawValue: Int) { self.rawValue = rawValue }
     public static let horizontal = Set(rawValue: 1), vertical = Set(rawValue: 2) } }
 
 public struct ScrollView<Content: View>: View {
@@ -529,7 +536,7 @@ extension View {
     public func navigationBarTitleDisplayMode(_ mode: NavigationBarItem.TitleDisplayMode) -> _V { _V() }
     public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> _V { _V() }
     public func toolbar<C>(@ToolbarContentBuilder content: () -> C) -> _V { _V() }
-    public func swipeActions<T: View>(edge: HorizontalAlignment = .trailing, allowsFullSwipe: Bool = true,
+    public func swipeActions<T: View>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true,
                                       @ViewBuilder content: () -> T) -> _V { _V() }
     public func sheet<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
                                      @ViewBuilder content: @escaping () -> Content) -> _V { _V() }
@@ -545,6 +552,9 @@ extension View {
     public func accessibilityLabel(_ label: Text) -> _V { _V() }
     public func accessibilityLabel(_ labelKey: LocalizedStringKey) -> _V { _V() }
     public func accessibilityHint(_ hint: Text) -> _V { _V() }
+    public func accessibilityHint(_ hintKey: LocalizedStringKey) -> _V { _V() }
+    public func accessibilityValue(_ valueDescription: Text) -> _V { _V() }
+    public func accessibilityAdjustableAction(_ handler: @escaping (AccessibilityAdjustmentDirection) -> Void) -> _V { _V() }
     public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> _V { _V() }
     public func accessibilityAction(_ handler: @escaping () -> Void) -> _V { _V() }
     public func accessibilityHidden(_ hidden: Bool) -> _V { _V() }

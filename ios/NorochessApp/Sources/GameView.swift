@@ -32,6 +32,9 @@ struct GameView: View {
         .toolbar {
             ToolbarItemGroup(placement: .primaryAction) {
                 ShareLink(item: model.shareText()) { Label("Share", systemImage: "square.and.arrow.up") }
+                if model.isSaved {
+                    Button(action: { app.analyse(model) }) { Label("Analyse", systemImage: "magnifyingglass") }
+                }
                 Button(action: { app.showRules(model.snapshot.board.setup.game) }) {
                     Label("Rules", systemImage: "book")
                 }
@@ -65,7 +68,7 @@ struct GameView: View {
             }
         }
         .sheet(isPresented: $model.isResultPresented) {
-            ResultSheet(model: model)
+            ResultSheet(model: model, app: app)
                 .presentationDetents([.medium])
         }
     }
@@ -263,6 +266,7 @@ private struct ControlsView: View {
 
 private struct ResultSheet: View {
     let model: GameModel
+    let app: AppModel
 
     var body: some View {
         VStack(spacing: 16) {
@@ -271,6 +275,11 @@ private struct ResultSheet: View {
             HStack {
                 Button(action: { model.rematch() }) { Label("Rematch", systemImage: "arrow.clockwise") }
                 Button(action: { model.reviewFromResult() }) { Label("Review", systemImage: "list.number") }
+            }
+            if model.isSaved {
+                Button(action: { app.reviewInPoints(model) }) {
+                    Label("Review in points", systemImage: "chart.xyaxis.line")
+                }
             }
             HStack {
                 ShareLink(item: model.shareText()) { Label("Share", systemImage: "square.and.arrow.up") }

@@ -32,6 +32,10 @@ struct GamesListView: View {
                         ShareLink(item: text) { Label("Share", systemImage: "square.and.arrow.up") }
                     }
                 }
+                .swipeActions(edge: .leading) {
+                    Button { app.openReview(row.id) } label: { Label("Review", systemImage: "chart.xyaxis.line") }
+                    Button { app.openAnalysis(row.id) } label: { Label("Analyse", systemImage: "magnifyingglass") }
+                }
             }
             if let error = model.error { Text(verbatim: error).foregroundStyle(Color.red) }
         }
@@ -64,6 +68,9 @@ struct StatsView: View {
                     .accessibilityElement(children: .ignore)
                     .accessibilityLabel(Text(verbatim: row.accessibilityLabel))
                 }
+            }
+            Section("Reviews") {
+                Text(verbatim: model.reviewText)
             }
             Section("Puzzles") {
                 Text(verbatim: model.puzzleText)

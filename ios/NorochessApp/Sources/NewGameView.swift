@@ -8,27 +8,14 @@ struct NewGameView: View {
 
     var body: some View {
         Form {
-            Section("Game") {
-                Picker("Game", selection: $form.game) {
-                    ForEach(form.games, id: \.id) { info in
-                        Text(verbatim: info.name).tag(info.id)
-                    }
+            if let from = form.startPositionText {
+                // Playing on from a set-up position: its game, not a choice.
+                Section("Game") {
+                    Text(verbatim: form.info.name)
+                    Text(verbatim: from).font(.footnote).foregroundStyle(.secondary)
                 }
-                Text(verbatim: form.info.description).font(.footnote).foregroundStyle(.secondary)
-                if let range = form.startNumberRange {
-                    Toggle("Random start position", isOn: $form.randomStart)
-                    if !form.randomStart {
-                        Stepper(value: $form.startNumber, in: range) {
-                            LabeledContent("Start position", value: String(form.startNumber))
-                        }
-                    }
-                }
-                // The chosen game's options as the core lists them (names and values).
-                ForEach(form.optionPickers) { picker in
-                    Picker(picker.name, selection: optionValue(picker.id)) {
-                        ForEach(picker.choices) { choice in Text(verbatim: choice.name).tag(choice.value) }
-                    }
-                }
+            } else {
+                gameSection
             }
             if form.showsLevelAndColour {
                 Section("Computer") {
@@ -62,6 +49,32 @@ struct NewGameView: View {
             }
         }
         .navigationTitle(form.opponent.title)
+    }
+
+    /// The game, its start and its options.
+    private var gameSection: some View {
+        Section("Game") {
+            Picker("Game", selection: $form.game) {
+                ForEach(form.games, id: \.id) { info in
+                    Text(verbatim: info.name).tag(info.id)
+                }
+            }
+            Text(verbatim: form.info.description).font(.footnote).foregroundStyle(.secondary)
+            if let range = form.startNumberRange {
+                Toggle("Random start position", isOn: $form.randomStart)
+                if !form.randomStart {
+                    Stepper(value: $form.startNumber, in: range) {
+                        LabeledContent("Start position", value: String(form.startNumber))
+                    }
+                }
+            }
+            // The chosen game's options as the core lists them (names and values).
+            ForEach(form.optionPickers) { picker in
+                Picker(picker.name, selection: optionValue(picker.id)) {
+                    ForEach(picker.choices) { choice in Text(verbatim: choice.name).tag(choice.value) }
+                }
+            }
+        }
     }
 
     /// The picker's selection: the value the form holds for `option`.

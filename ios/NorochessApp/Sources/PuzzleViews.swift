@@ -22,6 +22,32 @@ struct PuzzleListView: View {
                 .pickerStyle(.segmented)
                 Text(verbatim: model.tierProgress(model.tier)).font(.footnote)
             }
+            Section("My puzzles") {
+                if let empty = model.myPuzzlesEmptyText { Text(verbatim: empty).foregroundStyle(.secondary) }
+                ForEach(model.myRows) { row in
+                    Button { app.openMyPuzzle(line: row.line) } label: {
+                        VStack(alignment: .leading) {
+                            Text(verbatim: row.title).font(.headline)
+                            Text(verbatim: row.status).font(.footnote).foregroundStyle(.secondary)
+                        }
+                    }
+                    .accessibilityElement(children: .ignore)
+                    .accessibilityLabel(Text(verbatim: row.accessibilityLabel))
+                    .accessibilityAddTraits(.isButton)
+                    .swipeActions {
+                        Button("Delete", role: .destructive) { model.deleteMyPuzzle(row.id) }
+                        ShareLink(item: row.line) { Label("Share", systemImage: "square.and.arrow.up") }
+                    }
+                }
+                // A line that can no longer be read is named, never dropped in silence.
+                ForEach(model.unreadable, id: \.self) { line in
+                    Label { Text(verbatim: line) } icon: { Image(systemName: "exclamationmark.triangle") }
+                        .foregroundStyle(Color.red)
+                }
+                Button { app.openEditor() } label: { Label("Compose a puzzle", systemImage: "square.and.pencil") }
+                Button { model.showImport() } label: { Label("Import a puzzle", systemImage: "doc.on.clipboard") }
+                if let error = model.error { Text(verbatim: error).foregroundStyle(Color.red) }
+            }
             Section {
                 ForEach(model.rows) { row in
                     Button { app.openPuzzle(row.id) } label: {
@@ -40,6 +66,39 @@ struct PuzzleListView: View {
             }
         }
         .navigationTitle("Puzzles")
+        .onAppear(perform: { model.reload() })
+        .sheet(isPresented: $model.isImportPresented) {
+            PuzzleImportSheet(model: model)
+                .presentationDetents([.medium, .large])
+        }
+    }
+}
+
+/// Import by paste: a shared puzzle line, proven again, kept in My puzzles.
+private struct PuzzleImportSheet: View {
+    @Bindable var model: PuzzleListModel
+
+    var body: some View {
+        Form {
+            Section {
+                TextField("Paste a puzzle line", text: $model.importText, axis: .vertical)
+                    .lineLimit(6)
+                Button(action: { model.importPasted() }) { Label("Import", systemImage: "square.and.arrow.down") }
+                    .disabled(!model.canImport)
+                if model.isImporting {
+                    HStack {
+                        ProgressView()
+                        Text("The solver is checking the puzzle…")
+                    }
+                }
+                if let message = model.importMessage {
+                    Text(verbatim: message).foregroundStyle(model.importSucceeded ? Color.green : Color.red)
+                }
+            }
+            Section {
+                Button("Done") { model.isImportPresented = false }
+            }
+        }
     }
 }
 

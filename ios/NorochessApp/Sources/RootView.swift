@@ -39,6 +39,14 @@ struct RootView: View {
             if let settings = app.settingsModel { SettingsView(model: settings) }
         case .rules:
             if let rules = app.rules { RulesView(model: rules) }
+        case .review:
+            if let review = app.review { ReviewView(model: review, app: app) }
+        case .analysis:
+            if let analysis = app.analysis { AnalysisBoardScreen(model: analysis) }
+        case .editor:
+            if let editor = app.editor { PositionEditorScreen(model: editor, app: app) }
+        case .composer:
+            if let composer = app.composer { ComposerScreen(model: composer) }
         }
     }
 }

@@ -12,6 +12,14 @@ public enum Route: String, Hashable, Codable, Sendable {
     case stats
     case settings
     case rules
+    /// A game's review in points.
+    case review
+    /// The analysis board.
+    case analysis
+    /// The position editor.
+    case editor
+    /// The puzzle composer.
+    case composer
 }
 
 /// The app: the library (in Application Support), the settings, Home's
@@ -77,6 +85,10 @@ public final class AppModel {
     public private(set) var stats: StatsModel?
     public private(set) var settingsModel: SettingsModel?
     public private(set) var rules: RulesModel?
+    public private(set) var review: ReviewModel?
+    public private(set) var analysis: AnalysisModel?
+    public private(set) var editor: EditorModel?
+    public private(set) var composer: ComposerModel?
     /// An error to show on Home (a game that could not be opened).
     public var error: String?
 
@@ -128,6 +140,14 @@ public final class AppModel {
         path = [opponent == .computer ? .newComputerGame : .newFriendGame]
     }
 
+    /// The editor's "Play from here": the form, playing on from its
+    /// checked position.
+    public func showNewGame(_ opponent: NewGameModel.Opponent, from editor: EditorModel) {
+        guard let position = editor.checkedPosition() else { return }
+        newGame = NewGameModel(opponent: opponent, settings: settings, setup: editor.view.setup, position: position)
+        path = path + [opponent == .computer ? .newComputerGame : .newFriendGame]
+    }
+
     /// The form's Start.
     public func start(_ form: NewGameModel, seed: UInt64 = UInt64.random(in: 1...UInt64.max)) {
         do {
@@ -156,10 +176,109 @@ public final class AppModel {
     public func openPuzzle(_ id: String) {
         do {
             puzzle = try PuzzleModel(puzzleId: id, library: library, settings: settings, feedback: feedback)
+            myPuzzleLine = nil
             path = path.contains(.puzzles) ? [.puzzles, .puzzle] : [.puzzle]
         } catch {
             self.error = describe(error)
         }
+    }
+
+    /// Opens a puzzle of My puzzles from its line, solved as a built-in one
+    /// (`PuzzleRun.fromLine`: attempts recorded by its id).
+    public func openMyPuzzle(line: String) {
+        do {
+            let run = try PuzzleRun.fromLine(line: line, library: library)
+            puzzle = PuzzleModel(run: run, library: library, settings: settings, feedback: feedback)
+            myPuzzleLine = line
+            path = path.contains(.puzzles) ? [.puzzles, .puzzle] : [.puzzle]
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    /// The line of the My puzzle on screen (restored at launch by it).
+    @ObservationIgnored private var myPuzzleLine: String?
+
+    // MARK: - Review, analysis, editor, composer
+
+    /// The review in points of game `gameId` (from Games or its result sheet).
+    public func openReview(_ gameId: Int64) {
+        do {
+            review?.leave()
+            review = try ReviewModel(library: library, gameId: gameId, time: time, settings: settings)
+            path = path + [.review]
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    /// The analysis board at `ply` moves into game `gameId` (its last
+    /// position when `nil`).
+    public func openAnalysis(_ gameId: Int64, ply: UInt32? = nil) {
+        do {
+            let at = try ply ?? library.load(gameId: gameId, nowMs: time.nowMs()).snapshot(nowMs: time.nowMs()).plyCount
+            analysis?.leave()
+            analysis = try AnalysisModel(library: library, gameId: gameId, ply: at, time: time, settings: settings)
+            path = path + [.analysis]
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    /// The analysis board at a checked position of `game` (the editor's, a review's).
+    public func openAnalysis(game: String, position: String) {
+        do {
+            analysis?.leave()
+            analysis = try AnalysisModel(game: game, position: position, settings: settings)
+            path = path + [.analysis]
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    /// The position editor: the start of Norochess, or a position to edit.
+    public func openEditor(game: String = "norochess", position: String? = nil) {
+        do {
+            editor = try EditorModel(game: game, position: position, settings: settings)
+            path = path + [.editor]
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    /// The composer from a checked position of `game`.
+    public func openComposer(game: String, position: String) {
+        composer?.leave()
+        composer = ComposerModel(game: game, position: position, library: library)
+        path = path + [.composer]
+    }
+
+    /// The game's result sheet: "Review in points" closes the sheet and
+    /// opens the review of the saved game.
+    public func reviewInPoints(_ game: GameModel) {
+        guard let id = game.snapshot.gameId else { return }
+        game.isResultPresented = false
+        openReview(id)
+    }
+
+    /// The game screen's Analyse: the position shown (the one reviewed, or
+    /// the live one) on the analysis board; the game goes on unchanged.
+    public func analyse(_ game: GameModel) {
+        guard let id = game.snapshot.gameId else { return }
+        _ = game.session.saveNow(nowMs: time.nowMs())
+        openAnalysis(id, ply: game.snapshot.reviewing ?? game.snapshot.plyCount)
+    }
+
+    /// The editor's Analyse: its checked position on the analysis board.
+    public func analyse(_ editor: EditorModel) {
+        guard let position = editor.checkedPosition() else { return }
+        openAnalysis(game: editor.gameId, position: position)
+    }
+
+    /// The editor's Compose: its checked position in the composer.
+    public func compose(_ editor: EditorModel) {
+        guard let position = editor.checkedPosition() else { return }
+        openComposer(game: editor.gameId, position: position)
     }
 
     public func showGames() {
@@ -198,6 +317,9 @@ public final class AppModel {
         settings = new
         game?.apply(settings: new)
         puzzle?.apply(settings: new)
+        review?.apply(settings: new)
+        analysis?.apply(settings: new)
+        editor?.apply(settings: new)
     }
 
     /// The app went to the background (`true`) or came back.
@@ -217,6 +339,22 @@ public final class AppModel {
         if old.contains(.puzzle), !path.contains(.puzzle) {
             puzzle?.leave()
             puzzle = nil
+            myPuzzleLine = nil
+            puzzles?.reload()
+        }
+        if old.contains(.review), !path.contains(.review) {
+            review?.leave()
+            review = nil
+            games?.reload()
+        }
+        if old.contains(.analysis), !path.contains(.analysis) {
+            analysis?.leave()
+            analysis = nil
+        }
+        if old.contains(.editor), !path.contains(.editor) { editor = nil }
+        if old.contains(.composer), !path.contains(.composer) {
+            composer?.leave()
+            composer = nil
             puzzles?.reload()
         }
         saveLaunchState()
@@ -234,11 +372,15 @@ public final class AppModel {
     private struct LaunchState: Codable {
         var screen: Route?
         var puzzleId: String?
+        /// A My puzzle is restored from its line (it is not in the pack).
+        var puzzleLine: String?
     }
 
     private func saveLaunchState() {
         guard let launchFile else { return }
-        let state = LaunchState(screen: path.last, puzzleId: path.last == .puzzle ? puzzle?.info.id : nil)
+        let onPuzzle = path.last == .puzzle
+        let state = LaunchState(screen: path.last, puzzleId: onPuzzle ? puzzle?.info.id : nil,
+                                puzzleLine: onPuzzle ? myPuzzleLine.flatMap { $0.hasPrefix((puzzle?.info.id ?? "") + "|") ? $0 : nil } : nil)
         try? JSONEncoder().encode(state).write(to: launchFile, options: .atomic)
     }
 
@@ -250,12 +392,18 @@ public final class AppModel {
               let screen = state.screen else { return }
         switch screen {
         case .game: continueCurrent()
-        case .puzzle: if let id = state.puzzleId { openPuzzle(id) }
+        case .puzzle:
+            if let line = state.puzzleLine {
+                openMyPuzzle(line: line)
+            } else if let id = state.puzzleId {
+                openPuzzle(id)
+            }
         case .puzzles: showPuzzles()
         case .games: showGames()
         case .stats: showStats()
         case .settings: showSettings()
-        case .rules, .newComputerGame, .newFriendGame: break
+        // Screens opened from another (a game, the editor) start from it again.
+        case .rules, .newComputerGame, .newFriendGame, .review, .analysis, .editor, .composer: break
         }
     }
 }

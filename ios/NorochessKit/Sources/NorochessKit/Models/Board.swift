@@ -164,6 +164,8 @@ public struct BoardSquare: Identifiable, Equatable {
     public let isCheck: Bool
     /// Highlighted by a puzzle hint.
     public let isHinted: Bool
+    /// Named by a problem of the position editor (marked like a check).
+    public let isFlagged: Bool
     /// Face-to-face mode: drawn upside down.
     public let isUpsideDown: Bool
     /// The colour under the piece (the theme's, or a highlight).
@@ -260,10 +262,14 @@ public struct BoardLayout: Equatable {
         public var selected: String?
         public var targets: [String] = []
         public var hinted: String?
-        public init(selected: String? = nil, targets: [String] = [], hinted: String? = nil) {
+        /// Squares a problem names (the position editor).
+        public var flagged: Set<String> = []
+        public init(selected: String? = nil, targets: [String] = [], hinted: String? = nil,
+                    flagged: Set<String> = []) {
             self.selected = selected
             self.targets = targets
             self.hinted = hinted
+            self.flagged = flagged
         }
     }
 
@@ -271,8 +277,23 @@ public struct BoardLayout: Equatable {
         snapshot: GameSnapshot, bottom: Side, upsideDown: Side?, marks: Marks,
         settings: Settings?
     ) {
-        width = Int(snapshot.width)
-        height = Int(snapshot.height)
+        self.init(width: Int(snapshot.width), height: Int(snapshot.height), pieces: snapshot.pieces,
+                  legalMoves: snapshot.legalMoves, lastMove: snapshot.lastMove, checkSquare: snapshot.checkSquare,
+                  bottom: bottom, upsideDown: upsideDown, marks: marks, settings: settings)
+    }
+
+    /// A board of pieces without a game around it (the position editor's).
+    public init(editor view: EditorView, bottom: Side, marks: Marks, settings: Settings?) {
+        self.init(width: Int(view.width), height: Int(view.height), pieces: view.pieces, legalMoves: [],
+                  lastMove: nil, checkSquare: nil, bottom: bottom, upsideDown: nil, marks: marks, settings: settings)
+    }
+
+    init(
+        width: Int, height: Int, pieces placed: [PlacedPiece], legalMoves: [MoveInfo], lastMove move: MoveInfo?,
+        checkSquare: String?, bottom: Side, upsideDown: Side?, marks: Marks, settings: Settings?
+    ) {
+        self.width = width
+        self.height = height
         self.bottom = bottom
         let theme = BoardTheme.named(settings?.boardTheme ?? "brown")
         self.theme = theme
@@ -280,12 +301,12 @@ public struct BoardLayout: Equatable {
         lettersStyle = settings?.pieceStyle == .letters
         let coordinates = settings?.coordinates ?? true
         var pieces: [String: Piece] = [:]
-        for placed in snapshot.pieces { pieces[placed.square] = placed.piece }
-        let last: Set<String> = snapshot.lastMove.map { [$0.from, $0.to] } ?? []
-        lastMove = snapshot.lastMove.map { MoveSquares(from: $0.from, to: $0.to) }
+        for placed in placed { pieces[placed.square] = placed.piece }
+        let last: Set<String> = move.map { [$0.from, $0.to] } ?? []
+        lastMove = move.map { MoveSquares(from: $0.from, to: $0.to) }
         // What each piece of the side that may move can reach (VoiceOver hints).
         var reach: [String: [String]] = [:]
-        for move in snapshot.legalMoves where !(reach[move.from]?.contains(move.to) ?? false) {
+        for move in legalMoves where !(reach[move.from]?.contains(move.to) ?? false) {
             reach[move.from, default: []].append(move.to)
         }
         let selectedPiece = marks.selected.flatMap { pieces[$0] }
@@ -299,16 +320,18 @@ public struct BoardLayout: Equatable {
                 let piece = pieces[name]
                 let isTarget = marks.targets.contains(name)
                 let isSelected = marks.selected == name
-                let isCheck = snapshot.checkSquare == name
+                let isCheck = checkSquare == name
                 let isHinted = marks.hinted == name
+                let isFlagged = marks.flagged.contains(name)
                 let isLast = last.contains(name)
                 let isLight = (file + rank) % 2 == 1
                 let square = isLight ? theme.light : theme.dark
-                let overlay: RGB? = isSelected ? theme.selected : isCheck ? theme.check
+                let overlay: RGB? = isSelected ? theme.selected : isCheck || isFlagged ? theme.check
                     : isHinted ? theme.hinted : isLast ? theme.lastMove : nil
                 let colour = overlay?.over(square) ?? square
                 var label = piece.map { tr("%@ on %@", Names.piece($0), name) } ?? name
                 if isTarget { label = tr("%@, legal target", label) }
+                if isFlagged { label = tr("%@, named by a problem", label) }
                 var hint: String?
                 if isTarget, let moving = selectedPiece {
                     hint = tr("Moves the %@ here", Names.kind(moving.role))
@@ -318,7 +341,7 @@ public struct BoardLayout: Equatable {
                 return BoardSquare(
                     id: name, file: file, rank: rank, isLight: isLight, piece: piece,
                     art: piece.map(PieceArt.of), isSelected: isSelected, isTarget: isTarget,
-                    isLastMove: isLast, isCheck: isCheck, isHinted: isHinted,
+                    isLastMove: isLast, isCheck: isCheck, isHinted: isHinted, isFlagged: isFlagged,
                     isUpsideDown: piece != nil && piece?.color == upsideDown, colour: colour,
                     rankLabel: coordinates && file == leftFile ? "\(rank + 1)" : nil,
                     fileLabel: coordinates && rank == bottomRank ? fileLetter(file) : nil,

@@ -185,6 +185,9 @@ public final class GameModel {
     public var canOfferDraw: Bool { snapshot.canOfferDraw && snapshot.drawOffer == nil }
     /// Pass and play: the board can be turned (against the computer too).
     public var canFlip: Bool { true }
+    /// The game is in the library: it can be reviewed in points and its
+    /// positions analysed (a game without a library cannot).
+    public var isSaved: Bool { snapshot.gameId != nil }
 
     /// A pending draw offer: `White offers a draw`.
     public var drawOfferText: String? {

@@ -120,6 +120,11 @@ public final class StatsModel {
     /// `Rating history: 1512 → 1563` (after the oldest and the latest of
     /// `ratingHistory`), or nil before any attempt.
     public private(set) var ratingHistoryText: String?
+    /// The reviews' summary: `Reviewed 4 games against the computer: your
+    /// accuracy 81%, …` (the app layer's `reviewStats().text`).
+    public private(set) var reviewText = ""
+    /// The player's review accuracy, 0–100, once a game is reviewed.
+    public private(set) var reviewAccuracy: Double?
     public private(set) var error: String?
 
     public init(library: LibraryHandle) {
@@ -159,6 +164,9 @@ public final class StatsModel {
             } else {
                 ratingHistoryText = nil
             }
+            let reviews = try library.reviewStats()
+            reviewText = reviews.text
+            reviewAccuracy = reviews.gamesReviewed > 0 ? reviews.yourAccuracy : nil
             error = nil
         } catch {
             self.error = describe(error)

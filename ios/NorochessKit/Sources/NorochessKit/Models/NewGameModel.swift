@@ -51,6 +51,23 @@ public final class NewGameModel {
     /// The clocks on offer.
     public let presets: [TimeControlPreset]
 
+    /// A position set up in the editor to play from ("Play from here"):
+    /// the game is fixed to its game and the session starts from it.
+    public private(set) var startPosition: (setup: GameSetup, position: String)?
+
+    /// The form for playing on from `position` of the game `setup` (as the
+    /// editor checked it).
+    public convenience init(opponent: Opponent, settings: Settings?, setup: GameSetup, position: String) {
+        self.init(opponent: opponent, settings: settings)
+        if games.contains(where: { $0.id == setup.game }) { game = setup.game }
+        startPosition = (setup, position)
+    }
+
+    /// The game can be chosen (not when playing on from a set-up position).
+    public var canChooseGame: Bool { startPosition == nil }
+    /// `From a set-up position: …`.
+    public var startPositionText: String? { startPosition.map { tr("From the position %@", $0.position) } }
+
     public init(opponent: Opponent, settings: Settings?) {
         self.opponent = opponent
         games = NorochessKit.variants()
@@ -93,7 +110,7 @@ public final class NewGameModel {
     }
 
     /// Show the start number controls (the game has numbered starts).
-    public var showsStartNumber: Bool { info.startNumbers != nil }
+    public var showsStartNumber: Bool { info.startNumbers != nil && startPosition == nil }
     /// The numbers a start may have (Norochess960: from 0 to one less than
     /// `startNumbers`); `nil` for a game with a fixed start.
     public var startNumberRange: ClosedRange<Int>? {
@@ -149,7 +166,7 @@ public final class NewGameModel {
         let options = info.options.map { OptionSetting(option: $0.id, value: value(of: $0.id)) }
         // A random start is drawn by the session from the seed (the app layer).
         let start = showsStartNumber && !randomStart ? UInt16(exactly: startNumber) : nil
-        let setup = GameSetup(game: info.id, options: options, startNumber: start)
+        let setup = startPosition?.setup ?? GameSetup(game: info.id, options: options, startNumber: start)
         let opponentChoice: OpponentChoice
         switch opponent {
         case .computer:
@@ -161,7 +178,7 @@ public final class NewGameModel {
                 whiteName: white.isEmpty ? tr("White") : white, blackName: black.isEmpty ? tr("Black") : black)
         }
         return NewGame(
-            setup: setup, positionText: nil, opponent: opponentChoice,
+            setup: setup, positionText: startPosition?.position, opponent: opponentChoice,
             clock: clockIndex.map { presets[$0].control },
             boardMode: opponent == .friend ? boardMode : nil, seed: seed, playerName: nil, level8Nodes: nil)
     }

@@ -52,6 +52,113 @@ public final class PuzzleListModel {
         reload()
     }
 
+    // MARK: - My puzzles
+
+    /// A puzzle of My puzzles as the list shows it.
+    public struct MyRow: Identifiable, Equatable {
+        /// Its id (`my-3f2a9c01`).
+        public let id: String
+        /// `White to play and win — move 48, score 18–20`.
+        public let title: String
+        /// The app layer's status line: `Composed · solved cleanly`.
+        public let status: String
+        /// The line it is kept, shared and solved as.
+        public let line: String
+        public let accessibilityLabel: String
+    }
+
+    /// My puzzles, oldest first.
+    public private(set) var myRows: [MyRow] = []
+    /// My puzzles' lines that can no longer be read, each named.
+    public private(set) var unreadable: [String] = []
+
+    /// The line of my puzzle `id` (to solve it with `PuzzleRun.fromLine`).
+    public func myPuzzleLine(_ id: String) -> String? { myRows.first { $0.id == id }?.line }
+
+    public func deleteMyPuzzle(_ id: String) {
+        do {
+            _ = try library.deleteMyPuzzle(id: id)
+            reload()
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    private func reloadMyPuzzles() throws {
+        let list = try library.myPuzzles()
+        myRows = list.puzzles.map { mine in
+            MyRow(id: mine.puzzle.id, title: mine.puzzle.description, status: mine.statusText,
+                  line: mine.puzzle.shareText,
+                  accessibilityLabel: tr("%@, %@", mine.puzzle.description, mine.statusText))
+        }
+        unreadable = list.unreadable
+    }
+
+    // MARK: - Import by paste
+
+    /// The import sheet is open (the view binds it).
+    public var isImportPresented = false
+    /// The text pasted to import (one shared puzzle line).
+    public var importText = ""
+    /// The solver is proving the pasted puzzle again.
+    public private(set) var isImporting = false
+    /// How the last import went: `Imported: …`, or why it was refused.
+    public private(set) var importMessage: String?
+    public private(set) var importSucceeded = false
+    @ObservationIgnored private var importTask: Task<Void, Never>?
+
+    public var canImport: Bool { !isImporting && !importText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+
+    /// Opens the import sheet, empty.
+    public func showImport() {
+        importText = ""
+        importMessage = nil
+        isImportPresented = true
+    }
+
+    /// `No puzzles of your own yet` when My puzzles is empty.
+    public var myPuzzlesEmptyText: String? { myRows.isEmpty ? tr("No puzzles of your own yet") : nil }
+
+    /// Proves the pasted puzzle again (`importPuzzle`) and keeps it in My
+    /// puzzles as imported.
+    public func importPasted() {
+        guard canImport else { return }
+        let text = importText
+        isImporting = true
+        importMessage = nil
+        importTask = Task { [weak self] in
+            let result: Result<ComposedPuzzle, Error>
+            do { result = .success(try await importPuzzle(text: text)) } catch { result = .failure(error) }
+            self?.imported(result)
+        }
+    }
+
+    /// Waits for the import in progress (tests).
+    public func waitForImport() async {
+        if let importTask { await importTask.value }
+    }
+
+    private func imported(_ result: Result<ComposedPuzzle, Error>) {
+        importTask = nil
+        isImporting = false
+        switch result {
+        case let .success(puzzle):
+            do {
+                let added = try library.saveMyPuzzle(shareText: puzzle.shareText, origin: .imported)
+                importMessage = added ? tr("Imported: %@", puzzle.description) : tr("Already in My puzzles: %@", puzzle.description)
+                importSucceeded = true
+                importText = ""
+            } catch {
+                importMessage = describe(error)
+                importSucceeded = false
+            }
+            reload()
+        case let .failure(error):
+            importMessage = describe(error)
+            importSucceeded = false
+        }
+    }
+
     public let tiers: [PuzzleDifficulty] = [.easy, .medium, .hard]
 
     public func tierName(_ tier: PuzzleDifficulty) -> String {
@@ -111,6 +218,7 @@ public final class PuzzleListModel {
                 return Row(id: info.id, title: title, objective: info.objectiveText, status: status,
                            symbol: symbol, accessibilityLabel: tr("%@, %@, %@", title, info.objectiveText, word))
             }
+            try reloadMyPuzzles()
             error = nil
         } catch {
             self.error = describe(error)
