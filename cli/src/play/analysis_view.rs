@@ -364,15 +364,11 @@ impl App {
             match screen.board.play_text(word) {
                 Ok(info) => played.push(info.san),
                 Err(e) => {
-                    let mut message = capitalized(&e.to_string());
+                    let mut message = format!("{}.", capitalized(&e.to_string()));
                     if played.is_empty() && words.len() == 1 {
-                        let hint = self.did_you_mean(word);
-                        if !hint.is_empty() {
-                            message.push('.');
-                            message.push_str(&hint);
-                        }
+                        message.push_str(&self.did_you_mean(word));
                     }
-                    self.say(format!("{message}."));
+                    self.say(message);
                     break;
                 }
             }

@@ -98,7 +98,11 @@ impl App {
             (Some("new"), _) => HELP_NEW,
             (Some("puzzle" | "puzzles"), _) | (None, View::Puzzle(_)) => HELP_PUZZLE,
             (Some("game" | "moves"), _) | (None, View::Game) => HELP_GAME,
-            (Some("review"), _) | (None, View::Review(_)) => HELP_GAME_REVIEW,
+            (Some("review"), _) | (None, View::Review(_)) => {
+                let text = HELP_GAME_REVIEW.replace("{marks}", &review_marks_text());
+                self.say(text.trim_end());
+                return;
+            }
             (Some("analyse" | "analyze" | "analysis"), _) | (None, View::Analysis(_)) => {
                 HELP_ANALYSIS
             }
@@ -220,6 +224,14 @@ impl App {
     }
 }
 
+/// The marks of a review in points, from the app layer's thresholds.
+fn review_marks_text() -> String {
+    use norochess_app::review::{BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS};
+    format!(
+        "A move is an inaccuracy (i, ?!) from {INACCURACY_POINTS} point lost, a mistake (m, ?)\nfrom {MISTAKE_POINTS} or when it turns a win into a loss, a blunder (B, ??) from {BLUNDER_POINTS}."
+    )
+}
+
 /// What Norochess is, in three lines at the top of home.
 const ABOUT: [&str; 3] = [
     "Norochess is chess where every capture scores: Q 9, R 5, B 3, N 3, K 2, P 1.",
@@ -325,13 +337,15 @@ losing) with the move number and score shown; the opponent answers.
                      `puzzle mine share N` prints its line, `delete N` removes it
   flip, legal [SQUARE], moves, rules, home, help";
 
+/// The review's help; `{marks}` is replaced by the app layer's thresholds.
 const HELP_GAME_REVIEW: &str = "
 Reviewing a game (`review [N] [quick|standard|deep]`): every position is
 evaluated in points of the final score difference; the review runs on the
 engine thread (`stop` pauses it, `review` resumes it where the library kept
-it). A move is an inaccuracy (i, ?!) from 1 point lost, a mistake (m, ?)
-from 2.5 or when it turns a win into a loss, a blunder (B, ??) from 5.
+it). {marks}
   goto MOVE          a move and its review: `goto 24` (White's), `goto 24...`
+  ply N              the position after N moves of either side (a click on
+                     the graph in full screen)
   next, previous     the next or previous marked move
   forward [N], back [N], first, last   step through the positions
   summary            the graph, both sides, the moments and the marked moves
