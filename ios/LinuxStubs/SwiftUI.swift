@@ -291,6 +291,7 @@ public struct Toggle<Label: View>: View {
 }
 extension Toggle where Label == Text {
     public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {}
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {}
 }
 
 public struct TextField<Label: View>: View {

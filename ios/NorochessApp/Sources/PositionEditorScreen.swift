@@ -112,6 +112,15 @@ struct PositionEditorScreen: View {
                     LabeledContent("Black's score", value: String(model.score(.black)))
                 }
             }
+            if model.view.hasCastling {
+                ForEach(model.castlingSwitches) { right in
+                    Toggle(right.title, isOn: Binding(get: { right.isOn }, set: { model.setCastling(right.id, $0) }))
+                }
+            }
+            if model.view.hasOpeningRule {
+                Toggle("The opening restriction still applies",
+                       isOn: Binding(get: { model.view.openingPending }, set: { model.setOpeningPending($0) }))
+            }
         }
     }
 }

@@ -167,7 +167,7 @@ final class EditorModelTests: XCTestCase {
         XCTAssertEqual(app.game?.snapshot.board.positionText, editorOneAnswerPosition)
     }
 
-    func testNorochess960StartsAndTheGameChoice() async throws {
+    func testNorochess960StartsTheGameChoiceCastlingAndTheOpeningRule() async throws {
         let editor = try EditorModel()
         XCTAssertNil(editor.startNumberRange, "Norochess has one start")
         // The game with numbered starts (Norochess960), found by the menu, not by name.
@@ -179,6 +179,32 @@ final class EditorModelTests: XCTestCase {
         XCTAssertEqual(editor.view.setup.startNumber, UInt16(range.upperBound))
         XCTAssertEqual(editor.startText, "Start \(range.upperBound)")
         XCTAssertTrue(editor.isPlayable)
+        // Castling (chess-like games) and the Ram/Frontal opening restriction, where the game has them.
+        var castlingGames = 0
+        var openingRuleGames = 0
+        for game in editor.games {
+            editor.chooseGame(game.id)
+            if editor.view.hasCastling {
+                castlingGames += 1
+                XCTAssertEqual(editor.castlingSwitches.map(\.isOn), [true, true, true, true], "\(game.id)'s start")
+                editor.setCastling(\.blackQueenSide, false)
+                XCTAssertFalse(editor.view.castling.blackQueenSide)
+                XCTAssertTrue(editor.view.castling.whiteKingSide)
+                editor.tool = .erase
+                editor.tap("h1")
+                editor.setCastling(\.blackQueenSide, true)
+                XCTAssertFalse(editor.isPlayable, "castling king side without the h1 rook")
+                XCTAssertTrue(editor.flaggedSquares.contains("h1"), "\(editor.problems.map(\.text))")
+            }
+            if editor.view.hasOpeningRule {
+                openingRuleGames += 1
+                let pending = editor.view.openingPending
+                editor.setOpeningPending(!pending)
+                XCTAssertEqual(editor.view.openingPending, !pending)
+            }
+        }
+        XCTAssertGreaterThan(castlingGames, 0, "a game of the menu has castling")
+        XCTAssertGreaterThan(openingRuleGames, 0, "a game of the menu has an opening rule")
         for game in editor.games {
             editor.chooseGame(game.id)
             XCTAssertEqual(editor.gameId, game.id)

@@ -138,6 +138,36 @@ public final class EditorModel {
     public func setScore(_ side: Side, _ score: Int) { edit { $0.setScore(side: side, score: UInt16(clamping: score)) } }
     public func flip() { bottom = bottom == .white ? .black : .white }
 
+    /// One castling right as a switch (games with castling, `view.hasCastling`).
+    public struct CastlingSwitch: Identifiable, Equatable {
+        public let id: WritableKeyPath<CastlingRights, Bool>
+        public let title: String
+        public let isOn: Bool
+    }
+
+    /// White's and Black's castling rights, king side then queen side.
+    public var castlingSwitches: [CastlingSwitch] {
+        let rights = view.castling
+        return [
+            CastlingSwitch(id: \.whiteKingSide, title: tr("White may castle king side"), isOn: rights.whiteKingSide),
+            CastlingSwitch(id: \.whiteQueenSide, title: tr("White may castle queen side"), isOn: rights.whiteQueenSide),
+            CastlingSwitch(id: \.blackKingSide, title: tr("Black may castle king side"), isOn: rights.blackKingSide),
+            CastlingSwitch(id: \.blackQueenSide, title: tr("Black may castle queen side"), isOn: rights.blackQueenSide),
+        ]
+    }
+
+    /// Allows or forbids one castling move; the editor says when the king
+    /// and rook are not where it needs them.
+    public func setCastling(_ right: WritableKeyPath<CastlingRights, Bool>, _ allowed: Bool) {
+        var rights = view.castling
+        rights[keyPath: right] = allowed
+        edit { $0.setCastling(castling: rights) }
+    }
+
+    /// Ram and Frontal chess: the opening restriction still applies
+    /// (`view.hasOpeningRule`).
+    public func setOpeningPending(_ pending: Bool) { edit { $0.setOpeningPending(pending: pending) } }
+
     /// The position as the app layer hands it over, checked; `nil` (and
     /// the reasons in `error`) when it cannot be played.
     public func checkedPosition() -> String? {
