@@ -186,6 +186,17 @@ private struct StatusView: View {
                 .rotationEffect(model.isDrawOfferUpsideDown ? .degrees(180) : .zero)
             }
             if let hint = model.hintText { Label { Text(verbatim: hint) } icon: { Image(systemName: "lightbulb") } }
+            // Practice mode: the mark of the person's last move, the whole sentence for VoiceOver.
+            if model.isPracticeJudging {
+                HStack {
+                    ProgressView()
+                    Text("Judging your move…")
+                }
+            } else if let headline = model.practiceHeadline {
+                Label { Text(verbatim: headline) } icon: { Image(systemName: "graduationcap") }
+                    .accessibilityElement(children: .ignore)
+                    .accessibilityLabel(Text(verbatim: model.practiceText ?? headline))
+            }
             if let note = model.noteText { Text(verbatim: note).foregroundStyle(.secondary) }
             if let problem = model.saveProblem { Text(verbatim: problem).foregroundStyle(Color.red) }
         }
@@ -201,7 +212,7 @@ private struct MoveListView: View {
                 LazyHStack(spacing: 8) {
                     ForEach(model.moveItems) { item in
                         Button { model.review(ply: item.id) } label: {
-                            Text(verbatim: item.number + " " + item.san)
+                            Text(verbatim: item.number + " " + item.san + item.mark)
                                 .font(.body.monospacedDigit())
                                 .fontWeight(item.isCurrent ? .bold : .regular)
                                 .underline(item.isCurrent)

@@ -110,6 +110,7 @@ struct SettingsView: View {
                        isOn: Binding(get: { s.confirmRepetition }, set: { model.setConfirmRepetition($0) }))
                 Toggle("Hints", isOn: Binding(get: { s.hints }, set: { model.setHints($0) }))
                 Toggle("Takeback", isOn: Binding(get: { s.takeback }, set: { model.setTakeback($0) }))
+                Toggle("Practice mode: mark each of my moves", isOn: Binding(get: { s.practice }, set: { model.setPractice($0) }))
                 Stepper(value: Binding(get: { Int(s.defaultLevel) }, set: { model.setDefaultLevel($0) }), in: (model.levels.first ?? 1)...(model.levels.last ?? 1)) {
                     LabeledContent("Default level", value: String(s.defaultLevel))
                 }

@@ -103,6 +103,13 @@ public final class GameModel {
         // The app layer's words, only in the last five regular moves.
         snapshot.movesLeftText
     }
+    /// Practice mode's word on the person's last move: `Blunder: 9.0 points
+    /// lost` (the app layer's), until the person moves again.
+    public var practiceHeadline: String? { snapshot.practice?.headline }
+    /// The whole sentence: `24…Qd4?? Blunder, 9.0 points lost. Best was Nf6.`
+    public var practiceText: String? { snapshot.practice?.text }
+    /// The person's last move is being judged (practice mode).
+    public var isPracticeJudging: Bool { snapshot.practiceThinking }
     /// One line under the board: `White to move`, `Computer is thinking…`, the result.
     public var statusText: String { snapshot.statusText }
     /// The thinking indicator: a computer move of this screen is on its way.
@@ -161,6 +168,8 @@ public final class GameModel {
         public let spoken: String
         /// The move on the board now (scroll to it, underline it).
         public let isCurrent: Bool
+        /// Practice mode's mark (`?!`, `?`, `??`), drawn after the SAN; empty where none.
+        public let mark: String
     }
 
     /// The move list, tappable: the current move is the one to scroll to (the app layer says which).
@@ -168,7 +177,8 @@ public final class GameModel {
         snapshot.moves.enumerated().map { index, move in
             let number: String
             if move.side == .white { number = "\(move.number)." } else if index == 0 { number = "\(move.number)…" } else { number = "" }
-            return MoveItem(id: move.reviewPly, number: number, san: move.san, spoken: move.spoken, isCurrent: move.isCurrent)
+            return MoveItem(id: move.reviewPly, number: number, san: move.san, spoken: move.spoken,
+                            isCurrent: move.isCurrent, mark: move.mark)
         }
     }
 
@@ -447,6 +457,9 @@ public final class GameModel {
     public func apply(settings: Settings) {
         self.settings = settings
         session.setAskBeforeRepetition(ask: settings.confirmRepetition)
+        // Takebacks, hints, orientation and practice mode, as the app layer applies them.
+        session.applySettings(settings: settings)
+        refresh()
     }
 
     // MARK: - Lifetime

@@ -221,6 +221,9 @@ public final class SettingsModel {
     public func setHaptics(_ on: Bool) { update { $0.haptics = on } }
     public func setHints(_ on: Bool) { update { $0.hints = on } }
     public func setTakeback(_ on: Bool) { update { $0.takeback = on } }
+    /// Practice mode: against the computer, each of the person's moves
+    /// marked with the points it cost (the app layer judges them).
+    public func setPractice(_ on: Bool) { update { $0.practice = on } }
     /// The computer's levels the default can take (the app layer's).
     public let levels: [Int] = computerLevels().map(Int.init)
     public func setDefaultLevel(_ level: Int) {
