@@ -7,7 +7,10 @@
 //! reports, one line at a time, are gathered by [`LiveLines`] into the
 //! table a screen shows.
 
-use crate::analysis::{check_lines, EngineLine, SearchLimits, SearchLimitsError, SearchProgress};
+use crate::analysis::{
+    check_lines, EngineLine, EngineScore, ScoreKind, SearchLimits, SearchLimitsError,
+    SearchProgress,
+};
 use crate::board_input::{BoardInput, BoardInputView};
 use crate::board_view::{BoardView, MoveInfo};
 use norochess_core::{
@@ -283,6 +286,9 @@ pub struct LiveLines {
     pub lines: Vec<EngineLine>,
     /// The depth of each line.
     pub depths: Vec<u32>,
+    /// What a screen writes beside each line: `depth 14`, or `proven` for
+    /// an exact result (whose depth is only how far the proof went).
+    pub depth_texts: Vec<String>,
     /// The deepest completed depth of line 1.
     pub depth: u32,
     /// Nodes searched so far.
@@ -299,6 +305,7 @@ impl LiveLines {
         LiveLines {
             lines: Vec::with_capacity(count),
             depths: Vec::with_capacity(count),
+            depth_texts: Vec::with_capacity(count),
             depth: 0,
             nodes: 0,
             elapsed_ms: 0,
@@ -306,23 +313,65 @@ impl LiveLines {
         }
     }
 
-    /// Takes one report: line `n` replaces what the table had at `n`.
+    /// Takes one report. A line is its first move: a report replaces the
+    /// line that starts with the same move; a new first move takes a free
+    /// row or, in a full table, the row of the oldest depth and lowest
+    /// score (the line the new depth has not confirmed). While a new
+    /// depth comes in, the table holds lines of two depths; it is kept
+    /// best first by score, so a line of the new depth that fell below an
+    /// older one is never shown above it.
     pub fn update(&mut self, progress: SearchProgress) {
-        let slot = progress.line_number.saturating_sub(1) as usize;
         self.nodes = progress.nodes;
         self.elapsed_ms = progress.elapsed_ms;
-        if slot == 0 {
+        if progress.line_number <= 1 {
             self.depth = progress.depth;
         }
-        if slot < self.lines.len() {
-            self.lines[slot] = progress.line;
-            self.depths[slot] = progress.depth;
-        } else {
-            // Lines arrive in order; a gap would only come from a report
-            // for a line past the table's, which is then appended.
-            self.lines.push(progress.line);
-            self.depths.push(progress.depth);
+        let first = progress.line.moves.first().map(|m| m.uci.clone());
+        let same = first.as_ref().and_then(|first| {
+            self.lines
+                .iter()
+                .position(|l| l.moves.first().map(|m| &m.uci) == Some(first))
+        });
+        let row = match same {
+            Some(row) => Some(row),
+            // Line numbers count up within a depth: past the table's end
+            // the table is not full yet.
+            None if progress.line_number as usize > self.lines.len() => None,
+            None => self
+                .lines
+                .iter()
+                .zip(&self.depths)
+                .enumerate()
+                .min_by_key(|(_, (line, depth))| (**depth, score_rank(&line.score)))
+                .map(|(row, _)| row),
+        };
+        match row {
+            Some(row) => {
+                self.lines[row] = progress.line;
+                self.depths[row] = progress.depth;
+            }
+            None => {
+                self.lines.push(progress.line);
+                self.depths.push(progress.depth);
+            }
         }
+        self.arrange();
+    }
+
+    /// Best first by score for the side to move (the deeper line first
+    /// on equal scores), and the depth texts for the new order.
+    fn arrange(&mut self) {
+        let mut rows: Vec<(EngineLine, u32)> =
+            self.lines.drain(..).zip(self.depths.drain(..)).collect();
+        rows.sort_by_key(|(line, depth)| std::cmp::Reverse((score_rank(&line.score), *depth)));
+        self.depth_texts = rows
+            .iter()
+            .map(|(line, depth)| match line.score.kind {
+                ScoreKind::Win | ScoreKind::Loss => "proven".to_string(),
+                ScoreKind::Estimate | ScoreKind::Mate => format!("depth {depth}"),
+            })
+            .collect();
+        (self.lines, self.depths) = rows.into_iter().unzip();
     }
 
     /// The final answer of the search replaces the table.
@@ -335,10 +384,26 @@ impl LiveLines {
                 .collect();
             self.depths = vec![result.depth; self.lines.len()];
             self.depth = result.depth;
+            self.arrange();
         }
         self.nodes = result.nodes;
         self.elapsed_ms = u64::try_from(result.elapsed.as_millis()).unwrap_or(u64::MAX);
         self.finished = true;
+    }
+}
+
+/// A score as one number, larger is better for the side it is for: a
+/// proven win (larger margins higher), a mate (sooner higher), estimates,
+/// then being mated and a proven loss.
+fn score_rank(score: &EngineScore) -> i64 {
+    const RESULT: i64 = 1_000_000_000;
+    let value = i64::from(score.value);
+    match score.kind {
+        ScoreKind::Win => 2 * RESULT + value,
+        ScoreKind::Mate if value > 0 => RESULT - value,
+        ScoreKind::Mate => -RESULT - value,
+        ScoreKind::Estimate => value,
+        ScoreKind::Loss => -2 * RESULT + value,
     }
 }
 
@@ -470,6 +535,73 @@ mod tests {
             "{firsts:?}"
         );
         assert!(board.request(0, limits(10)).is_err());
+    }
+
+    /// Line `number` of a depth, starting with `first` (from the start
+    /// position), of `score`.
+    fn report(
+        number: u32,
+        depth: u32,
+        first: &str,
+        score: norochess_core::Score,
+    ) -> SearchProgress {
+        let start = Game::new(Variant::Norochess, None).expect("start");
+        let position = *start.position();
+        let m = position.parse_move(first).expect("a legal first move");
+        SearchProgress {
+            depth,
+            seldepth: depth,
+            line_number: number,
+            line: EngineLine {
+                score: EngineScore::of(score, norochess_core::Color::White),
+                moves: vec![MoveInfo::of(&position, m)],
+            },
+            nodes: 0,
+            elapsed_ms: 0,
+        }
+    }
+
+    #[test]
+    fn a_table_of_two_depths_stays_best_first_and_proofs_say_so() {
+        use norochess_core::Score;
+        let mut live = LiveLines::new(3);
+        let firsts = |live: &LiveLines| -> Vec<String> {
+            live.lines.iter().map(|l| l.moves[0].san.clone()).collect()
+        };
+        live.update(report(1, 7, "e4", Score::Centi(40)));
+        live.update(report(2, 7, "d4", Score::Centi(14)));
+        live.update(report(3, 7, "Nf3", Score::Centi(-30)));
+        // Depth 8's first line (e4 again) falls below depth 7's second.
+        live.update(report(1, 8, "e4", Score::Centi(12)));
+        assert_eq!(firsts(&live), ["d4", "e4", "Nf3"]);
+        assert_eq!(live.depths, [7, 8, 7]);
+        assert_eq!(live.depth, 8);
+        // Depth 8's second line is a new move: it takes the row of the
+        // line depth 8 has not confirmed with the lowest score (Nf3).
+        live.update(report(2, 8, "c4", Score::Centi(20)));
+        assert_eq!(firsts(&live), ["c4", "d4", "e4"]);
+        live.update(report(3, 8, "d4", Score::Centi(5)));
+        assert_eq!(firsts(&live), ["c4", "e4", "d4"]);
+        assert_eq!(live.depths, [8, 8, 8]);
+        live.update(report(1, 88, "c4", Score::Won { margin: 3 }));
+        assert_eq!(live.lines[0].score.kind, ScoreKind::Win);
+        assert_eq!(live.depth_texts, ["proven", "depth 8", "depth 8"]);
+        let ranks: Vec<i64> = [
+            Score::Won { margin: 5 },
+            Score::Won { margin: 1 },
+            Score::Mate(1),
+            Score::Mate(4),
+            Score::Centi(300),
+            Score::Centi(-300),
+            Score::Mate(-4),
+            Score::Mate(-1),
+            Score::Lost { margin: -1 },
+            Score::Lost { margin: -6 },
+        ]
+        .into_iter()
+        .map(|s| score_rank(&EngineScore::of(s, norochess_core::Color::White)))
+        .collect();
+        assert!(ranks.windows(2).all(|w| w[0] > w[1]), "{ranks:?}");
     }
 
     #[test]

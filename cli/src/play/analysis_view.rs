@@ -29,8 +29,9 @@ const LINE_MOVES: usize = 8;
 /// Moves of a line shown beside the board in full screen.
 pub(super) const PANEL_LINE_MOVES: usize = 4;
 
-/// A line as the board shows it: `+0.35  12. e4 e5 13. Nf3 … (depth 12)`.
-pub(super) fn line_text(line: &EngineLine, game: &Game, depth: u32, most: usize) -> String {
+/// A line as the board shows it: `+0.35  12. e4 e5 13. Nf3 … (depth 12)`;
+/// `depth` is the app layer's text (`depth 12`, or `proven`).
+pub(super) fn line_text(line: &EngineLine, game: &Game, depth: &str, most: usize) -> String {
     let position = game.position();
     let mut number = position.fullmove_number();
     let mut words = Vec::new();
@@ -50,11 +51,7 @@ pub(super) fn line_text(line: &EngineLine, game: &Game, depth: u32, most: usize)
     if line.moves.len() > most {
         words.push("…".to_string());
     }
-    format!(
-        "{:>8}  {}  (depth {depth})",
-        line.score.text,
-        words.join(" ")
-    )
+    format!("{:>8}  {}  ({depth})", line.score.text, words.join(" "))
 }
 
 impl App {
@@ -219,12 +216,13 @@ impl App {
         let finished = live.finished;
         let depth = live.depth;
         let first = live.lines.first().cloned();
+        let first_depth = live.depth_texts.first().cloned().unwrap_or_default();
         screen.lines = Some(live);
         if !finished {
             if depth > screen.printed_depth && !full {
                 screen.printed_depth = depth;
                 if let Some(line) = first {
-                    let text = line_text(&line, screen.board.game(), depth, LINE_MOVES);
+                    let text = line_text(&line, screen.board.game(), &first_depth, LINE_MOVES);
                     self.say(format!("  {}", text.trim_start()));
                 }
             }
@@ -477,7 +475,7 @@ pub(super) fn lines_block(screen: &AnalysisScreen, most: usize) -> Vec<String> {
     let state = if live.finished { "" } else { " (thinking)" };
     lines.push(format!("  Lines for {turn} (to move), in points{state}:"));
     for (i, line) in live.lines.iter().enumerate() {
-        let depth = live.depths.get(i).copied().unwrap_or(live.depth);
+        let depth = live.depth_texts.get(i).map_or("", String::as_str);
         lines.push(format!(
             "  {}. {}",
             i + 1,
