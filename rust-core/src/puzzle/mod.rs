@@ -13,7 +13,7 @@ mod themes;
 mod verify;
 
 pub use compose::{compose, ComposeError, Composition, MAX_COMPOSED_LINE};
-pub use generate::{board_key, generate_puzzles, GeneratorOptions};
+pub use generate::{board_key, generate_puzzles, proof_line, GeneratorOptions};
 pub use pack::builtin_pack;
 pub use progress::PuzzleProgress;
 pub use rating::{

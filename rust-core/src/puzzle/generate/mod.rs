@@ -25,6 +25,26 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+/// The line that proves `objective` after the player's `first` move from
+/// `start` (`history`: the hashes of the positions before it), as the
+/// generator, the composer, `puzzles verify` and `solve --objective` see
+/// it: the player's only moves and the defender's best replies (exact
+/// values) in between, up to `max_line` plies. It stops where the game
+/// ends, where play stops for the objective, where a best defence is not
+/// proven, or where the player has several ways to go on. `None` when
+/// `first` is not legal.
+pub fn proof_line(
+    start: &crate::any::AnyPosition,
+    history: &[u64],
+    first: crate::moves::Move,
+    objective: crate::engine::solver::Objective,
+    solver: &mut Solver,
+    limits: SolveLimits,
+    max_line: usize,
+) -> Option<Vec<crate::moves::Move>> {
+    analyse::solution_line(start, history, first, objective, solver, limits, max_line)
+}
+
 /// Settings of a generator run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GeneratorOptions {
