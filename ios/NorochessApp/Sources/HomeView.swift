@@ -41,11 +41,6 @@ struct HomeView: View {
         } message: {
             Text(verbatim: app.currentNotice?.message ?? "")
         }
-        .alert("Something went wrong", isPresented: errorShown) {
-            Button("OK") { app.error = nil }
-        } message: {
-            Text(verbatim: app.error ?? "")
-        }
     }
 
     private var noticeShown: Binding<Bool> {
@@ -53,9 +48,5 @@ struct HomeView: View {
         // "false" for the same OK then removes nothing.
         let shown = app.currentNotice
         return Binding(get: { app.currentNotice != nil }, set: { if !$0, let shown { app.dismissNotice(shown) } })
-    }
-
-    private var errorShown: Binding<Bool> {
-        Binding(get: { app.error != nil }, set: { if !$0 { app.error = nil } })
     }
 }

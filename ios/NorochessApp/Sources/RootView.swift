@@ -13,11 +13,22 @@ struct RootView: View {
                     destination(route)
                 }
         }
+        // A screen that could not be opened (a game, a review, a position)
+        // says why over whichever screen asked for it, not only on Home.
+        .alert("Something went wrong", isPresented: errorShown) {
+            Button("OK") { app.error = nil }
+        } message: {
+            Text(verbatim: app.error ?? "")
+        }
         // The model says when a game needs the screen awake; leaving it or
         // its end turns the system's idle timer back on.
         .onChange(of: app.keepsScreenAwake, initial: true) { _, awake in
             UIApplication.shared.isIdleTimerDisabled = awake
         }
+    }
+
+    private var errorShown: Binding<Bool> {
+        Binding(get: { app.error != nil }, set: { if !$0 { app.error = nil } })
     }
 
     @ViewBuilder

@@ -221,5 +221,13 @@ final class ReviewModelTests: XCTestCase {
         app.path = [.games]
         XCTAssertNil(app.review, "leaving the screen ends the review")
         XCTAssertNil(app.analysis)
+        // A game that is not there: said over the screen that asked, which stays.
+        app.openReview(id + 1000)
+        XCTAssertEqual(app.path, [.games])
+        XCTAssertNotNil(app.error)
+        app.error = nil
+        app.openAnalysis(id + 1000)
+        XCTAssertEqual(app.path, [.games])
+        XCTAssertNotNil(app.error)
     }
 }

@@ -89,7 +89,7 @@ public final class AppModel {
     public private(set) var analysis: AnalysisModel?
     public private(set) var editor: EditorModel?
     public private(set) var composer: ComposerModel?
-    /// An error to show on Home (a game that could not be opened).
+    /// An error to show over the screen on top (a game, review or position that could not be opened).
     public var error: String?
 
     @ObservationIgnored private let launchFile: URL?
