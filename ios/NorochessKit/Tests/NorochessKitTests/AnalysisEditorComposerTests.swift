@@ -70,6 +70,25 @@ final class AnalysisModelTests: XCTestCase {
         XCTAssertEqual(after.plyCount, 4)
     }
 
+    func testAPromotionInTheVariationGoesThroughTheBoardsPicker() async throws {
+        let model = try AnalysisModel(game: "norochess", position: "7k/4P3/8/8/8/8/8/K7 w - - 0 30 score=20-20")
+        XCTAssertNil(model.picker)
+        model.tap("e7")
+        model.tap("e8")
+        let picker = try XCTUnwrap(model.picker, "a promotion with a choice opens the picker")
+        XCTAssertTrue(model.view.variation.isEmpty, "nothing played before the choice")
+        XCTAssertFalse(picker.title.isEmpty)
+        let knight = try XCTUnwrap(picker.choices.first { $0.kind == .knight })
+        model.choosePiece(knight.kind)
+        XCTAssertNil(model.picker)
+        XCTAssertEqual(model.view.variation.first?.promotion, .knight)
+        XCTAssertEqual(model.layout.square("e8")?.piece, Piece(color: .white, role: .knight))
+        // Flipped: Black at the bottom, the same variation.
+        model.flip()
+        XCTAssertEqual(model.layout.bottom, .black)
+        model.leave()
+    }
+
     func testNearTheEndTheSolversExactResultIsShown() async throws {
         let model = try AnalysisModel(game: "norochess", position: oneAnswerPosition)
         XCTAssertTrue(model.view.exactAvailable)
