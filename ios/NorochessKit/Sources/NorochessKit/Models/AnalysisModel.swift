@@ -186,7 +186,7 @@ public final class AnalysisModel {
         exact = nil
         guard view.canAnalyse else { return }
         isAnalysing = true
-        let relay = LinesRelay { lines in Task { @MainActor [weak self] in self?.linesArrived(lines, ticket: ticket) } }
+        let relay = LinesRelay { [weak self] lines in Task { @MainActor in self?.linesArrived(lines, ticket: ticket) } }
         analysisTask = Task { [weak self] in
             let result: Result<LiveLines, Error>
             do {

@@ -158,8 +158,10 @@ public final class ReviewModel {
         guard task == nil, !progress.complete else { return }
         let handle = handle
         let relay = ReviewRelay(
-            progress: { progress in Task { @MainActor [weak self] in self?.progressArrived(progress) } },
-            saveFailed: { problem in Task { @MainActor [weak self] in self?.saveProblems.append(problem) } })
+            // Weak all the way: a relay still held by the review's thread
+            // does not keep a screen that has gone.
+            progress: { [weak self] progress in Task { @MainActor in self?.progressArrived(progress) } },
+            saveFailed: { [weak self] problem in Task { @MainActor in self?.saveProblems.append(problem) } })
         isRunning = true
         error = nil
         task = Task { [weak self] in
