@@ -218,6 +218,7 @@ final class ReviewModelTests: XCTestCase {
         app.openAnalysis(id, ply: review.selectedPly)
         XCTAssertEqual(app.path, [.games, .review, .analysis])
         XCTAssertEqual(app.analysis?.view.board.plyCount, 1)
+        XCTAssertEqual(app.analysis?.layout.bottom, .white, "the person's side, though Black is to move")
         app.path = [.games]
         XCTAssertNil(app.review, "leaving the screen ends the review")
         XCTAssertNil(app.analysis)

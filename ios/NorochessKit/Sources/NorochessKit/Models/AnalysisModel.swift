@@ -39,11 +39,12 @@ public final class AnalysisModel {
     @ObservationIgnored private var analysisTask: Task<Void, Never>?
     @ObservationIgnored private var exactTask: Task<Void, Never>?
 
-    /// The board at `ply` moves into game `gameId` of the library.
+    /// The board at `ply` moves into game `gameId` of the library, with
+    /// `bottom` at the bottom (the game screen's side; else the side to move).
     public convenience init(library: LibraryHandle, gameId: Int64, ply: UInt32, time: TimeSource,
-                            settings: Settings? = nil) throws {
+                            settings: Settings? = nil, bottom: Side? = nil) throws {
         try self.init(handle: AnalysisBoardHandle.ofGame(library: library, gameId: gameId, plies: ply, nowMs: time.nowMs()),
-                      settings: settings)
+                      settings: settings, bottom: bottom)
     }
 
     /// The board at a position text of `game` (from the editor).
@@ -51,12 +52,12 @@ public final class AnalysisModel {
         try self.init(handle: AnalysisBoardHandle.ofPosition(game: game, position: position), settings: settings)
     }
 
-    init(handle: AnalysisBoardHandle, settings: Settings?) {
+    init(handle: AnalysisBoardHandle, settings: Settings?, bottom: Side? = nil) {
         self.handle = handle
         self.settings = settings
         let first = handle.view()
         view = first
-        bottom = first.board.turn
+        self.bottom = bottom ?? first.board.turn
     }
 
     // MARK: - What the screen draws

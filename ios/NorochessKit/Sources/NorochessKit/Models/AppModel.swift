@@ -216,9 +216,11 @@ public final class AppModel {
     /// position when `nil`).
     public func openAnalysis(_ gameId: Int64, ply: UInt32? = nil) {
         do {
-            let at = try ply ?? library.load(gameId: gameId, nowMs: time.nowMs()).snapshot(nowMs: time.nowMs()).plyCount
+            // The game's own orientation (the person's side against the computer).
+            let game = try library.load(gameId: gameId, nowMs: time.nowMs()).snapshot(nowMs: time.nowMs())
             analysis?.leave()
-            analysis = try AnalysisModel(library: library, gameId: gameId, ply: at, time: time, settings: settings)
+            analysis = try AnalysisModel(library: library, gameId: gameId, ply: ply ?? game.plyCount, time: time,
+                                         settings: settings, bottom: game.bottom)
             path = path + [.analysis]
         } catch {
             self.error = describe(error)
