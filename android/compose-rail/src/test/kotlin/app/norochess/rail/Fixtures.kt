@@ -24,6 +24,19 @@ import app.norochess.android.ui.ScoreUi
 import app.norochess.android.ui.SettingsUi
 import app.norochess.android.ui.StatsRowUi
 import app.norochess.android.ui.StatsUi
+import app.norochess.android.ui.AnalysisUi
+import app.norochess.android.ui.BudgetUi
+import app.norochess.android.ui.ComposerUi
+import app.norochess.android.ui.EditorUi
+import app.norochess.android.ui.EngineLineUi
+import app.norochess.android.ui.GraphPointUi
+import app.norochess.android.ui.Mark
+import app.norochess.android.ui.MomentUi
+import app.norochess.android.ui.MyPuzzleRowUi
+import app.norochess.android.ui.MyPuzzlesUi
+import app.norochess.android.ui.ObjectiveUi
+import app.norochess.android.ui.ReviewMoveUi
+import app.norochess.android.ui.ReviewUi
 
 /** Fixed screen states for the goldens (the UI tests drive the real library). */
 object Fixtures {
@@ -194,6 +207,127 @@ object Fixtures {
         puzzlesSolved = 12, puzzleRating = 1563, puzzleDeviation = 90, bestStreak = 5,
         ratingHistory = listOf(1500, 1436, 1480, 1512, 1497, 1540, 1563),
         bestWin = "Norochess · against level 4 · 41–12",
+        reviewText = "Reviewed 4 games against the computer: your accuracy 81%, 0.7 points lost per move (the computer: 93%)",
+    )
+
+    // ------------------------------------------------------------ issue 27: review, analysis, editor, composer
+
+    private val reviewSans = listOf(
+        "e4", "e6", "d4", "d5", "e5", "c5", "c3", "Nc6", "Nf3", "Qb6", "Bd3", "Bd7",
+        "Be3", "cxd4", "cxd4", "Nxd4", "Nxd4", "Qxd4", "Nc3", "Qxe5", "Qe2", "Qb8", "Nxd5", "exd5", "Bb5",
+    )
+    /** White's expected final difference after each position (0: the start), in points. */
+    private val reviewValues = listOf(
+        0.2f, 0.3f, 0.2f, 0.4f, 0.3f, 0.5f, 0.4f, 0.6f, 0.5f, 0.3f, 0.4f, 0.2f, 0.3f,
+        0.5f, 0.4f, 1.6f, 1.5f, 1.7f, 1.6f, 7.8f, 7.6f, 7.9f, 4.9f, 5.0f, 5.2f, 5.1f,
+    )
+    private val reviewMarks = mapOf(16 to Mark.INACCURACY, 20 to Mark.BLUNDER, 23 to Mark.MISTAKE)
+    private fun symbol(mark: Mark) = when (mark) {
+        Mark.INACCURACY -> "?!"
+        Mark.MISTAKE -> "?"
+        Mark.BLUNDER -> "??"
+        Mark.NONE -> ""
+    }
+
+    /** A reviewed Norochess game with an inaccuracy, a blunder and a mistake, the blunder on the board. */
+    fun review() = ReviewUi(
+        title = "Norochess · vs the computer (level 3), you played black",
+        budgets = listOf(
+            BudgetUi("quick", "Quick", "Blunders and missed captures, fastest"),
+            BudgetUi("standard", "Standard", "Every mark, a few seconds a game"),
+            BudgetUi("deep", "Deep", "The closest look, about four times longer"),
+        ),
+        budgetId = "standard",
+        progressText = "Review complete",
+        progress = 1f,
+        complete = true,
+        started = true,
+        graph = reviewValues.mapIndexed { ply, v -> GraphPointUi(ply, v, reviewMarks[ply] ?: Mark.NONE) },
+        positions = reviewValues.size,
+        selectedPly = 20,
+        board = BoardUi(
+            pieces = placement("r3k1nr/pp1b1ppp/4p3/3pq3/8/2NB1N2/PP3PPP/R2QK2R"),
+            lastMove = listOf("d4", "e5"),
+            interactive = false,
+        ),
+        moveText = "10…Qxe5?? Blunder, 6.2 points lost. Best was Qb6.",
+        bestLine = "Qb6 Qe2 Nge7 O-O",
+        whiteSummary = "White: accuracy 88%, 0.4 points lost per move, 1 mistake",
+        blackSummary = "Black: accuracy 71%, 0.9 points lost per move, 1 inaccuracy, 1 blunder",
+        moments = listOf(
+            MomentUi(20, "Allowed Re1, losing 9 points"),
+            MomentUi(23, "Missed Nxe5, which takes 9 points"),
+        ),
+        moves = reviewSans.mapIndexed { i, san ->
+            val ply = i + 1
+            val mark = reviewMarks[ply] ?: Mark.NONE
+            ReviewMoveUi(ply, i / 2 + 1, i % 2 == 0, san + symbol(mark), san, mark)
+        },
+    )
+
+    /** The analysis board near the end of a game: three lines, a variation, the solver's exact result. */
+    fun analysis() = AnalysisUi(
+        origin = "Move 47, White to play, score 30–31",
+        status = "Move 47, Black to play, score 30–31",
+        board = BoardUi(
+            pieces = placement("6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1"),
+            lastMove = listOf("f1", "g1"),
+            selected = "b4",
+            targets = setOf("b1", "b2", "b3", "a4", "c4", "d4", "b5", "b6", "b7", "b8"),
+        ),
+        variation = "Kg1",
+        lines = listOf(
+            EngineLineUi("wins by 1", "Rxd4 Nxd4 Kf8 Rc7 Ke8", "proven"),
+            EngineLineUi("+0.00", "Rb2 Rc8+ Rb8 Rxb8+", "depth 14"),
+            EngineLineUi("-2.00", "h6 Rc8+ Kh7 Rc7 Rxd4", "depth 14"),
+        ),
+        exact = "Exact: Black wins by 1",
+        exactLine = "Rxd4 Nxd4 Kf8 Kf1 Ke7",
+        canBack = true,
+    )
+
+    /** The editor with a pawn on White's back rank: the problem said under the board, its square framed. */
+    fun editor() = EditorUi(
+        games = games.map { it.id to it.name },
+        gameId = "norochess",
+        board = BoardUi(
+            pieces = placement("6k1/5ppp/8/8/8/8/5PPP/P5K1"),
+            showDots = false,
+            marked = setOf("a1"),
+        ),
+        tool = PieceUi(true, PieceKind.PAWN),
+        whiteToMove = true,
+        moveNumber = "40",
+        whiteScore = "31",
+        blackScore = "30",
+        problems = listOf("the white pawn on a1 cannot stand there: pawns never stand on the first or last rank"),
+        playable = false,
+    )
+
+    /** The composer after the solver proved the one-answer puzzle. */
+    fun composer() = ComposerUi(
+        position = "Move 48, White to play, score 18–20",
+        board = BoardUi(pieces = placement("7k/8/8/3n4/8/8/8/3Q3K"), interactive = false),
+        objectives = listOf(
+            ObjectiveUi("win", "Win", "Force a win, by any margin", false, false),
+            ObjectiveUi("win-by", "Win by N", "Win with a final margin of at least N points", true, false),
+            ObjectiveUi("save", "Save the game", "Avoid losing: a draw or better", false, false),
+            ObjectiveUi("gain", "Gain N in M moves", "Gain N points more than the opponent within M moves", true, true),
+        ),
+        objectiveId = "win",
+        description = "White to play and win — move 48, score 18–20",
+        solution = "Qxd5 Kg7",
+        saved = "Saved to My puzzles.",
+    )
+
+    /** My puzzles: one composed and solved, one imported, one line that could not be read. */
+    fun myPuzzles() = MyPuzzlesUi(
+        puzzles = listOf(
+            MyPuzzleRowUi("my-3f2a9c01", "White to play and win — move 48, score 18–20", "Composed · solved cleanly"),
+            MyPuzzleRowUi("my-0b77e412", "Black to play and gain 5 points in 2 moves — move 31, score 17–14", "Imported · not tried yet"),
+        ),
+        unreadable = listOf("my-5e1c0d2a: line 1: the position has no score"),
+        importText = "my-0b77e412 norochess 1r4k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 31 score=17-14 gain 5 in 2 …",
     )
 
     fun settings() = SettingsUi(levels = Mapping.levels, clocks = clocks, defaultClock = "norochess-10", sounds = false)

@@ -13,6 +13,16 @@ import app.norochess.android.ui.RulesScreen
 import app.norochess.android.ui.SettingsScreen
 import app.norochess.android.ui.StatsScreen
 import app.norochess.android.ui.rulePages
+import app.norochess.android.ui.AnalysisEvents
+import app.norochess.android.ui.AnalysisScreen
+import app.norochess.android.ui.ComposerEvents
+import app.norochess.android.ui.ComposerScreen
+import app.norochess.android.ui.EditorEvents
+import app.norochess.android.ui.EditorScreen
+import app.norochess.android.ui.MyPuzzlesEvents
+import app.norochess.android.ui.MyPuzzlesScreen
+import app.norochess.android.ui.ReviewEvents
+import app.norochess.android.ui.ReviewScreen
 import kotlin.test.Test
 import kotlin.test.fail
 
@@ -88,6 +98,22 @@ class ScreenshotTest {
             game.onPick(app.norochess.android.ui.PieceKind.ROOK)
             shot("game-ram-resurrected-live-dark", dark = true) { GameScreen(game.ui.value, game) }
         }
+        done()
+    }
+
+    /** Issue 27's screens: the review (its graph), the analysis board, the editor, the composer, My puzzles. */
+    @Test
+    fun reviewAndAnalysis() {
+        shot("review-light") { ReviewScreen(Fixtures.review(), object : ReviewEvents {}) }
+        shot("review-dark", dark = true) { ReviewScreen(Fixtures.review(), object : ReviewEvents {}) }
+        shot("review-landscape", phone.landscape()) { ReviewScreen(Fixtures.review(), object : ReviewEvents {}) }
+        shot("review-font2", fontScale = 2f) { ReviewScreen(Fixtures.review(), object : ReviewEvents {}) }
+        shot("analysis-light") { AnalysisScreen(Fixtures.analysis(), object : AnalysisEvents {}) }
+        shot("analysis-dark", dark = true) { AnalysisScreen(Fixtures.analysis(), object : AnalysisEvents {}) }
+        shot("editor-light") { EditorScreen(Fixtures.editor(), object : EditorEvents {}) }
+        shot("editor-landscape-dark", phone.landscape(), dark = true) { EditorScreen(Fixtures.editor(), object : EditorEvents {}) }
+        shot("composer-light") { ComposerScreen(Fixtures.composer(), object : ComposerEvents {}) }
+        shot("my-puzzles-light") { MyPuzzlesScreen(Fixtures.myPuzzles(), object : MyPuzzlesEvents {}) }
         done()
     }
 

@@ -29,7 +29,20 @@ import app.norochess.android.ui.StatsUi
 import app.norochess.android.ui.Str
 import app.norochess.android.ui.UiStrings
 import app.norochess.android.ui.rulePages
+import app.norochess.android.ui.AnalysisScreen
+import app.norochess.android.ui.ComposerScreen
+import app.norochess.android.ui.EditorScreen
+import app.norochess.android.ui.MyPuzzleRowUi
+import app.norochess.android.ui.MyPuzzlesEvents
+import app.norochess.android.ui.MyPuzzlesScreen
+import app.norochess.android.ui.MyPuzzlesUi
+import app.norochess.android.ui.ReviewScreen
+import app.norochess.applayer.PuzzleOrigin
+import app.norochess.core.AnalysisBoardHandle
 import app.norochess.core.GameSessionHandle
+import app.norochess.core.PositionEditorHandle
+import app.norochess.core.importPuzzle
+import kotlinx.coroutines.launch
 import app.norochess.core.LibraryHandle
 import app.norochess.core.NorochessException
 import app.norochess.kit.detail
@@ -38,7 +51,10 @@ import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 
-enum class Screen { HOME, GAME, PUZZLE, GAMES, STATS, RULES, SETTINGS }
+enum class Screen { HOME, GAME, PUZZLE, GAMES, STATS, RULES, SETTINGS, REVIEW, ANALYSIS, EDITOR, COMPOSER, MY_PUZZLES }
+
+/** The screens opened from another one, which back returns from to where they were opened. */
+private val subScreens = setOf(Screen.REVIEW, Screen.ANALYSIS, Screen.EDITOR, Screen.COMPOSER, Screen.MY_PUZZLES)
 
 /** What [AppController.savedState] keeps across process death. */
 data class SavedScreen(
@@ -68,7 +84,7 @@ class AppController(
     private val today: () -> Triple<Int, Int, Int> = ::localDate,
     /** Where the library's writes run (the phone: a thread of its own; the desktop rail: inline). */
     val disk: LibraryThread = LibraryThread.inline(),
-) : HomeEvents, GamesEvents {
+) : HomeEvents, GamesEvents, MyPuzzlesEvents {
     val screen = MutableStateFlow(Screen.HOME)
     var settings: Settings = library.settings()
         private set
@@ -84,6 +100,13 @@ class AppController(
     val puzzle: StateFlow<PuzzleController?> = _puzzle
     /** What the last library call outside the game screen could not do (a dialog), or null. */
     val problem = MutableStateFlow<String?>(null)
+    val review = MutableStateFlow<ReviewController?>(null)
+    val analysis = MutableStateFlow<AnalysisController?>(null)
+    val editor = MutableStateFlow<EditorController?>(null)
+    val composer = MutableStateFlow<ComposerController?>(null)
+    val myPuzzles = MutableStateFlow(MyPuzzlesUi())
+    /** The screens to go back to from the open sub-screen, the most recent last. */
+    private val trail = ArrayDeque<Screen>()
 
     /**
      * Runs a library call of a screen outside the game: a failure (a damaged
@@ -134,13 +157,17 @@ class AppController(
     fun go(to: Screen) {
         when (to) {
             Screen.HOME -> {
+                while (trail.isNotEmpty()) closeSub(trail.removeLast())
                 _game.value?.close()
                 _game.value = null
                 // Read after the game's last save, on the library's thread.
                 disk.run({ homeUi() }) { home.value = it.copy(newGame = form.value) }
             }
             Screen.GAMES -> onFilter(games.value.filter)
-            Screen.STATS -> withLibrary({ library.stats() }) { it?.let { stats.value = Mapping.statsUi(strings, it) } }
+            Screen.STATS -> withLibrary({ library.stats() to library.reviewStats() }) { answer ->
+                answer?.let { (games, reviews) -> stats.value = Mapping.statsUi(strings, games, reviews) }
+            }
+            Screen.MY_PUZZLES -> refreshMyPuzzles()
             Screen.SETTINGS -> settingsUi.value = Mapping.settingsUi(settings)
             Screen.PUZZLE -> if (_puzzle.value == null) {
                 _puzzle.value = puzzleController(null) ?: return
@@ -152,7 +179,10 @@ class AppController(
 
     /** A puzzle screen's controller on [startId] (null: the run's choice), or null when the library failed (said). */
     private fun puzzleController(startId: String?): PuzzleController? = attempt {
-        PuzzleController(library, scope, strings, { settings }, { go(Screen.HOME) }, today, startId, report = { problem.value = it })
+        PuzzleController(
+            library, scope, strings, { settings }, { go(Screen.HOME) }, today, startId,
+            report = { problem.value = it }, onMyPuzzles = ::openMyPuzzles,
+        )
     }
 
     /** The screen the open game was opened from: system back returns there. */
@@ -166,7 +196,11 @@ class AppController(
     fun open(session: GameSessionHandle, from: Screen = screen.value) {
         _game.value?.close()
         if (from != Screen.GAME) gameOpenedFrom = from
-        _game.value = GameController(session, scope, strings, settings, nowMs, effects, { go(Screen.HOME) }, { open(it) }, seed, disk)
+        _game.value = GameController(
+            session, scope, strings, settings, nowMs, effects, { go(Screen.HOME) }, { open(it) }, seed, disk,
+            onReviewGame = { id -> openReview(id, session.snapshot(nowMs()).title) },
+            onAnalyseAt = ::openAnalysis,
+        )
         screen.value = Screen.GAME
     }
 
@@ -175,6 +209,12 @@ class AppController(
      * Home), every other screen to Home. False on Home: the app closes.
      */
     fun back(): Boolean {
+        val current = screen.value
+        if (current in subScreens) {
+            closeSub(current)
+            go(trail.removeLastOrNull() ?: Screen.HOME)
+            return true
+        }
         val to = when (screen.value) {
             Screen.HOME -> return false
             Screen.GAME -> gameOpenedFrom
@@ -195,7 +235,12 @@ class AppController(
      * the library already.
      */
     fun savedState(): SavedScreen = SavedScreen(
-        screen = screen.value,
+        // A sub-screen (a review, the editor) comes back as the screen it was opened from.
+        screen = if (screen.value in subScreens && screen.value != Screen.MY_PUZZLES) {
+            (listOf(screen.value) + trail.reversed()).firstOrNull { it !in subScreens || it == Screen.MY_PUZZLES } ?: Screen.HOME
+        } else {
+            screen.value
+        },
         gameId = _game.value?.model?.state?.snapshot?.gameId,
         gameOpenedFrom = gameOpenedFrom,
         puzzleId = _puzzle.value?.puzzle?.id,
@@ -291,6 +336,190 @@ class AppController(
 
     override fun onHome() = go(Screen.HOME)
 
+    /** A destination of the navigation bar: the sub-screens on the way are left. */
+    fun switchTab(to: Screen) {
+        while (trail.isNotEmpty()) closeSub(trail.removeLast())
+        closeSub(screen.value)
+        go(to)
+    }
+
+    // ------------------------------------------------------------ sub-screens
+
+    /** Shows the sub-screen [to] (its controller is set): back returns to the screen on now. */
+    private fun enter(to: Screen) {
+        val from = screen.value
+        val at = trail.indexOf(to)
+        if (at >= 0) {
+            // Round to a screen already on the way back: what was opened after it is left.
+            while (trail.size > at) trail.removeLast().let { if (it != to) closeSub(it) }
+            if (from != to) closeSub(from)
+        } else if (from != to) {
+            trail.addLast(from)
+        }
+        screen.value = to
+    }
+
+    /** Frees a sub-screen's controller (stops its searches). */
+    private fun closeSub(which: Screen) {
+        when (which) {
+            Screen.REVIEW -> review.value?.close().also { review.value = null }
+            Screen.ANALYSIS -> analysis.value?.close().also { analysis.value = null }
+            Screen.EDITOR -> editor.value?.close().also { editor.value = null }
+            Screen.COMPOSER -> composer.value?.close().also { composer.value = null }
+            else -> Unit
+        }
+    }
+
+    /** The review of game [gameId] (finished or not), titled [title]. */
+    fun openReview(gameId: Long, title: String) {
+        review.value?.close()
+        review.value = ReviewController(
+            library, gameId, title, scope, { settings }, nowMs, disk,
+            onAnalyseAt = ::openAnalysis,
+            onHome = { back() },
+        )
+        enter(Screen.REVIEW)
+    }
+
+    override fun onReviewGame(id: Long) {
+        openReview(id, games.value.games.firstOrNull { it.id == id }?.title ?: "")
+    }
+
+    /** The analysis board at [plies] moves into game [gameId], read on the library's thread. */
+    fun openAnalysis(gameId: Long, plies: Int) = withLibrary({ AnalysisBoardHandle.ofGame(library, gameId, plies.toUInt(), nowMs()) }) {
+        it?.let(::showAnalysis)
+    }
+
+    /** The analysis board at a position of [game] (from the editor). */
+    fun openAnalysisOf(game: String, position: String) {
+        attempt { AnalysisBoardHandle.ofPosition(game, position) }?.let(::showAnalysis)
+    }
+
+    private fun showAnalysis(board: AnalysisBoardHandle) {
+        analysis.value?.close()
+        analysis.value = AnalysisController(board, scope, { settings }, onEdit = ::openEditorAt, onCompose = ::openComposer, onHome = { back() })
+        enter(Screen.ANALYSIS)
+    }
+
+    /** The position editor on the start of the new-game form's game. */
+    override fun onEditor() {
+        attempt { PositionEditorHandle.start(form.value.gameId, null) }?.let(::showEditor)
+    }
+
+    /** The position editor on a position of [game]. */
+    fun openEditorAt(game: String, position: String) {
+        attempt { PositionEditorHandle.ofPosition(game, position) }?.let(::showEditor)
+    }
+
+    private fun showEditor(handle: PositionEditorHandle) {
+        editor.value?.close()
+        editor.value = EditorController(
+            handle, { settings },
+            onAnalyse = ::openAnalysisOf,
+            onCompose = ::openComposer,
+            onPlay = ::playFrom,
+            onHome = { back() },
+            report = { problem.value = it },
+        )
+        enter(Screen.EDITOR)
+    }
+
+    /** The composer on a position the editor handed over. */
+    fun openComposer(game: String, position: String) {
+        composer.value?.close()
+        composer.value = ComposerController(game, position, library, scope, strings, { settings }, disk, effects, onHome = { back() })
+        enter(Screen.COMPOSER)
+    }
+
+    /** A new game against the computer from a set-up position, the player on the side to move. */
+    private fun playFrom(game: String, position: String, whiteToMove: Boolean) {
+        val newGame = Mapping.gameFrom(game, position, whiteToMove, settings, seed())
+        val from = screen.value
+        withLibrary({ GameSessionHandle(newGame, library) }) { it?.let { session -> open(session, from) } }
+    }
+
+    // My puzzles
+
+    private fun refreshMyPuzzles() = withLibrary({ library.myPuzzles() }) { list ->
+        list?.let {
+            myPuzzles.value = myPuzzles.value.copy(
+                puzzles = it.puzzles.map { p -> MyPuzzleRowUi(p.puzzle.id, p.puzzle.description, p.statusText) },
+                unreadable = it.unreadable,
+            )
+            myPuzzleLines = it.puzzles.associate { p -> p.puzzle.id to p.puzzle.shareText }
+        }
+    }
+
+    /** Each My puzzle's line by id, as last listed. */
+    private var myPuzzleLines: Map<String, String> = emptyMap()
+
+    fun openMyPuzzles() {
+        enter(Screen.MY_PUZZLES)
+        refreshMyPuzzles()
+    }
+
+    override fun onSolve(id: String) {
+        val line = myPuzzleLines[id] ?: return
+        val started = attempt {
+            PuzzleController(
+                library, scope, strings, { settings }, { go(Screen.HOME) }, today, null,
+                report = { problem.value = it }, startLine = line, onMyPuzzles = ::openMyPuzzles,
+            )
+        } ?: return
+        _puzzle.value?.leave()
+        _puzzle.value = started
+        switchTab(Screen.PUZZLE)
+    }
+
+    override fun onDeletePuzzle(id: String) {
+        myPuzzles.value = myPuzzles.value.copy(confirmDelete = id)
+    }
+
+    override fun onDeletePuzzleAnswer(confirm: Boolean) {
+        val id = myPuzzles.value.confirmDelete?.takeIf { confirm }
+        myPuzzles.value = myPuzzles.value.copy(confirmDelete = null)
+        if (id == null) return
+        withLibrary({ library.deleteMyPuzzle(id) }) { refreshMyPuzzles() }
+    }
+
+    override fun onImportText(text: String) {
+        myPuzzles.value = myPuzzles.value.copy(importText = text, importMessage = null, importFailed = false)
+    }
+
+    /** The pasted line proven again (seconds, on its own thread), then kept in My puzzles as imported. */
+    override fun onImport() {
+        val text = myPuzzles.value.importText
+        if (text.isBlank() || myPuzzles.value.importing) return
+        myPuzzles.value = myPuzzles.value.copy(importing = true, importMessage = null, importFailed = false)
+        scope.launch {
+            val imported = try {
+                importPuzzle(text)
+            } catch (e: NorochessException) {
+                myPuzzles.value = myPuzzles.value.copy(importing = false, importMessage = e.detail, importFailed = true)
+                return@launch
+            }
+            withLibrary({ library.saveMyPuzzle(imported.shareText, PuzzleOrigin.IMPORTED) }) { added ->
+                myPuzzles.value = myPuzzles.value.copy(
+                    importing = false,
+                    importText = if (added != null) "" else text,
+                    importMessage = when (added) {
+                        true -> strings.get(Str.my_puzzles_imported, imported.description)
+                        false -> strings.get(Str.my_puzzles_already, imported.description)
+                        null -> null
+                    },
+                    importFailed = false,
+                )
+                refreshMyPuzzles()
+            }
+        }
+    }
+
+    override fun onNewPuzzle() = onEditor()
+
+    override fun onLeaveMyPuzzles() {
+        back()
+    }
+
     /** The Activity stops (true) or starts again: the clock pauses and the game is saved. */
     fun background(background: Boolean) = _game.value?.background(background)
 }
@@ -305,17 +534,41 @@ fun NorochessApp(app: AppController) {
             val ui by c.ui.collectAsState()
             GameScreen(ui, c)
         }
+    } else if (screen == Screen.REVIEW) {
+        val controller by app.review.collectAsState()
+        controller?.let { c ->
+            val ui by c.ui.collectAsState()
+            ReviewScreen(ui, c)
+        }
+    } else if (screen == Screen.ANALYSIS) {
+        val controller by app.analysis.collectAsState()
+        controller?.let { c ->
+            val ui by c.ui.collectAsState()
+            AnalysisScreen(ui, c)
+        }
+    } else if (screen == Screen.EDITOR) {
+        val controller by app.editor.collectAsState()
+        controller?.let { c ->
+            val ui by c.ui.collectAsState()
+            EditorScreen(ui, c)
+        }
+    } else if (screen == Screen.COMPOSER) {
+        val controller by app.composer.collectAsState()
+        controller?.let { c ->
+            val ui by c.ui.collectAsState()
+            ComposerScreen(ui, c)
+        }
     } else {
         val selected = when (screen) {
             Screen.HOME -> Destination.PLAY
-            Screen.PUZZLE -> Destination.PUZZLES
+            Screen.PUZZLE, Screen.MY_PUZZLES -> Destination.PUZZLES
             Screen.GAMES -> Destination.GAMES
             Screen.STATS -> Destination.STATS
             Screen.SETTINGS -> Destination.SETTINGS
             else -> null
         }
         NavigationFrame(selected, onSelect = { destination ->
-            app.go(
+            app.switchTab(
                 when (destination) {
                     Destination.PLAY -> Screen.HOME
                     Destination.PUZZLES -> Screen.PUZZLE
@@ -354,7 +607,11 @@ fun NorochessApp(app: AppController) {
                     val settings by app.settingsUi.collectAsState()
                     SettingsScreen(settings, app::onSettingsChange) { app.go(Screen.HOME) }
                 }
-                Screen.GAME -> Unit
+                Screen.MY_PUZZLES -> {
+                    val state by app.myPuzzles.collectAsState()
+                    MyPuzzlesScreen(state, app)
+                }
+                else -> Unit
             }
         }
     }

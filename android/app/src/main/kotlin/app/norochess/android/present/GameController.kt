@@ -52,6 +52,10 @@ class GameController(
     /** The computer's choices in the rematch. */
     private val seed: () -> ULong,
     private val disk: LibraryThread = LibraryThread.inline(),
+    /** The review screen of the game with this library id. */
+    private val onReviewGame: (Long) -> Unit = {},
+    /** The analysis board of the game with this id, at this many moves. */
+    private val onAnalyseAt: (Long, Int) -> Unit = { _, _ -> },
 ) : GameEvents {
     /**
      * The moment of the tap being handled: an action runs on the library's
@@ -192,6 +196,17 @@ class GameController(
 
     override fun onReview() = act { extras = extras.copy(showResult = false) }
     override fun onShare() = effects.share(session.record(nowMs()))
+
+    /** The game's review, after the game's last change is saved (the review reads it on the library's thread). */
+    override fun onGameReview() {
+        model.state.snapshot.gameId?.let(onReviewGame)
+    }
+
+    /** The analysis board at the position on the board (the reviewed one, or the live one). */
+    override fun onAnalyse() {
+        val snap = model.state.snapshot
+        snap.gameId?.let { onAnalyseAt(it, (snap.reviewing ?: snap.plyCount).toInt()) }
+    }
     override fun onHome() = onHome.invoke()
     override fun onRematch() = disk.run({
         try {

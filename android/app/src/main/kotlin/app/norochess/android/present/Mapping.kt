@@ -78,6 +78,25 @@ object Mapping {
         choices = picker.choices.map { PickerChoiceUi(PieceUi(picker.side == Side.WHITE, kind(it.kind)), it.label) },
     )
 
+    /**
+     * A board of the app layer (an analysis board's, a reviewed position's) as
+     * the screens draw it, with the player's settings; [interactive] whether
+     * touches reach it.
+     */
+    fun board(board: app.norochess.applayer.GameSnapshot, settings: Settings, interactive: Boolean) = BoardUi(
+        width = board.width.toInt(),
+        height = board.height.toInt(),
+        pieces = board.pieces.associate { it.square to piece(it.piece) },
+        lastMove = board.lastMove?.let { listOf(it.from, it.to) } ?: emptyList(),
+        check = board.checkSquare,
+        destinations = if (interactive) destinations(board.legalMoves.map { it.from to it.to }) else emptyMap(),
+        showCoordinates = settings.coordinates,
+        showDots = settings.legalDots,
+        theme = theme(settings.boardTheme),
+        letters = settings.pieceStyle == PieceStyle.LETTERS,
+        interactive = interactive,
+    )
+
     fun theme(id: String): BoardTheme = BoardTheme.entries.firstOrNull { it.name.equals(id, ignoreCase = true) } ?: BoardTheme.BROWN
 
     /** The display name of a player: "Computer · level 4", the person's name, or White / Black. */
@@ -262,6 +281,21 @@ object Mapping {
         )
     }
 
+    /**
+     * A game against the computer from a position set up in the editor, at the
+     * player's default level, the player on the side to move.
+     */
+    fun gameFrom(game: String, position: String, whiteToMove: Boolean, settings: Settings, seed: ULong) = NewGame(
+        setup = GameSetup(game = game),
+        positionText = position,
+        opponent = OpponentChoice.Computer(settings.defaultLevel, if (whiteToMove) CoreColour.WHITE else CoreColour.BLACK),
+        clock = null,
+        boardMode = settings.passAndPlayBoard,
+        seed = seed,
+        playerName = settings.playerName.takeIf { it.isNotBlank() },
+        level8Nodes = null,
+    )
+
     // ------------------------------------------------------------ library
 
     fun settingsUi(settings: Settings) = SettingsUi(
@@ -314,7 +348,7 @@ object Mapping {
         result = game.resultLine,
     )
 
-    fun statsUi(strings: UiStrings, stats: Stats) = StatsUi(
+    fun statsUi(strings: UiStrings, stats: Stats, reviews: app.norochess.applayer.ReviewStats? = null) = StatsUi(
         rows = stats.rows.map {
             StatsRowUi(
                 label = variantNameById(it.variant) + (it.level?.let { l -> " · " + strings.get(Str.versus_computer, l.toInt()) } ?: ""),
@@ -331,6 +365,7 @@ object Mapping {
         bestStreak = stats.puzzles.bestStreak.toInt(),
         // The app layer's row texts (the winner's score first), as the games list shows them.
         bestWin = stats.bestWin?.let { "${it.title} · ${it.resultLine}" },
+        reviewText = reviews?.text,
     )
 
     fun variantNameById(id: String) = variantInfos.firstOrNull { it.id == id }?.name ?: id

@@ -50,6 +50,9 @@ class PuzzleController(
     startId: String? = null,
     /** Shows what a library call could not do (the app's problem dialog), every time. */
     private val report: (String) -> Unit = {},
+    /** A puzzle of My puzzles to start with, as its line (solved like a built-in one). */
+    startLine: String? = null,
+    private val onMyPuzzles: () -> Unit = {},
 ) : PuzzleEvents {
     private val packSize: Int = builtinPuzzles().size
     private var run: PuzzleRun
@@ -73,8 +76,12 @@ class PuzzleController(
     }
 
     init {
-        val first = startId ?: attempt { nextPuzzle(library, null, null) }?.puzzle?.id ?: builtinPuzzles().first().id
-        run = PuzzleRun(first, library)
+        run = if (startLine != null) {
+            PuzzleRun.fromLine(startLine, library)
+        } else {
+            val first = startId ?: attempt { nextPuzzle(library, null, null) }?.puzzle?.id ?: builtinPuzzles().first().id
+            PuzzleRun(first, library)
+        }
         _ui = MutableStateFlow(render())
         ui = _ui
     }
@@ -284,6 +291,11 @@ class PuzzleController(
         leaveRun()
         onHome.invoke()
     }
+
+    override fun onMyPuzzles() = onMyPuzzles.invoke()
+
+    /** Ends the attempt on screen (recorded, if it was one) when another screen replaces this one. */
+    fun leave() = leaveRun()
 }
 
 /** Today's date on the device's calendar (its time zone), as (year, month 1–12, day). */

@@ -90,6 +90,8 @@ data class BoardUi(
     val letters: Boolean = false,
     /** False while the computer thinks, in review and after the end. */
     val interactive: Boolean = true,
+    /** Squares framed as a problem (the position editor's: a pawn on the back rank, a king in check). */
+    val marked: Set<String> = emptySet(),
 ) {
     fun squareName(file: Int, rank: Int): String = "${'a' + file}${rank + 1}"
 }
@@ -208,6 +210,10 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
                 drawRect(if (light) theme.light else theme.dark, topLeft, Size(cw, ch))
                 if (square in board.lastMove) drawRect(theme.lastMove, topLeft, Size(cw, ch))
                 if (square == board.selected) drawRect(theme.selected, topLeft, Size(cw, ch))
+                if (square in board.marked) {
+                    val inset = cw * 0.05f
+                    drawRect(theme.check, topLeft + Offset(inset, inset), Size(cw - 2 * inset, ch - 2 * inset), style = Stroke(cw * 0.08f))
+                }
                 if (square == board.check) {
                     drawCircle(theme.checkGlow, cw * 0.48f, topLeft + Offset(cw / 2, ch / 2))
                     drawCircle(theme.check, cw * 0.46f, topLeft + Offset(cw / 2, ch / 2), style = Stroke(cw * 0.05f))
@@ -271,7 +277,7 @@ fun Board(board: BoardUi, events: BoardEvents, modifier: Modifier = Modifier) {
                         val label = squareLabel(
                             strings, square, board.pieces[square], square in board.targets, square == board.check,
                             square in board.lastMove, if (board.interactive) board.destinations[square].orEmpty() else emptyList(),
-                        )
+                        ).let { if (square in board.marked) strings.get(Str.square_problem, it) else it }
                         Box(
                             Modifier.weight(1f).fillMaxSize().testTag("square-$square").semantics {
                                 contentDescription = label

@@ -10,6 +10,8 @@ import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
 import androidx.compose.material3.ExperimentalMaterial3Api
 import androidx.compose.material3.FilterChip
+import androidx.compose.material3.Icon
+import androidx.compose.material3.IconButton
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
@@ -22,9 +24,9 @@ import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
 import androidx.compose.ui.text.style.TextOverflow
 
-/** A top bar with a way home. */
+/** A top bar with a way home (or back, [label]). */
 @Composable
-fun NorochessTopBar(title: String, onHome: (() -> Unit)?) {
+fun NorochessTopBar(title: String, onHome: (() -> Unit)?, label: Str = Str.action_home) {
     val s = LocalStrings.current
     TopAppBar(
         title = {
@@ -36,7 +38,16 @@ fun NorochessTopBar(title: String, onHome: (() -> Unit)?) {
                 modifier = Modifier.semantics { heading() },
             )
         },
-        navigationIcon = { if (onHome != null) TextButton(onClick = onHome) { Text(s.get(Str.action_home)) } },
+        navigationIcon = {
+            when {
+                onHome == null -> Unit
+                // Back as the game bar's arrow: the title keeps the width (font scale 2).
+                label == Str.action_back -> IconButton(onClick = onHome, modifier = Modifier.testTag("top-back")) {
+                    Icon(BarIcons.back, contentDescription = s.get(Str.action_back))
+                }
+                else -> TextButton(onClick = onHome, modifier = Modifier.testTag("top-back")) { Text(s.get(label)) }
+            }
+        },
     )
 }
 

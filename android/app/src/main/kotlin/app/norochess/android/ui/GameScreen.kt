@@ -167,6 +167,10 @@ interface GameEvents : BoardEvents {
     fun onFlip() {}
     fun onRematch() {}
     fun onReview() {}
+    /** The game's review in points (the review screen). */
+    fun onGameReview() {}
+    /** The analysis board at the position on the board. */
+    fun onAnalyse() {}
     fun onShare() {}
     fun onHome() {}
 }
@@ -576,6 +580,8 @@ private fun GameDialogs(state: GameUi, events: GameEvents) {
                     TextButton(onClick = events::onHome) { Text(s.get(Str.action_home)) }
                     TextButton(onClick = events::onShare) { Text(s.get(Str.action_share)) }
                     TextButton(onClick = events::onReview) { Text(s.get(Str.action_review)) }
+                    TextButton(onClick = events::onGameReview, modifier = Modifier.testTag("result-game-review")) { Text(s.get(Str.action_game_review)) }
+                    TextButton(onClick = events::onAnalyse, modifier = Modifier.testTag("result-analyse")) { Text(s.get(Str.action_analyse)) }
                     Button(onClick = events::onRematch) { Text(s.get(Str.action_rematch)) }
                 }
             },

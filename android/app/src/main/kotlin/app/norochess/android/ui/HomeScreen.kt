@@ -87,6 +87,8 @@ interface HomeEvents {
     fun onGames() {}
     fun onStats() {}
     fun onRules() {}
+    /** The position editor, on the form's game. */
+    fun onEditor() {}
     fun onSettings() {}
 }
 
@@ -111,7 +113,10 @@ fun HomeScreen(state: HomeUi, events: HomeEvents) {
                 }
                 NewGameCard(state.newGame, events)
                 // Puzzles, Games, Statistics and Settings are in the navigation bar; the rules from here.
-                FilledTonalButton(onClick = events::onRules, modifier = Modifier.testTag("nav-rules")) { Text(s.get(Str.nav_rules)) }
+                FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                    FilledTonalButton(onClick = events::onRules, modifier = Modifier.testTag("nav-rules")) { Text(s.get(Str.nav_rules)) }
+                    FilledTonalButton(onClick = events::onEditor, modifier = Modifier.testTag("nav-editor")) { Text(s.get(Str.action_set_up_position)) }
+                }
                 state.puzzleText?.let { Text(it, style = MaterialTheme.typography.bodyMedium) }
             }
         }

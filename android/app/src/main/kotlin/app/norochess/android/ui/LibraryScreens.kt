@@ -75,6 +75,8 @@ interface GamesEvents {
     fun onShare(id: Long) {}
     fun onDelete(id: Long) {}
     fun onDeleteAnswer(confirm: Boolean) {}
+    /** The game's review (a finished or unfinished game). */
+    fun onReviewGame(id: Long) {}
     fun onHome() {}
 }
 
@@ -116,6 +118,9 @@ fun GamesScreen(state: GamesUi, events: GamesEvents) {
                         TextButton(onClick = { events.onOpen(game.id) }, modifier = Modifier.testTag("open-${game.id}")) {
                             Text(s.get(Str.action_replay))
                         }
+                        TextButton(onClick = { events.onReviewGame(game.id) }, modifier = Modifier.testTag("review-${game.id}")) {
+                            Text(s.get(Str.action_game_review))
+                        }
                     }
                     HorizontalDivider()
                 }
@@ -147,6 +152,8 @@ data class StatsUi(
     val bestStreak: Int = 0,
     /** "Norochess · against level 4 · 1-0 · 41–12" */
     val bestWin: String? = null,
+    /** The reviews summed up (the app layer's text: accuracy, points lost per move, or that none is reviewed yet). */
+    val reviewText: String? = null,
 )
 
 @Composable
@@ -190,6 +197,10 @@ fun StatsScreen(state: StatsUi, onHome: () -> Unit) {
                 }
             }
             state.bestWin?.let { Text(s.get(Str.stats_best_win, it), style = MaterialTheme.typography.bodyLarge) }
+            state.reviewText?.let {
+                SectionTitle(s.get(Str.stats_review))
+                Text(it, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.testTag("stats-review"))
+            }
             SectionTitle(s.get(Str.nav_puzzles))
             Text(s.plural(Plu.puzzles_solved, state.puzzlesSolved, state.puzzlesSolved))
             state.puzzleRating?.let { Text(s.get(Str.puzzle_rating_deviation, it, state.puzzleDeviation), style = MaterialTheme.typography.titleMedium) }

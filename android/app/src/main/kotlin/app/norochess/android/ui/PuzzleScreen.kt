@@ -72,6 +72,7 @@ interface PuzzleEvents : BoardEvents {
     fun onSolution() {}
     fun onNext() {}
     fun onSet(set: PuzzleSet) {}
+    fun onMyPuzzles() {}
     fun onHome() {}
 }
 
@@ -158,6 +159,7 @@ private fun PuzzlePanel(state: PuzzleUi, events: PuzzleEvents, objective: Boolea
         FilledTonalButton(onClick = events::onRetry, enabled = state.canRetry) { Text(s.get(Str.action_retry)) }
         FilledTonalButton(onClick = events::onSolution, enabled = state.canShowSolution) { Text(s.get(Str.action_solution)) }
         Button(onClick = events::onNext, enabled = state.canNext) { Text(s.get(Str.action_next)) }
+        FilledTonalButton(onClick = events::onMyPuzzles, modifier = Modifier.testTag("my-puzzles")) { Text(s.get(Str.my_puzzles_title)) }
     }
     Text(
         s.get(Str.puzzle_progress, state.solved, state.total) + " · " +

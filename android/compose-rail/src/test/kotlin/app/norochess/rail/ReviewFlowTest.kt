@@ -1,0 +1,127 @@
+package app.norochess.rail
+
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.assertIsDisplayed
+import androidx.compose.ui.test.click
+import androidx.compose.ui.test.onNodeWithTag
+import androidx.compose.ui.test.onNodeWithText
+import androidx.compose.ui.test.performScrollTo
+import androidx.compose.ui.test.performTouchInput
+import androidx.compose.ui.test.runComposeUiTest
+import app.norochess.android.present.Screen
+import app.norochess.android.ui.Mark
+import app.norochess.android.ui.PieceKind
+import app.norochess.android.ui.PieceUi
+import app.norochess.applayer.GameSetup
+import app.norochess.applayer.NewGame
+import app.norochess.applayer.OpponentChoice
+import app.norochess.core.GameSessionHandle
+import androidx.compose.ui.geometry.Offset
+import kotlin.test.Test
+import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertNull
+import kotlin.test.assertTrue
+
+/**
+ * The review of a short game with a planted blunder, run to completion
+ * with the quick budget through the screen; the graph tapped shows that
+ * move's position; then the analysis board of that position: a variation
+ * played and taken back, the game unchanged.
+ */
+@OptIn(ExperimentalTestApi::class)
+class ReviewFlowTest {
+    /** Pass and play: 1. e4 e6 2. Nf3 Qg5?? 3. Nxg5 (the queen left to the knight). */
+    private fun blunderGame(h: Harness): Long {
+        val session = GameSessionHandle(
+            NewGame(GameSetup("norochess"), null, OpponentChoice.Friend("Ann", "Bob"), null, null, 3uL, null, null),
+            h.library,
+        )
+        for (move in listOf("e4", "e6", "Nf3", "Qg5", "Nxg5")) session.playText(move, h.now)
+        val id = assertNotNull(session.snapshot(h.now).gameId)
+        session.saveNow(h.now)
+        session.close()
+        return id
+    }
+
+    @Test
+    fun aQuickReviewToTheEndThenTheGraphAndTheAnalysisBoard() = runComposeUiTest {
+        Harness(null).use { h ->
+            val id = blunderGame(h)
+            h.show(this)
+            click("nav-games")
+            click("review-$id")
+            assertEquals(Screen.REVIEW, h.app.screen.value)
+            val review = assertNotNull(h.app.review.value)
+            val ui = { review.ui.value }
+            waitUntil(timeoutMillis = 10_000) { ui().progressText.isNotEmpty() }
+            assertEquals(listOf("quick", "standard", "deep"), ui().budgets.map { it.id })
+            click("budget-quick")
+            assertEquals("quick", ui().budgetId)
+            click("review-start")
+            waitUntil(timeoutMillis = 60_000) { ui().complete && !ui().running }
+            assertEquals("Review complete", ui().progressText)
+            onNodeWithTag("review-progress").assertIsDisplayed()
+            assertEquals(6, ui().graph.size, "the start and a point after each of the 5 moves")
+            // The queen left to the knight is marked, in the graph and the move list.
+            val queen = ui().moves.first { it.ply == 4 }
+            assertEquals(Mark.BLUNDER, queen.mark, queen.spoken)
+            assertTrue(queen.label == "Qg5??", queen.label)
+            assertEquals(Mark.BLUNDER, ui().graph.first { it.ply == 4 }.mark)
+            assertTrue(ui().whiteSummary.startsWith("White"), ui().whiteSummary)
+            assertTrue(ui().blackSummary.contains("1 blunder"), ui().blackSummary)
+            assertTrue(ui().moments.isNotEmpty(), "the queen lost is a moment")
+
+            // The graph tapped at its second position of five steps: the board after 1...e6.
+            onNodeWithTag("review-graph").performScrollTo().performTouchInput {
+                click(Offset(width * 2f / 5f, height / 2f))
+            }
+            waitUntil(timeoutMillis = 10_000) { ui().selectedPly == 2 && ui().board.pieces["e6"] != null }
+            assertEquals(PieceUi(false, PieceKind.PAWN), ui().board.pieces["e6"])
+            assertNull(ui().board.pieces["f3"], "the knight has not moved yet")
+            assertEquals(listOf("e7", "e6"), ui().board.lastMove)
+            assertTrue(ui().moveText!!.contains("e6"), ui().moveText!!)
+            // A moment tapped shows its move.
+            click("moment-0")
+            assertEquals(review.ui.value.moments[0].ply, ui().selectedPly)
+            // The move list reads each move with its mark.
+            click("review-move-4")
+            waitUntil(timeoutMillis = 10_000) { ui().board.pieces["g5"] == PieceUi(false, PieceKind.QUEEN) }
+            onNodeWithTag("review-move-text").performScrollTo().assertIsDisplayed()
+            assertTrue(ui().moveText!!.contains("Blunder"), ui().moveText!!)
+
+            // The analysis board at that position: a variation played and taken back.
+            click("review-analyse")
+            waitUntil(timeoutMillis = 10_000) { h.app.screen.value == Screen.ANALYSIS && h.app.analysis.value != null }
+            val analysis = assertNotNull(h.app.analysis.value)
+            val board = { analysis.ui.value }
+            waitUntil(timeoutMillis = 30_000) { board().lines.isNotEmpty() }
+            assertTrue(board().lines.first().depth.isNotEmpty(), "each line's depth, in the app layer's words")
+            assertTrue(board().lines.first().moves.startsWith("Nxg5"), board().lines.first().moves)
+            tapSquare("f3")
+            assertEquals("f3", board().board.selected)
+            tapSquare("g5")
+            assertEquals("Nxg5", board().variation)
+            assertEquals(PieceUi(true, PieceKind.KNIGHT), board().board.pieces["g5"])
+            onNodeWithTag("analysis-variation").assertIsDisplayed()
+            click("variation-back")
+            assertEquals("", board().variation)
+            assertEquals(PieceUi(false, PieceKind.QUEEN), board().board.pieces["g5"])
+            // The game is as it was.
+            val game = h.library.load(id, h.now)
+            assertEquals(5u, game.snapshot(h.now).plyCount)
+            game.close()
+            click("top-back")
+            assertEquals(Screen.REVIEW, h.app.screen.value)
+            assertNull(h.app.analysis.value, "the analysis board is freed, its search stopped")
+            click("top-back")
+            assertEquals(Screen.GAMES, h.app.screen.value)
+
+            // Statistics: the reviews section, the app layer's words.
+            click("nav-stats")
+            val stats = assertNotNull(h.app.stats.value.reviewText)
+            assertEquals(h.library.reviewStats().text, stats)
+            onNodeWithTag("stats-review").performScrollTo().assertIsDisplayed()
+        }
+    }
+}
