@@ -209,6 +209,11 @@ public struct AccessibilityTraits: OptionSet {
 }
 
 public enum AccessibilityChildBehavior { case ignore, contain, combine }
+public struct SubmitTriggers: OptionSet {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let text = SubmitTriggers(rawValue: 1), search = SubmitTriggers(rawValue: 2)
+}
 public enum AccessibilityAdjustmentDirection { case increment, decrement }
 public enum TextAlignment { case leading, center, trailing }
 
@@ -530,6 +535,7 @@ extension View {
     public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> _V { _V() }
     public func gesture(_ gesture: DragGesture) -> _V { _V() }
     public func onAppear(perform action: (() -> Void)? = nil) -> _V { _V() }
+    public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping (() -> Void)) -> _V { _V() }
     public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> _V { _V() }
     public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void) -> _V { _V() }
     public func navigationTitle(_ titleKey: LocalizedStringKey) -> _V { _V() }

@@ -117,6 +117,14 @@ struct PositionEditorScreen: View {
                     Toggle(right.title, isOn: Binding(get: { right.isOn }, set: { model.setCastling(right.id, $0) }))
                 }
             }
+            if model.view.hasEnPassant {
+                Text(verbatim: model.enPassantText)
+                HStack {
+                    TextField("En passant square", text: $model.enPassantDraft)
+                        .onSubmit { model.applyEnPassant() }
+                    Button("Set") { model.applyEnPassant() }
+                }
+            }
             if model.view.hasOpeningRule {
                 Toggle("The opening restriction still applies",
                        isOn: Binding(get: { model.view.openingPending }, set: { model.setOpeningPending($0) }))

@@ -186,7 +186,7 @@ final class EditorModelTests: XCTestCase {
         XCTAssertEqual(app.game?.snapshot.board.positionText, editorOneAnswerPosition)
     }
 
-    func testNorochess960StartsTheGameChoiceCastlingAndTheOpeningRule() async throws {
+    func testNorochess960StartsTheGameChoiceCastlingEnPassantAndTheOpeningRule() async throws {
         let editor = try EditorModel()
         XCTAssertNil(editor.startNumberRange, "Norochess has one start")
         // The game with numbered starts (Norochess960), found by the menu, not by name.
@@ -201,6 +201,7 @@ final class EditorModelTests: XCTestCase {
         // Castling (chess-like games) and the Ram/Frontal opening restriction, where the game has them.
         var castlingGames = 0
         var openingRuleGames = 0
+        var enPassantGames = 0
         for game in editor.games {
             editor.chooseGame(game.id)
             if editor.view.hasCastling {
@@ -215,6 +216,27 @@ final class EditorModelTests: XCTestCase {
                 XCTAssertFalse(editor.isPlayable, "castling king side without the h1 rook")
                 XCTAssertTrue(editor.flaggedSquares.contains("h1"), "\(editor.problems.map(\.text))")
             }
+            if editor.view.hasEnPassant {
+                enPassantGames += 1
+                editor.resetToStart()
+                XCTAssertEqual(editor.enPassantText, "No en passant square")
+                // White to move: an en passant square on rank 3 is named as a problem, its square marked.
+                editor.setTurn(.white)
+                editor.enPassantDraft = "e3"
+                editor.applyEnPassant()
+                XCTAssertEqual(editor.view.enPassant, "e3")
+                XCTAssertEqual(editor.enPassantText, "En passant square: e3")
+                XCTAssertFalse(editor.isPlayable)
+                XCTAssertTrue(editor.flaggedSquares.contains("e3"), "\(editor.problems.map(\.text))")
+                editor.enPassantDraft = "z99"
+                editor.applyEnPassant()
+                XCTAssertNotNil(editor.error, "not a square")
+                XCTAssertEqual(editor.enPassantDraft, "z99", "kept to be corrected")
+                editor.enPassantDraft = ""
+                editor.applyEnPassant()
+                XCTAssertNil(editor.view.enPassant)
+                XCTAssertNil(editor.error)
+            }
             if editor.view.hasOpeningRule {
                 openingRuleGames += 1
                 let pending = editor.view.openingPending
@@ -224,6 +246,7 @@ final class EditorModelTests: XCTestCase {
         }
         XCTAssertGreaterThan(castlingGames, 0, "a game of the menu has castling")
         XCTAssertGreaterThan(openingRuleGames, 0, "a game of the menu has an opening rule")
+        XCTAssertGreaterThan(enPassantGames, 0, "a game of the menu has en passant")
         for game in editor.games {
             editor.chooseGame(game.id)
             XCTAssertEqual(editor.gameId, game.id)

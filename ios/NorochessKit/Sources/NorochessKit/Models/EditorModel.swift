@@ -164,6 +164,22 @@ public final class EditorModel {
         edit { $0.setCastling(castling: rights) }
     }
 
+    /// The en passant square as typed (games with en passant, `view.hasEnPassant`).
+    public var enPassantDraft = ""
+
+    /// `En passant square: e6`, or that there is none.
+    public var enPassantText: String {
+        view.enPassant.map { tr("En passant square: %@", $0) } ?? tr("No en passant square")
+    }
+
+    /// Sets the typed en passant square (empty: none); the app layer says
+    /// when the square is not one (an error) or not possible here (a problem).
+    public func applyEnPassant() {
+        let square = enPassantDraft.trimmingCharacters(in: .whitespaces)
+        edit { try $0.setEnPassant(square: square.isEmpty ? nil : square) }
+        if error == nil { enPassantDraft = "" }
+    }
+
     /// Ram and Frontal chess: the opening restriction still applies
     /// (`view.hasOpeningRule`).
     public func setOpeningPending(_ pending: Bool) { edit { $0.setOpeningPending(pending: pending) } }
