@@ -25,6 +25,7 @@ struct HomeView: View {
                 Button { app.showNewGame(.computer) } label: { Label("Play the computer", systemImage: "cpu") }
                 Button { app.showNewGame(.friend) } label: { Label("Pass and play", systemImage: "person.2") }
                 Button(action: { app.showPuzzles() }) { Label("Puzzles", systemImage: "puzzlepiece") }
+                Button(action: { app.openEditor() }) { Label("Set up a position", systemImage: "square.and.pencil") }
             }
             Section {
                 Button(action: { app.showGames() }) { Label("Games", systemImage: "list.bullet.rectangle") }
