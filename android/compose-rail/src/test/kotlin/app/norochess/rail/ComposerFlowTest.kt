@@ -61,6 +61,16 @@ class ComposerFlowTest {
             onNodeWithTag("score-white").performTextReplacement("0")
             waitForIdle()
             assertTrue(ui().playable)
+            // Play from here: a game against the computer from the position, the player on the side to move.
+            click("editor-play")
+            waitUntil(timeoutMillis = 10_000) { h.app.screen.value == Screen.GAME }
+            assertTrue(h.game.board.whiteAtBottom, "White to move: the player has White")
+            assertTrue(h.game.board.interactive)
+            assertEquals(ui().board.pieces, h.game.board.pieces)
+            // System back returns to the editor the game was set up in (the bar's Home goes home).
+            runOnIdle { assertTrue(h.app.back()) }
+            waitForIdle()
+            assertEquals(Screen.EDITOR, h.app.screen.value)
         }
     }
 
