@@ -71,6 +71,18 @@ class ComposerFlowTest {
             runOnIdle { assertTrue(h.app.back()) }
             waitForIdle()
             assertEquals(Screen.EDITOR, h.app.screen.value)
+            // Chess: castling rights as switches; Ram chess: White's opening restriction.
+            click("editor-game-chess")
+            assertEquals(listOf(true, true, true, true), ui().castling)
+            assertNull(ui().openingPending)
+            click("castling-0")
+            assertEquals(listOf(false, true, true, true), ui().castling)
+            click("editor-game-ram")
+            assertNull(ui().castling)
+            assertEquals(true, ui().openingPending)
+            assertEquals(10, ui().board.width)
+            click("opening-pending")
+            assertEquals(false, ui().openingPending)
         }
     }
 

@@ -304,6 +304,17 @@ object Fixtures {
         playable = false,
     )
 
+    /** The editor on Ram chess's 10×10 start, the rook chosen, White's opening restriction still on. */
+    fun editorRam() = EditorUi(
+        games = games.map { it.id to it.name },
+        gameId = "ram",
+        board = BoardUi(width = 10, height = 10, pieces = placement(RAM_START), showDots = false),
+        tool = PieceUi(false, PieceKind.ROOK),
+        openingPending = true,
+        hasScores = false,
+        playable = true,
+    )
+
     /** The composer after the solver proved the one-answer puzzle. */
     fun composer() = ComposerUi(
         position = "Move 48, White to play, score 18–20",

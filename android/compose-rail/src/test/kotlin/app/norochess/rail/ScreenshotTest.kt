@@ -112,6 +112,7 @@ class ScreenshotTest {
         shot("analysis-dark", dark = true) { AnalysisScreen(Fixtures.analysis(), object : AnalysisEvents {}) }
         shot("editor-light") { EditorScreen(Fixtures.editor(), object : EditorEvents {}) }
         shot("editor-landscape-dark", phone.landscape(), dark = true) { EditorScreen(Fixtures.editor(), object : EditorEvents {}) }
+        shot("editor-ram-10x10-dark", dark = true) { EditorScreen(Fixtures.editorRam(), object : EditorEvents {}) }
         shot("composer-light") { ComposerScreen(Fixtures.composer(), object : ComposerEvents {}) }
         shot("my-puzzles-light") { MyPuzzlesScreen(Fixtures.myPuzzles(), object : MyPuzzlesEvents {}) }
         done()

@@ -68,6 +68,10 @@ class EditorController(
             blackScore = blackScore,
             startNumbers = game?.startNumbers?.toInt(),
             startNumber = startNumber,
+            castling = view.castling.takeIf { view.hasCastling }?.let {
+                listOf(it.whiteKingSide, it.whiteQueenSide, it.blackKingSide, it.blackQueenSide)
+            },
+            openingPending = view.openingPending.takeIf { view.hasOpeningRule },
             problems = view.problems.map { it.text },
             playable = view.isPlayable,
         )
@@ -124,6 +128,20 @@ class EditorController(
         }
         _ui.value = render()
     }
+
+    override fun onCastling(index: Int, allowed: Boolean) = change {
+        val c = view.castling
+        editor.setCastling(
+            when (index) {
+                0 -> c.copy(whiteKingSide = allowed)
+                1 -> c.copy(whiteQueenSide = allowed)
+                2 -> c.copy(blackKingSide = allowed)
+                else -> c.copy(blackQueenSide = allowed)
+            },
+        )
+    }
+
+    override fun onOpeningPending(pending: Boolean) = change { editor.setOpeningPending(pending) }
 
     override fun onTurn(white: Boolean) = change { editor.setTurn(if (white) Side.WHITE else Side.BLACK) }
 

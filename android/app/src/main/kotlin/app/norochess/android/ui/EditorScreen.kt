@@ -28,6 +28,8 @@ import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.OutlinedTextField
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Surface
+import androidx.compose.material3.Switch
+import androidx.compose.foundation.selection.toggleable
 import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Alignment
@@ -60,6 +62,10 @@ data class EditorUi(
     /** Games with numbered starts (Norochess960): how many, and the number typed for Start position. */
     val startNumbers: Int? = null,
     val startNumber: String = "",
+    /** Games with castling: the four rights (White king side, White queen side, Black king side, Black queen side). */
+    val castling: List<Boolean>? = null,
+    /** Ram and Frontal chess: whether White's opening restriction still applies (null: the game has none). */
+    val openingPending: Boolean? = null,
     /** The app layer's sentences saying why the position cannot be played. */
     val problems: List<String> = emptyList(),
     /** The position can be analysed, composed from and played. */
@@ -76,6 +82,9 @@ interface EditorEvents : BoardEvents {
     fun onTurn(white: Boolean) {}
     fun onMoveNumber(text: String) {}
     fun onScore(white: Boolean, text: String) {}
+    /** Castling right [index] (as [EditorUi.castling]) allowed or not. */
+    fun onCastling(index: Int, allowed: Boolean) {}
+    fun onOpeningPending(pending: Boolean) {}
     fun onAnalyse() {}
     fun onCompose() {}
     fun onPlay() {}
@@ -189,6 +198,18 @@ private fun ColumnScope.EditorForm(state: EditorUi, events: EditorEvents) {
             NumberField(s.get(Str.editor_black_score), state.blackScore, "score-black", Modifier.weight(1f)) { events.onScore(false, it) }
         }
     }
+    state.castling?.let { rights ->
+        Text(s.get(Str.editor_castling), style = MaterialTheme.typography.labelLarge)
+        val labels = listOf(Str.castling_white_king, Str.castling_white_queen, Str.castling_black_king, Str.castling_black_queen)
+        FlowRow(horizontalArrangement = Arrangement.spacedBy(12.dp)) {
+            for ((index, allowed) in rights.withIndex()) {
+                SwitchRow(s.get(labels[index]), allowed, "castling-$index") { events.onCastling(index, it) }
+            }
+        }
+    }
+    state.openingPending?.let { pending ->
+        SwitchRow(s.get(Str.editor_opening_pending), pending, "opening-pending", events::onOpeningPending)
+    }
     FlowRow(horizontalArrangement = Arrangement.spacedBy(6.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
         OutlinedButton(onClick = events::onClear, modifier = Modifier.testTag("editor-clear")) { Text(s.get(Str.editor_clear)) }
         OutlinedButton(onClick = events::onStartPosition, modifier = Modifier.testTag("editor-start")) { Text(s.get(Str.editor_start_position)) }
@@ -197,6 +218,19 @@ private fun ColumnScope.EditorForm(state: EditorUi, events: EditorEvents) {
         NumberField(s.get(Str.label_start_number, count - 1), state.startNumber, "editor-start-number", Modifier.fillMaxWidth(), events::onStartNumber)
     }
     ChoiceChips(s.get(Str.label_game), state.games, state.gameId, "editor-game", events::onGame)
+}
+
+/** A switch with its label, one screen-reader node that toggles. */
+@Composable
+private fun SwitchRow(label: String, checked: Boolean, tag: String, onChange: (Boolean) -> Unit) {
+    Row(
+        Modifier.toggleable(value = checked, role = Role.Switch, onValueChange = onChange).padding(vertical = 2.dp).testTag(tag),
+        verticalAlignment = Alignment.CenterVertically,
+        horizontalArrangement = Arrangement.spacedBy(6.dp),
+    ) {
+        Switch(checked = checked, onCheckedChange = null)
+        Text(label, style = MaterialTheme.typography.bodyMedium)
+    }
 }
 
 @Composable
