@@ -49,7 +49,9 @@ import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.selected
 import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.text.drawText
 import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.text.rememberTextMeasurer
 import androidx.compose.ui.unit.dp
 
 /** A move's mark in a review (the app layer's judgement), as the screens colour it. */
@@ -242,6 +244,11 @@ fun ReviewGraph(state: ReviewUi, onSelect: (Int) -> Unit) {
     val blackArea = if (dark) Color(0xFF000000) else Color(0xFF3A3530)
     val cursor = MaterialTheme.colorScheme.tertiary
     val description = s.get(Str.review_graph_description, state.graph.size - 1)
+    // Which side is up: White's advantage above the middle line, Black's below.
+    val measurer = rememberTextMeasurer()
+    val labelStyle = MaterialTheme.typography.labelSmall
+    val whiteLabel = s.get(Str.review_graph_white)
+    val blackLabel = s.get(Str.review_graph_black)
     fun plyAt(x: Float, width: Float) = ((x / width) * (positions - 1) + 0.5f).toInt().coerceIn(0, positions - 1)
     Canvas(
         Modifier.fillMaxWidth().height(120.dp).testTag("review-graph")
@@ -275,6 +282,10 @@ fun ReviewGraph(state: ReviewUi, onSelect: (Int) -> Unit) {
             drawCircle(markColour(p.mark, dark), 7f, Offset(x(p.ply), y(p.points)))
             drawCircle(axis, 7f, Offset(x(p.ply), y(p.points)), style = Stroke(1.5f))
         }
+        val top = measurer.measure(whiteLabel, labelStyle.copy(color = if (dark) Color(0xFFEBE1D9) else Color(0xFFF5ECE3)))
+        drawText(top, topLeft = Offset(6f, 4f))
+        val bottom = measurer.measure(blackLabel, labelStyle.copy(color = if (dark) Color(0xFFD1C5B4) else Color(0xFF3A3530)))
+        drawText(bottom, topLeft = Offset(6f, size.height - bottom.size.height - 4f))
     }
 }
 

@@ -169,6 +169,8 @@ enum class Str {
     review_start,
     review_resume,
     review_graph_description,
+    review_graph_white,
+    review_graph_black,
     review_best_line,
     review_summary,
     review_moments,
