@@ -58,7 +58,15 @@ class ReviewFlowTest {
             assertEquals(listOf("quick", "standard", "deep"), ui().budgets.map { it.id })
             click("budget-quick")
             assertEquals("quick", ui().budgetId)
-            click("review-start")
+            // Started and cancelled at once: it stops and keeps what it did (maybe nothing yet)...
+            runOnIdle {
+                review.onStartReview()
+                review.onCancelReview()
+            }
+            waitUntil(timeoutMillis = 30_000) { !ui().running }
+            assertTrue(ui().notices.isEmpty(), ui().notices.toString())
+            // ...and Start (or Resume, when part of it was done) runs it to its end.
+            if (!ui().complete) click("review-start")
             waitUntil(timeoutMillis = 60_000) { ui().complete && !ui().running }
             assertEquals("Review complete", ui().progressText)
             onNodeWithTag("review-progress").assertIsDisplayed()
@@ -116,6 +124,13 @@ class ReviewFlowTest {
             assertNull(h.app.analysis.value, "the analysis board is freed, its search stopped")
             click("top-back")
             assertEquals(Screen.GAMES, h.app.screen.value)
+            // The library kept the review: opened again, it is complete without running.
+            click("review-$id")
+            val again = assertNotNull(h.app.review.value)
+            waitUntil(timeoutMillis = 10_000) { again.ui.value.complete }
+            assertEquals(6, again.ui.value.graph.size)
+            assertTrue(!again.ui.value.running)
+            click("top-back")
 
             // Statistics: the reviews section, the app layer's words.
             click("nav-stats")
