@@ -408,14 +408,7 @@ impl App {
                 lines.push(bar);
                 lines.push(String::new());
             }
-            let marks = Marks {
-                last_move: snapshot
-                    .last_move
-                    .map(|m| vec![m.from, m.to])
-                    .unwrap_or_default(),
-                check: snapshot.check_square,
-                ..Marks::default()
-            };
+            let marks = Marks::of_snapshot(&snapshot);
             lines.extend(screen::board(&snapshot, bottom, &marks, style));
             lines.push(String::new());
         }

@@ -93,6 +93,20 @@ pub struct Marks {
     pub targets: Vec<Square>,
 }
 
+impl Marks {
+    /// The last move and a king in check of `snapshot`, nothing selected.
+    pub fn of_snapshot(snapshot: &Snapshot) -> Marks {
+        Marks {
+            last_move: snapshot
+                .last_move
+                .map(|m| vec![m.from, m.to])
+                .unwrap_or_default(),
+            check: snapshot.check_square,
+            ..Marks::default()
+        }
+    }
+}
+
 /// The snapshot's board, `bottom` side nearest the player, one string per
 /// line.
 pub fn board(snapshot: &Snapshot, bottom: Color, marks: &Marks, style: Style) -> Vec<String> {
@@ -264,14 +278,7 @@ pub fn game_panel(snapshot: &Snapshot, bottom: Color, style: Style) -> Vec<Strin
         score_bar(snapshot, style).unwrap_or_else(|| format!("  Move {}", snapshot.move_number)),
         String::new(),
     ];
-    let marks = Marks {
-        last_move: snapshot
-            .last_move
-            .map(|m| vec![m.from, m.to])
-            .unwrap_or_default(),
-        check: snapshot.check_square,
-        ..Marks::default()
-    };
+    let marks = Marks::of_snapshot(snapshot);
     lines.extend(board(snapshot, bottom, &marks, style));
     lines.push(String::new());
     lines.extend(captured_lines(snapshot, style));
