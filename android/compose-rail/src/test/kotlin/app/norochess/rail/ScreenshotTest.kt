@@ -72,6 +72,17 @@ class ScreenshotTest {
         shot("game-letters-dark", dark = true) {
             GameScreen(Fixtures.norochess().let { it.copy(board = it.board.copy(letters = true, theme = app.norochess.android.ui.BoardTheme.GREEN)) }, game)
         }
+        shot("game-practice-dark", dark = true) {
+            GameScreen(
+                Fixtures.norochess().copy(
+                    practice = app.norochess.android.ui.PracticeUi(
+                        "Mistake: 3.0 points lost",
+                        "6.Bd3? Mistake, 3.0 points lost. Best was Be2.",
+                    ),
+                ),
+                game,
+            )
+        }
         shot("game-draw-offer") { GameScreen(Fixtures.overtime().copy(drawOfferedByWhite = true, drawAnswerUpsideDown = true), game) }
         done()
     }

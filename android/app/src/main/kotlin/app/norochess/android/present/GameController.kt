@@ -74,7 +74,16 @@ class GameController(
     private var ticker: Job? = null
 
     var settings: Settings = settings
-        set(value) { field = value; model.askBeforeRepetition = value.confirmRepetition; publish() }
+        set(value) {
+            field = value
+            model.askBeforeRepetition = value.confirmRepetition
+            // Takebacks, hints, orientation and practice mode as the app layer applies them to the open game.
+            disk.run {
+                synchronized(lock) { session.applySettings(value) }
+                publish()
+            }
+            publish()
+        }
 
     private val _ui = MutableStateFlow(render())
     val ui: StateFlow<GameUi> = _ui.asStateFlow()

@@ -19,6 +19,7 @@ import app.norochess.android.ui.PickerUi
 import app.norochess.android.ui.PieceKind
 import app.norochess.android.ui.PieceUi
 import app.norochess.android.ui.PlayerUi
+import app.norochess.android.ui.PracticeUi
 import app.norochess.android.ui.ResultUi
 import app.norochess.android.ui.ScoreUi
 import app.norochess.android.ui.SettingsUi
@@ -151,8 +152,9 @@ object Mapping {
         val rows = snap.moves.groupBy { it.number }.toSortedMap().map { (number, entries) ->
             MoveRowUi(
                 number.toInt(),
-                entries.firstOrNull { it.side == Side.WHITE }?.let { MoveCell(it.san, it.reviewPly.toInt(), it.spoken, it.isCurrent) },
-                entries.firstOrNull { it.side == Side.BLACK }?.let { MoveCell(it.san, it.reviewPly.toInt(), it.spoken, it.isCurrent) },
+                // The SAN with its practice mark (`Qd4??`; empty outside practice mode).
+                entries.firstOrNull { it.side == Side.WHITE }?.let { MoveCell(it.san + it.mark, it.reviewPly.toInt(), it.spoken, it.isCurrent) },
+                entries.firstOrNull { it.side == Side.BLACK }?.let { MoveCell(it.san + it.mark, it.reviewPly.toInt(), it.spoken, it.isCurrent) },
             )
         }
         val picker = state.picker?.let(::pickerUi)
@@ -186,6 +188,8 @@ object Mapping {
             hint = extras.hint,
             announcement = snap.announcement ?: state.error,
             spokenMove = snap.moveAnnouncement,
+            practice = snap.practice?.let { PracticeUi(it.headline, it.text) },
+            practiceJudging = snap.practiceThinking,
             picker = picker,
             confirmResign = extras.confirmResign,
             repetitionQuestion = state.repetitionQuestion?.text,
@@ -310,6 +314,7 @@ object Mapping {
         sounds = settings.sounds,
         haptics = settings.haptics,
         hints = settings.hints,
+        practice = settings.practice,
         defaultLevel = settings.defaultLevel.toInt(),
         levels = levels,
         clocks = clockChoices(),
@@ -329,6 +334,7 @@ object Mapping {
         sounds = ui.sounds,
         haptics = ui.haptics,
         hints = ui.hints,
+        practice = ui.practice,
         defaultLevel = ui.defaultLevel.toUByte(),
         defaultClock = clockControl(ui.defaultClock),
     )

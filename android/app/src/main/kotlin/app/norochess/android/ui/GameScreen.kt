@@ -109,6 +109,9 @@ data class PickerChoiceUi(val piece: PieceUi, val label: String)
 /** The promotion / resurrection picker: its title and only the choices the rules allow (all from the app layer). */
 data class PickerUi(val title: String, val choices: List<PickerChoiceUi>)
 
+/** Practice mode's verdict on the player's last move: the short line under the board and the whole sentence (what TalkBack reads). */
+data class PracticeUi(val headline: String, val text: String)
+
 /** The result sheet. */
 data class ResultUi(val headline: String, val reason: String)
 
@@ -131,6 +134,9 @@ data class GameUi(
     val announcement: String? = null,
     /** The live game's last move in words, for TalkBack ("Black played knight f6, captures bishop"). */
     val spokenMove: String? = null,
+    /** Practice mode: the verdict on the player's last move, and whether it is being judged now. */
+    val practice: PracticeUi? = null,
+    val practiceJudging: Boolean = false,
     val picker: PickerUi? = null,
     val confirmResign: Boolean = false,
     /** The move just chosen would repeat a position a third time and lose: the question's text (play it anyway?). */
@@ -277,6 +283,22 @@ private fun GamePanel(state: GameUi, events: GameEvents) {
                 Modifier.size(20.dp).semantics { contentDescription = s.get(Str.thinking) }.testTag("thinking"),
                 strokeWidth = 2.dp,
             )
+        }
+    }
+    if (state.practiceJudging) {
+        Text(s.get(Str.practice_judging), style = MaterialTheme.typography.bodyMedium, modifier = Modifier.testTag("practice-judging"))
+    } else {
+        state.practice?.let { practice ->
+            Surface(
+                color = MaterialTheme.colorScheme.surfaceVariant,
+                shape = RoundedCornerShape(8.dp),
+                modifier = Modifier.fillMaxWidth().testTag("practice").semantics(mergeDescendants = true) {
+                    contentDescription = practice.text
+                    liveRegion = LiveRegionMode.Polite
+                },
+            ) {
+                Text(practice.headline, Modifier.padding(10.dp), style = MaterialTheme.typography.bodyLarge)
+            }
         }
     }
     state.announcement?.let { Banner(it, MaterialTheme.colorScheme.tertiaryContainer, "announcement") }

@@ -330,6 +330,8 @@ data class SettingsUi(
     val sounds: Boolean = true,
     val haptics: Boolean = true,
     val hints: Boolean = true,
+    /** Practice mode: after each of the player's moves against the computer, its mark and the points it cost. */
+    val practice: Boolean = false,
     val defaultLevel: Int = 4,
     /** The computer's levels, weakest first (the app layer's). */
     val levels: List<Int>,
@@ -371,6 +373,7 @@ fun SettingsScreen(state: SettingsUi, onChange: (SettingsUi) -> Unit, onHome: ()
             Toggle(s.get(Str.setting_confirm_resign), state.confirmResign, "confirm-resign") { onChange(state.copy(confirmResign = it)) }
             Toggle(s.get(Str.setting_confirm_repetition), state.confirmRepetition, "confirm-repetition") { onChange(state.copy(confirmRepetition = it)) }
             Toggle(s.get(Str.setting_hints), state.hints, "hints") { onChange(state.copy(hints = it)) }
+            Toggle(s.get(Str.setting_practice), state.practice, "practice") { onChange(state.copy(practice = it)) }
             Toggle(s.get(Str.setting_sounds), state.sounds, "sounds") { onChange(state.copy(sounds = it)) }
             Toggle(s.get(Str.setting_haptics), state.haptics, "haptics") { onChange(state.copy(haptics = it)) }
             Text(s.get(Str.setting_default_level, state.defaultLevel), style = MaterialTheme.typography.labelLarge, modifier = Modifier.padding(top = 8.dp))

@@ -151,6 +151,8 @@ enum class Str {
     setting_confirm_resign,
     setting_confirm_repetition,
     setting_hints,
+    setting_practice,
+    practice_judging,
     setting_sounds,
     setting_haptics,
     setting_default_level,
