@@ -60,6 +60,7 @@ class EditorController(
                 letters = settings().pieceStyle == app.norochess.applayer.PieceStyle.LETTERS,
                 marked = view.problems.flatMap { it.squares }.toSet(),
             ),
+            palette = Mapping.editorPalette,
             tool = tool,
             whiteToMove = view.turn == Side.WHITE,
             moveNumber = moveNumber,

@@ -98,6 +98,9 @@ object Mapping {
         interactive = interactive,
     )
 
+    /** The editor's palette, as the app layer orders it (White's king to pawn, then Black's). */
+    val editorPalette: List<PieceUi> by lazy { app.norochess.applayer.editorPalette().map(::piece) }
+
     fun theme(id: String): BoardTheme = BoardTheme.entries.firstOrNull { it.name.equals(id, ignoreCase = true) } ?: BoardTheme.BROWN
 
     /** The display name of a player: "Computer · level 4", the person's name, or White / Black. */

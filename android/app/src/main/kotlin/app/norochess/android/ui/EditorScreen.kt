@@ -51,6 +51,8 @@ data class EditorUi(
     val gameId: String = "norochess",
     /** The board: the pieces placed, the editor's problem squares framed. */
     val board: BoardUi = BoardUi(),
+    /** The pieces the palette offers, White's then Black's (the app layer's `editorPalette()`). */
+    val palette: List<PieceUi> = emptyList(),
     /** The palette's piece placed by a tap on the board; null: a tap removes. */
     val tool: PieceUi? = PieceUi(true, PieceKind.PAWN),
     val whiteToMove: Boolean = true,
@@ -135,8 +137,8 @@ private fun Palette(state: EditorUi, events: EditorEvents) {
     val s = LocalStrings.current
     for (white in listOf(true, false)) {
         Row(horizontalArrangement = Arrangement.spacedBy(4.dp), verticalAlignment = Alignment.CenterVertically) {
-            for (kind in PieceKind.entries) {
-                val piece = PieceUi(white, kind)
+            for (piece in state.palette.filter { it.white == white }) {
+                val kind = piece.kind
                 PaletteButton(state.tool == piece, pieceName(s, piece), "tool-${if (white) "w" else "b"}${kind.letter}", { events.onTool(piece) }) {
                     PieceImage(piece, Modifier.fillMaxSize().padding(3.dp))
                 }
