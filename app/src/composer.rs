@@ -163,9 +163,9 @@ mod tests {
     use crate::library::{Library, PuzzleOrigin};
     use norochess_core::Variant;
 
-    /// Move 48, White two points behind: only Qxd5 wins (the other knight
-    /// is defended by nothing but is out of the queen's reach).
-    const ONE_ANSWER: &str = "7k/8/8/3n4/8/8/8/3Q3K w - - 0 48 score=18-20";
+    /// Move 48, White two points behind (each side has taken everything
+    /// the other lost, and Black a little more): only Qxd5 wins.
+    const ONE_ANSWER: &str = "7k/8/8/3n4/8/8/8/3Q3K w - - 0 48 score=36-38";
 
     fn position(text: &str) -> AnyPosition {
         AnyPosition::from_text(Variant::Norochess, text).expect("position")

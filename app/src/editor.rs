@@ -23,7 +23,7 @@
 use crate::board_view::PlacedPiece;
 use crate::game_menu::GameSetup;
 use crate::result::{GameResult, Scores};
-use norochess_core::puzzle::score_problems;
+use norochess_core::puzzle::{most_points_in, moves_made, score_bounds};
 use norochess_core::{
     chess960_back_rank, AnyPosition, Bitboard, Board10, Board8, BoardSize, Color, Game, Geometry,
     OpeningRule, Piece, PositionError, PromotionRule, Role, Rules, Square, Variant, VariantError,
@@ -34,10 +34,6 @@ use thiserror::Error;
 /// The text format's limit on both move counters (docs/position-format.md);
 /// the editor names it rather than letting the reader reject the text.
 const MAX_COUNTER: u32 = 1_000_000;
-
-/// The most points one move can score: a capture takes one piece, worth at
-/// most a queen (a promoted queen is worth 9 too).
-const MOST_POINTS_PER_MOVE: u16 = Role::Queen.capture_points();
 
 /// The roles a pawn can become, for counting promoted pieces.
 const PIECE_ROLES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
@@ -341,7 +337,7 @@ pub enum EditorProblem {
         game: String,
     },
     /// A score higher than the opponent's material missing from the
-    /// board can be worth (the core's [`score_problems`]).
+    /// board can be worth (the core's `score_bounds`).
     #[error("{side} has {score} points, but the {} material missing from the board is worth at most {max}", (!*.side).lowercase_name())]
     ScoreTooHigh {
         /// The side.
@@ -1180,20 +1176,23 @@ impl PositionEditor {
                 game: self.game_name(),
             });
         }
-        let plies = self.moves_made(Color::White) + self.moves_made(Color::Black);
-        let most = plies.min(u64::from(MAX_COUNTER));
-        if u64::from(self.halfmove_clock) > most {
+        let plies = self
+            .moves_made(Color::White)
+            .saturating_add(self.moves_made(Color::Black));
+        let most = plies.min(MAX_COUNTER);
+        if self.halfmove_clock > most {
             problems.push(EditorProblem::HalfmoveClockTooHigh {
                 clock: self.halfmove_clock,
-                plies: u32::try_from(most).unwrap_or(MAX_COUNTER),
+                plies: most,
             });
         }
     }
 
     /// Scores only where captures score; each score within what the moves
-    /// made can have scored and no less than the opponent's missing pieces
-    /// are worth; and (on a board the reader accepts) no more than the
-    /// missing material is worth, by the core's own bound.
+    /// made can have scored, and between the least and the most the
+    /// opponent's missing material is worth (the core's `score_bounds`,
+    /// on the editor's own board, so it holds on a board the reader would
+    /// refuse for another reason).
     fn check_scores(&self, problems: &mut Vec<EditorProblem>) {
         let rules = self.rules();
         if !rules.capture_points {
@@ -1204,68 +1203,35 @@ impl PositionEditor {
             }
             return;
         }
+        // The core's rule (the verifier's, the composer's and the
+        // generator's), on the editor's own counts: it holds on a board the
+        // position reader would refuse for another reason.
         for side in Color::ALL {
             let score = self.scores[side.index()];
             let moves = self.moves_made(side);
-            if u64::from(score) > moves * u64::from(MOST_POINTS_PER_MOVE) {
+            if u32::from(score) > most_points_in(moves) {
                 problems.push(EditorProblem::ScoreTooEarly {
                     side,
                     score: u32::from(score),
-                    moves: u32::try_from(moves).unwrap_or(u32::MAX),
+                    moves,
                 });
             }
-            let min = self.least_captured(!side, &rules);
-            if u32::from(score) < min {
+            let bounds = score_bounds(&rules.start_counts, |role| self.count(!side, role));
+            if score < bounds.least {
                 problems.push(EditorProblem::ScoreTooLow {
                     side,
                     score: u32::from(score),
-                    min,
+                    min: u32::from(bounds.least),
                 });
             }
-        }
-        // The core's bound needs a position: the board alone, without the
-        // fields that could make the reader stop before the pieces.
-        let text = format!(
-            "{} {} - - 0 1 score={}-{}",
-            self.board_text(),
-            self.turn.fen_char(),
-            self.scores[0],
-            self.scores[1]
-        );
-        if let Ok(position) = AnyPosition::from_text(self.variant, &text) {
-            for problem in score_problems(&position) {
+            if score > bounds.most {
                 problems.push(EditorProblem::ScoreTooHigh {
-                    side: problem.color,
-                    score: u32::from(problem.score),
-                    max: u32::from(problem.max),
+                    side,
+                    score: u32::from(score),
+                    max: u32::from(bounds.most),
                 });
             }
         }
-    }
-
-    /// The least `victim`'s opponent can have scored: the value of
-    /// `victim`'s pieces missing from the board compared with the start.
-    /// A piece leaves the board only by being captured, and each capture
-    /// scores its value; pieces beyond the start set are promoted pawns,
-    /// so that many missing pawns were not captured as pawns.
-    fn least_captured(&self, victim: Color, rules: &Rules) -> u32 {
-        let mut value = 0;
-        let mut promoted = 0;
-        for role in [
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ] {
-            let start = u32::from(rules.start_counts[role.index()]);
-            let now = self.count(victim, role);
-            value += start.saturating_sub(now) * u32::from(role.capture_points());
-            promoted += now.saturating_sub(start);
-        }
-        let missing_pawns = u32::from(rules.start_counts[Role::Pawn.index()])
-            .saturating_sub(self.count(victim, Role::Pawn));
-        value + missing_pawns.saturating_sub(promoted) * u32::from(Role::Pawn.capture_points())
     }
 
     /// The opening restriction only in Ram and Frontal chess, and in Ram
@@ -1327,12 +1293,8 @@ impl PositionEditor {
 
     /// The moves `side` has made by the editor's move number and side to
     /// move (White has made one more when Black is to move).
-    fn moves_made(&self, side: Color) -> u64 {
-        let before = u64::from(self.move_number.saturating_sub(1));
-        match (side, self.turn) {
-            (Color::White, Color::Black) => before + 1,
-            _ => before,
-        }
+    fn moves_made(&self, side: Color) -> u32 {
+        moves_made(self.move_number, self.turn, side)
     }
 
     /// Whether `by` attacks `target`, by the core's attack tables (the

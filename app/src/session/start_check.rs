@@ -5,7 +5,8 @@
 
 use crate::game_menu::SetupError;
 use crate::result::GameResult;
-use norochess_core::{Color, Game, Role};
+use norochess_core::puzzle::{score_problems, ScoreProblem};
+use norochess_core::Game;
 use thiserror::Error;
 
 /// Why a new game could not start.
@@ -41,20 +42,11 @@ pub enum NewGameError {
         /// The level asked for.
         level: u8,
     },
-    /// A side's score is more than its captures could have scored.
-    #[error(
-        "{side}'s score {score} cannot be reached: {captured} captured pieces score at most {most}"
-    )]
-    ImpossibleScore {
-        /// The side with the score.
-        side: Color,
-        /// Its score in the position.
-        score: u16,
-        /// How many of the opponent's pieces are missing from the board.
-        captured: u32,
-        /// The most those captures can score.
-        most: u32,
-    },
+    /// A score no game can have reached with the pieces on the board at
+    /// this move (the core's rule: above or below the material captured,
+    /// or more than 9 points a move).
+    #[error(transparent)]
+    ImpossibleScore(ScoreProblem),
 }
 
 /// Refuses `game` as the start of a new game if it is decided or cannot
@@ -75,36 +67,18 @@ pub fn check_start(game: &Game) -> Result<(), NewGameError> {
             result: result.sentence(),
         });
     }
-    if game.variant().rules().capture_points {
-        let rules = game.variant().rules();
-        let start_units: u32 = rules.start_counts.iter().map(|&n| u32::from(n)).sum();
-        // A capture scores at most the most valuable piece (a pawn can
-        // promote to it before it is taken).
-        let most_per_capture = Role::ALL
-            .iter()
-            .map(|role| u32::from(role.capture_points()))
-            .max()
-            .unwrap_or(0);
-        for side in Color::ALL {
-            let on_board: u32 = Role::ALL
-                .iter()
-                .map(|&role| position.count(!side, role))
-                .sum();
-            // Units are never added to a side (promotion and resurrection
-            // turn a pawn into another piece), so the pieces missing from
-            // the opponent's army are all the captures there were.
-            let captured = start_units.saturating_sub(on_board);
-            let most = captured * most_per_capture;
-            let score = position.score(side);
-            if u32::from(score) > most {
-                return Err(NewGameError::ImpossibleScore {
-                    side,
-                    score,
-                    captured,
-                    most,
-                });
-            }
-        }
+    // The core's rule, the one the editor, the composer and the puzzle
+    // tools apply, but for scores below the material captured: a game may
+    // start from a study position whose scores a player set by hand ("level
+    // at move 40") although more was captured. A score no capturing can
+    // make (above the material captured, or more than 9 points a move) is
+    // refused. Puzzles and the editor, whose positions must come from a
+    // game, refuse low scores too.
+    let impossible = score_problems(position)
+        .into_iter()
+        .find(|p| !matches!(p, ScoreProblem::TooLow { .. }));
+    if let Some(problem) = impossible {
+        return Err(NewGameError::ImpossibleScore(problem));
     }
     Ok(())
 }
@@ -112,7 +86,7 @@ pub fn check_start(game: &Game) -> Result<(), NewGameError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use norochess_core::Variant;
+    use norochess_core::{Color, Variant};
 
     fn game(text: &str) -> Game {
         Game::from_position(Variant::Norochess, text).expect("the position reads")
@@ -155,12 +129,11 @@ mod tests {
         assert!(
             matches!(
                 refusal,
-                Err(NewGameError::ImpossibleScore {
-                    side: Color::White,
+                Err(NewGameError::ImpossibleScore(ScoreProblem::TooHigh {
+                    color: Color::White,
                     score: 999,
-                    captured: 7,
-                    most: 63
-                })
+                    max: 39
+                }))
             ),
             "{refusal:?}"
         );

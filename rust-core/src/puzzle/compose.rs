@@ -5,7 +5,8 @@
 //! moves or none, and re-proves the result as strictly as
 //! `puzzles verify` does before it is called a puzzle.
 
-use super::verify::{score_problems, verify_puzzle, VerifyReport};
+use super::scores::score_problems;
+use super::verify::{verify_puzzle, VerifyReport};
 use super::{generate::analyse::solution_line, Puzzle};
 use crate::any::AnyPosition;
 use crate::engine::solver::{Objective, SolveLimits, Solver};
@@ -195,7 +196,7 @@ mod tests {
         // Move 48, two points behind: the queen wins by taking either knight.
         let position = AnyPosition::from_text(
             Variant::Norochess,
-            "7k/8/8/3n4/n7/8/8/3Q3K w - - 0 48 score=18-20",
+            "7k/8/8/3n4/n7/8/8/3Q3K w - - 0 48 score=33-35",
         )
         .expect("position");
         let error = compose(
@@ -223,7 +224,7 @@ mod tests {
         let (mut solver, mut engine) = tools();
         let position = AnyPosition::from_text(
             Variant::Norochess,
-            "7k/8/8/3n4/n7/8/8/3Q3K w - - 0 48 score=18-20",
+            "7k/8/8/3n4/n7/8/8/3Q3K w - - 0 48 score=33-35",
         )
         .expect("position");
         let error = compose(
@@ -254,9 +255,19 @@ mod tests {
         let error = compose("x", &rich, Objective::Win, &mut solver, &mut engine, limits)
             .expect_err("impossible");
         assert!(matches!(error, ComposeError::ImpossibleScore(_)), "{error}");
+        // Below the material taken: every piece but a knight and the
+        // queens is gone, yet White has 18 points.
+        let poor = AnyPosition::from_text(
+            Variant::Norochess,
+            "7k/8/8/3n4/8/8/8/3Q3K w - - 0 48 score=18-20",
+        )
+        .expect("position");
+        let error = compose("x", &poor, Objective::Win, &mut solver, &mut engine, limits)
+            .expect_err("impossible");
+        assert!(error.to_string().contains("must have captured"), "{error}");
         let over = AnyPosition::from_text(
             Variant::Norochess,
-            "7k/8/8/8/8/8/8/7K w - - 0 49 score=21-20",
+            "7k/8/8/8/8/8/8/7K w - - 0 49 score=40-39",
         )
         .expect("position");
         let error = compose("x", &over, Objective::Win, &mut solver, &mut engine, limits)

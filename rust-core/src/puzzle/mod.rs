@@ -7,6 +7,7 @@ mod generate;
 mod pack;
 mod progress;
 mod rating;
+mod scores;
 mod session;
 mod stats;
 mod themes;
@@ -19,12 +20,14 @@ pub use progress::PuzzleProgress;
 pub use rating::{
     budget_steps_needed, engine_solves, greedy_solvable, level_solves, points_of, starting_rating,
 };
+pub use scores::{
+    least_reachable_score, max_reachable_score, most_points_in, moves_made, score_bounds,
+    score_problems, ScoreBounds, ScoreProblem,
+};
 pub use session::{Hint, MoveFeedback, PuzzleSession, SessionState};
 pub use stats::PackStats;
 pub use themes::{tag_themes, THEMES};
-pub use verify::{
-    max_reachable_score, score_problems, verify_puzzle, UnreachableScore, VerifyReport,
-};
+pub use verify::{verify_puzzle, VerifyReport};
 
 use crate::any::AnyPosition;
 use crate::engine::solver::{Goal, Objective};

@@ -4,13 +4,12 @@
 //! reply of the defender is a best defence, and the scores can have come
 //! from a game.
 
+use super::scores::score_problems;
 use super::Puzzle;
 use crate::any::AnyPosition;
 use crate::engine::solver::{Objective, SolveLimits, Solver};
 use crate::moves::Move;
-use crate::types::{Color, Role};
 use std::time::{Duration, Instant};
-use thiserror::Error;
 
 /// The result of verifying one puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,77 +29,6 @@ impl VerifyReport {
     pub fn ok(&self) -> bool {
         self.problems.is_empty()
     }
-}
-
-/// A score that no game can have reached: a side has more points than the
-/// opponent's material missing from the board is worth.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{color} has {score} points, but the {opponent} material missing from the board is worth at most {max}", opponent = !*color)]
-pub struct UnreachableScore {
-    /// The side whose score is too high.
-    pub color: Color,
-    /// Its score.
-    pub score: u16,
-    /// The most it can have scored.
-    pub max: u16,
-}
-
-/// The roles a pawn may promote to in the Norochess family (RULES.md:
-/// queen, rook, bishop or knight, never a king).
-const PROMOTIONS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
-
-/// The most capture points `color` can have scored in a game that reached
-/// `position`: the value of the opponent's material missing from the board
-/// compared with the variant's start.
-///
-/// Every capture scores the captured piece's value and a piece only leaves
-/// the board by being captured, so the score is the value of what the
-/// opponent lost. Pieces beyond the start's count of a kind are promoted
-/// pawns, each using up one of the missing pawns; every other missing pawn
-/// may have promoted before it was taken, and "a promoted pawn scores at
-/// the value of the piece it became", so it is worth at most a queen (an
-/// en passant capture scores 1, less). Counting as few promotions as
-/// possible gives the largest bound: a promoted piece on the board spends a
-/// pawn worth up to 9 to spare an original worth at most 9. The position
-/// reader already rejects more promoted pieces than missing pawns.
-pub fn max_reachable_score(position: &AnyPosition, color: Color) -> u16 {
-    let start_counts = position.variant().rules().start_counts;
-    let opponent = !color;
-    let mut missing_value = 0u32;
-    let mut promoted = 0u32;
-    for role in [
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ] {
-        let at_start = u32::from(start_counts[role.index()]);
-        let now = position.count(opponent, role);
-        missing_value += at_start.saturating_sub(now) * u32::from(role.capture_points());
-        promoted += now.saturating_sub(at_start);
-    }
-    let pawns_missing = u32::from(start_counts[Role::Pawn.index()])
-        .saturating_sub(position.count(opponent, Role::Pawn));
-    let taken_pawns = pawns_missing.saturating_sub(promoted);
-    let best_promotion = PROMOTIONS
-        .iter()
-        .map(|r| u32::from(r.capture_points()))
-        .max()
-        .unwrap_or(0);
-    let max = missing_value + taken_pawns * best_promotion;
-    u16::try_from(max).unwrap_or(u16::MAX)
-}
-
-/// The scores of `position` that no game can have reached, for both sides.
-pub fn score_problems(position: &AnyPosition) -> Vec<UnreachableScore> {
-    [Color::White, Color::Black]
-        .into_iter()
-        .filter_map(|color| {
-            let (score, max) = (position.score(color), max_reachable_score(position, color));
-            (score > max).then_some(UnreachableScore { color, score, max })
-        })
-        .collect()
 }
 
 /// Re-proves `puzzle` with `solver` within `limits` per question: the
@@ -290,6 +218,8 @@ fn refutation_text(step: &Step, m: Move, solver: &mut Solver, limits: SolveLimit
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::scores::{max_reachable_score, ScoreProblem};
+    use crate::types::Color;
     use crate::variant::Variant;
 
     fn position(text: &str) -> AnyPosition {
@@ -301,7 +231,7 @@ mod tests {
     /// knights along the first rank; White saves one, Black takes the other
     /// with its last move: Black wins by 3. Moving the b1 knight uncovers
     /// the queen, which costs 9 instead.
-    const FORK: &str = "2k5/8/8/8/3r4/8/8/QN5N b - - 0 59 score=10-10";
+    const FORK: &str = "2k5/8/8/8/3r4/8/8/QN5N b - - 0 59 score=34-34";
 
     fn puzzle(text: &str, objective: Objective, solution: &[&str]) -> Puzzle {
         Puzzle {
@@ -330,7 +260,7 @@ mod tests {
     #[test]
     fn a_gain_after_the_opponents_move_is_proven_and_a_second_way_fails_it() {
         let line =
-            "t|norochess|4k3/8/8/8/3q4/4N3/8/4K3 b - - 0 30 score=4-1|d4d5|gain 9 in 1|e3d5|900|";
+            "t|norochess|4k3/8/8/8/3q4/4N3/8/4K3 b - - 0 30 score=39-36|d4d5|gain 9 in 1|e3d5|900|";
         let p = Puzzle::from_line(line, 1).expect("puzzle");
         let report = verify(&p);
         assert!(report.ok(), "{:?}", report.problems);
@@ -367,14 +297,11 @@ mod tests {
         // Its level-score copy: Black's 30 points are impossible.
         let level = position("rnb1kbn1/pppppp2/8/8/8/8/PPPPPPPP/R1BQKBNR w - - 0 30 score=30-30");
         let problems = score_problems(&level);
-        assert_eq!(
-            problems,
-            vec![UnreachableScore {
-                color: Color::Black,
-                score: 30,
-                max: 3
-            }]
-        );
+        assert!(problems.contains(&ScoreProblem::TooHigh {
+            color: Color::Black,
+            score: 30,
+            max: 3
+        }));
         assert_eq!(
             problems[0].to_string(),
             "Black has 30 points, but the White material missing from the board is worth at most 3"
@@ -386,11 +313,14 @@ mod tests {
         // White has a second queen, a promoted pawn: of its two missing
         // pawns only one can have been taken (at most as a queen), so with
         // the missing rook Black scored at most 5 + 9.
-        let p = position("4k3/8/8/8/8/8/PPPPPP2/RNBQKBNQ w - - 0 40 score=0-14");
+        let p = position("4k3/8/8/8/8/8/PPPPPP2/RNBQKBNQ w - - 0 40 score=39-14");
         assert_eq!(max_reachable_score(&p, Color::Black), 14);
         assert!(score_problems(&p).is_empty());
-        let over = position("4k3/8/8/8/8/8/PPPPPP2/RNBQKBNQ w - - 0 40 score=0-15");
-        assert_eq!(score_problems(&over).len(), 1);
+        let over = position("4k3/8/8/8/8/8/PPPPPP2/RNBQKBNQ w - - 0 40 score=39-15");
+        assert!(matches!(
+            score_problems(&over).as_slice(),
+            [ScoreProblem::TooHigh { max: 14, .. }]
+        ));
     }
 
     #[test]
