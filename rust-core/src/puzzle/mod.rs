@@ -4,6 +4,7 @@
 
 mod compose;
 mod generate;
+mod motifs;
 mod pack;
 mod progress;
 mod rating;

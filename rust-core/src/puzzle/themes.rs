@@ -2,6 +2,7 @@
 //! what a player would call the idea (fork, sacrifice, quiet move, ...),
 //! the phase of the game, the objective and how the game ends.
 
+use super::motifs::motifs_of;
 use super::rating::{game_at_start, points_of};
 use super::Puzzle;
 use crate::any::{with_position, AnyPosition};
@@ -9,11 +10,11 @@ use crate::bitboard::Bitboard;
 use crate::engine::solver::Objective;
 use crate::game::EndReason;
 use crate::moves::{Move, MoveKind};
-use crate::types::{Color, Role};
+use crate::types::{Color, Role, Square};
 
 /// Every theme the tagger gives, with what it means (for the docs and the
 /// apps' theme filter).
-pub const THEMES: [(&str, &str); 24] = [
+pub const THEMES: [(&str, &str); 28] = [
     ("middlegame", "the puzzle starts before move 45"),
     (
         "run-in",
@@ -38,6 +39,22 @@ pub const THEMES: [(&str, &str); 24] = [
     (
         "fork",
         "one move attacks two valuable pieces (or a piece and the king); a later move takes one",
+    ),
+    (
+        "pin",
+        "the key move pins a piece to a more valuable one behind it, and the line takes one of them",
+    ),
+    (
+        "skewer",
+        "the key move attacks a valuable piece with a lesser one behind it, and the line takes the one behind",
+    ),
+    (
+        "discovered-attack",
+        "the key move steps out of a friendly line piece's way, and the line takes what it then attacks",
+    ),
+    (
+        "trap",
+        "the key move leaves an enemy piece attacked with every move onto an attacked square, and the line takes it",
     ),
     (
         "hanging-piece",
@@ -112,6 +129,13 @@ pub fn tag_themes(puzzle: &Puzzle) -> Vec<String> {
     // Where a piece that attacks two targets stands, until the player's
     // next move shows whether it takes one.
     let mut fork_square = None;
+    // The squares of the pieces the key move's motifs are about, followed
+    // when the defender moves one, until a later move of the player's
+    // takes one.
+    let mut motifs = moves
+        .first()
+        .map(|&m| motifs_of(&start, m))
+        .unwrap_or_default();
     for (i, &m) in moves.iter().enumerate() {
         let ours = i % 2 == 0;
         if ours {
@@ -140,13 +164,39 @@ pub fn tag_themes(puzzle: &Puzzle) -> Vec<String> {
             if fork_square.is_some_and(|sq| sq == m.from) && points_of(&position, m) >= 2 {
                 found.push("fork");
             }
+            if i > 0 && points_of(&position, m) > 0 {
+                let takes = |squares: &[Square]| squares.contains(&m.to);
+                for (squares, theme) in [
+                    (&motifs.pinned, "pin"),
+                    (&motifs.skewered, "skewer"),
+                    (&motifs.discovered, "discovered-attack"),
+                    (&motifs.trapped, "trap"),
+                ] {
+                    if takes(squares) {
+                        found.push(theme);
+                    }
+                }
+            }
             fork_square = position
                 .play(m)
                 .ok()
                 .filter(|after| forks(after, m.to, player) >= 2)
                 .map(|_| m.to);
-        } else if i > 0 && m.to == moves[i - 1].to && points_of(&position, m) >= 3 {
-            found.push("sacrifice");
+        } else {
+            if i > 0 && m.to == moves[i - 1].to && points_of(&position, m) >= 3 {
+                found.push("sacrifice");
+            }
+            // A piece the motifs are about moved: follow it.
+            for squares in [
+                &mut motifs.pinned,
+                &mut motifs.skewered,
+                &mut motifs.discovered,
+                &mut motifs.trapped,
+            ] {
+                for sq in squares.iter_mut().filter(|sq| **sq == m.from) {
+                    *sq = m.to;
+                }
+            }
         }
         if game.play(m).is_err() {
             break;
