@@ -810,32 +810,9 @@ impl PositionEditor {
         text
     }
 
-    /// The board field of the position text: ranks from the top, runs of
-    /// empty squares as one number.
+    /// The board field of the position text (the core's writer).
     fn board_text(&self) -> String {
-        let mut text = String::with_capacity(96);
-        for rank in (0..self.height).rev() {
-            let mut empty = 0;
-            for file in 0..self.width {
-                match self.piece_at(Square::from_coords(file, rank, self.width)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            let _ = write!(text, "{empty}");
-                            empty = 0;
-                        }
-                        text.push(piece.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                let _ = write!(text, "{empty}");
-            }
-            if rank > 0 {
-                text.push('/');
-            }
-        }
-        text
+        norochess_core::board_field(self.width, self.height, |sq| self.piece_at(sq))
     }
 
     // --- judging ---

@@ -53,7 +53,7 @@ pub use game::{
 pub use geometry::{Board10, Board8, Geometry};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::{parse_move, to_long, to_san, to_uci, write_move, Notation};
-pub use position::Position;
+pub use position::{board_field, Position};
 pub use rng::SplitMix64;
 pub use types::{Color, Piece, Role, Square};
 pub use variant::back_rank as chess960_back_rank;

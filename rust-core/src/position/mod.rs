@@ -5,6 +5,7 @@
 mod movegen;
 mod play;
 mod text;
+pub use text::board_field;
 
 use crate::bitboard::Bitboard;
 use crate::geometry::Geometry;

@@ -25,6 +25,37 @@ struct Field<'a> {
     column: usize,
 }
 
+/// The board field of a position text for a `width` × `height` board with
+/// `piece_at` on each square: ranks from the top separated by `/`, pieces
+/// by their letter, runs of empty squares as one number. The position
+/// editor writes its board with it before the position reader has a
+/// position to give.
+pub fn board_field(width: u8, height: u8, piece_at: impl Fn(Square) -> Option<Piece>) -> String {
+    let mut text = String::with_capacity(96);
+    for rank in (0..height).rev() {
+        let mut empty = 0;
+        for file in 0..width {
+            match piece_at(Square::from_coords(file, rank, width)) {
+                Some(piece) => {
+                    if empty > 0 {
+                        let _ = write!(text, "{empty}");
+                        empty = 0;
+                    }
+                    text.push(piece.fen_char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            let _ = write!(text, "{empty}");
+        }
+        if rank > 0 {
+            text.push('/');
+        }
+    }
+    text
+}
+
 fn split_fields(text: &str) -> Vec<Field<'_>> {
     let mut fields = Vec::new();
     let mut start: Option<(usize, usize)> = None;
@@ -462,28 +493,7 @@ impl<G: Geometry> Position<G> {
 
     /// The canonical position text.
     pub fn to_text(&self) -> String {
-        let mut text = String::with_capacity(96);
-        for rank in (0..G::HEIGHT).rev() {
-            let mut empty = 0;
-            for file in 0..G::WIDTH {
-                match self.piece_at(Square::from_coords(file, rank, G::WIDTH)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            let _ = write!(text, "{empty}");
-                            empty = 0;
-                        }
-                        text.push(piece.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                let _ = write!(text, "{empty}");
-            }
-            if rank > 0 {
-                text.push('/');
-            }
-        }
+        let mut text = board_field(G::WIDTH, G::HEIGHT, |sq| self.piece_at(sq));
         text.push(' ');
         text.push(self.turn.fen_char());
         text.push(' ');
