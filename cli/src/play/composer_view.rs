@@ -329,7 +329,7 @@ mod tests {
     #[test]
     fn a_shared_line_is_told_from_a_command() {
         assert!(looks_like_puzzle_line(
-            "my-1a2b3c4d|norochess|7k/8/8/3n4/8/8/8/3Q3K w - - 0 48 score=18-20||win|d1d5|1500|"
+            "my-1a2b3c4d|norochess|7k/8/8/3n4/8/8/8/3Q3K w - - 0 48 score=36-38||win|d1d5|1500|"
         ));
         assert!(!looks_like_puzzle_line("new computer"));
         assert!(!looks_like_puzzle_line("a|b|c"));

@@ -57,7 +57,7 @@ pub(super) fn problem_squares(editor: &PositionEditor) -> Vec<Square> {
         .collect()
 }
 
-/// The fields beside the board: `White to move · move 48 · score 18–20`.
+/// The fields beside the board: `White to move · move 48 · score 36–38`.
 pub(super) fn fields_line(editor: &PositionEditor) -> String {
     let view = editor.view();
     let mut text = format!("{} to move · move {}", view.turn, view.move_number);

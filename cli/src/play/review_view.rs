@@ -157,6 +157,9 @@ impl App {
             choice.detail.to_lowercase(),
             progress.text
         ));
+        // A fresh hash table, as the phones' review has: the same game and
+        // budget then give the same review in every shell.
+        self.clear_engine();
         self.next_review_step();
     }
 
