@@ -119,8 +119,16 @@ class GameController(
     private fun render(): GameUi =
         Mapping.gameUi(strings, model.state.copy(snapshot = session.snapshot(nowMs())), settings, extras)
 
+    /**
+     * Renders now (on whichever thread changed the game) and hands the screen
+     * its new state on the main thread; posting under the lock keeps the
+     * states in the order they were rendered.
+     */
     private fun publish() {
-        synchronized(lock) { _ui.value = render() }
+        synchronized(lock) {
+            val next = render()
+            disk.onMain { _ui.value = next }
+        }
     }
 
     /** After every change: effects, the result sheet, and the computer's turn. */

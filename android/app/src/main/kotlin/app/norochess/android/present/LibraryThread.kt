@@ -67,6 +67,24 @@ class LibraryThread private constructor(
     }
 
     /**
+     * Runs [work] on the main thread (at once where the library thread is
+     * [inline]). State the screens observe is set there: a StateFlow set on
+     * the library thread resumes its collectors on that thread wherever their
+     * dispatcher runs them at once (the Compose test clock's does), and the
+     * recomposition that follows must not touch views off the main thread.
+     */
+    fun onMain(work: () -> Unit) {
+        pending.incrementAndGet()
+        main.execute {
+            try {
+                work()
+            } finally {
+                pending.decrementAndGet()
+            }
+        }
+    }
+
+    /**
      * Lets what was asked finish (the last save before the library closes), for
      * at most [millis]; then the thread takes no more work. True when all of it ran.
      */
