@@ -25,7 +25,7 @@ import kotlin.test.assertTrue
  */
 @OptIn(ExperimentalTestApi::class)
 class ComposerFlowTest {
-    private val puzzlePosition = "7k/8/8/3n4/8/8/8/3Q3K w - - 0 48 score=18-20"
+    private val puzzlePosition = "7k/8/8/3n4/8/8/8/3Q3K w - - 0 48 score=36-38"
 
     @Test
     fun anImpossiblePositionIsRefusedThenALegalOneCanBeComposedFrom() = runComposeUiTest {
@@ -90,8 +90,7 @@ class ComposerFlowTest {
     fun aPuzzleComposedSavedSharedImportedBackAndSolved() = runComposeUiTest {
         Harness(null).use { h ->
             h.show(this)
-            // The position as a game reached it (the editor would refuse its scores: the
-            // material missing is worth more), on the analysis board, which proves its end.
+            // The position on the analysis board, which proves its end.
             runOnIdle { h.app.openAnalysisOf("norochess", puzzlePosition) }
             waitForIdle()
             val analysis = assertNotNull(h.app.analysis.value)

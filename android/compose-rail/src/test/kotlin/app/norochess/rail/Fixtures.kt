@@ -179,11 +179,11 @@ object Fixtures {
 
     fun puzzle() = PuzzleUi(
         title = "Puzzle 17 · medium",
-        objective = "White to play and win — move 47, score 21–19",
+        objective = "White to play and win — move 47, score 31–29",
         opponentMove = "Black played Rb4",
         board = BoardUi(pieces = placement("6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1"), lastMove = listOf("b5", "b4")),
         feedback = Feedback.WRONG,
-        feedbackText = "Rc8+ is answered by Rb8",
+        feedbackText = "Rc8 is answered by Rb8",
         hint = "Hint: the rook",
         solved = 12, total = 320, streak = 0, bestStreak = 5,
         canRetry = true,
@@ -251,7 +251,7 @@ object Fixtures {
             interactive = false,
         ),
         moveText = "10…Qxe5?? Blunder, 6.2 points lost. Best was Qb6.",
-        bestLine = "Qb6 Qe2 Nge7 O-O",
+        bestLine = "Qb6 Qe2 Nge7 a3",
         whiteSummary = "White: accuracy 88%, 0.4 points lost per move, 1 mistake",
         blackSummary = "Black: accuracy 71%, 0.9 points lost per move, 1 inaccuracy, 1 blunder",
         moments = listOf(
@@ -278,8 +278,8 @@ object Fixtures {
         variation = "Kg1",
         lines = listOf(
             EngineLineUi("wins by 1", "Rxd4 Nxd4 Kf8 Rc7 Ke8", "proven"),
-            EngineLineUi("+0.00", "Rb2 Rc8+ Rb8 Rxb8+", "depth 14"),
-            EngineLineUi("-2.00", "h6 Rc8+ Kh7 Rc7 Rxd4", "depth 14"),
+            EngineLineUi("+0.00", "Rb2 Rc8 Rb8 Rxb8", "depth 14"),
+            EngineLineUi("-2.00", "h6 Rc8 Kh7 Rc7 Rxd4", "depth 14"),
         ),
         exact = "Exact: Black wins by 1",
         exactLine = "Rxd4 Nxd4 Kf8 Kf1 Ke7",
@@ -319,7 +319,7 @@ object Fixtures {
 
     /** The composer after the solver proved the one-answer puzzle. */
     fun composer() = ComposerUi(
-        position = "Move 48, White to play, score 18–20",
+        position = "Move 48, White to play, score 36–38",
         board = BoardUi(pieces = placement("7k/8/8/3n4/8/8/8/3Q3K"), interactive = false),
         objectives = listOf(
             ObjectiveUi("win", "Win", "Force a win, by any margin", false, false),
@@ -328,19 +328,19 @@ object Fixtures {
             ObjectiveUi("gain", "Gain N in M moves", "Gain N points more than the opponent within M moves", true, true),
         ),
         objectiveId = "win",
-        description = "White to play and win — move 48, score 18–20",
-        solution = "Qxd5 Kg7",
+        description = "White to play and win — move 48, score 36–38",
+        solution = "Qxd5",
         saved = "Saved to My puzzles.",
     )
 
     /** My puzzles: one composed and solved, one imported, one line that could not be read. */
     fun myPuzzles() = MyPuzzlesUi(
         puzzles = listOf(
-            MyPuzzleRowUi("my-3f2a9c01", "White to play and win — move 48, score 18–20", "Composed · solved cleanly"),
-            MyPuzzleRowUi("my-0b77e412", "Black to play and gain 5 points in 2 moves — move 31, score 17–14", "Imported · not tried yet"),
+            MyPuzzleRowUi("my-3f2a9c01", "White to play and win — move 48, score 36–38", "Composed · solved cleanly"),
+            MyPuzzleRowUi("my-0b77e412", "Black to play and gain 5 points in 2 moves — move 31, score 31–33", "Imported · not tried yet"),
         ),
         unreadable = listOf("my-5e1c0d2a: line 1: the position has no score"),
-        importText = "my-0b77e412 norochess 1r4k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 31 score=17-14 gain 5 in 2 …",
+        importText = "my-0b77e412 norochess 1r4k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 31 score=31-33 gain 5 in 2 …",
     )
 
     fun settings() = SettingsUi(levels = Mapping.levels, clocks = clocks, defaultClock = "norochess-10", sounds = false)

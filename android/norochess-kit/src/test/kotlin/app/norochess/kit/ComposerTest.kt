@@ -17,8 +17,8 @@ import org.junit.jupiter.api.assertThrows
 
 /** The puzzle composer across the boundary: a composed puzzle's one line, shared and imported back by another copy of the app. */
 class ComposerTest {
-    /** One answer: Qxd5 takes the knight and wins 21–20 at move 48. */
-    private val position = "7k/8/8/3n4/8/8/8/3Q3K w - - 0 48 score=18-20"
+    /** One answer: Qxd5 takes the knight and wins 39–38 at move 48. */
+    private val position = "7k/8/8/3n4/8/8/8/3Q3K w - - 0 48 score=36-38"
 
     @Test
     fun aComposedPuzzleSharedAsTextRoundTripsThroughImport() = runBlocking {
