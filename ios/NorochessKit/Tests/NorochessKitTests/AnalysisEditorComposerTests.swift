@@ -2,9 +2,9 @@ import Foundation
 import XCTest
 @testable import NorochessKit
 
-/// A Norochess position with one answer: White to play at move 48, 18–20
-/// behind, wins only by taking the knight (Qxd5, 21–20).
-let oneAnswerPosition = "7k/8/8/3n4/8/8/8/3Q3K w - - 0 48 score=18-20"
+/// A Norochess position with one answer: White to play at move 48, 36–38
+/// behind, wins only by taking the knight (Qxd5, 39–38).
+let oneAnswerPosition = "7k/8/8/3n4/8/8/8/3Q3K w - - 0 48 score=36-38"
 
 /// The same board with scores the missing material can explain (the
 /// editor refuses 18–20: White must have taken at least 36 points of
@@ -160,7 +160,7 @@ final class EditorModelTests: XCTestCase {
         editor.setScore(.white, 18)
         editor.setScore(.black, 20)
         XCTAssertEqual(editor.score(.black), 20)
-        // The brief's 18–20 is more than the board can explain: the editor says so.
+        // 18–20 is less than the board's missing material explains: the editor says so.
         XCTAssertFalse(editor.isPlayable)
         XCTAssertTrue(editor.problems.contains { $0.text.contains("worth at least 36") },
                       editor.problems.map(\.text).joined(separator: " "))
@@ -283,7 +283,7 @@ final class ComposerModelTests: XCTestCase {
         let puzzle = try XCTUnwrap(composer.composed)
         XCTAssertEqual(puzzle.solution.first, "Qxd5")
         XCTAssertEqual(composer.solutionText, "Solution: " + puzzle.solution.joined(separator: " "))
-        XCTAssertEqual(composer.descriptionText, "White to play and win — move 48, score 18–20")
+        XCTAssertEqual(composer.descriptionText, "White to play and win — move 48, score 36–38")
         let shared = try XCTUnwrap(composer.shareText)
         composer.save()
         XCTAssertEqual(composer.savedText, "Saved to My puzzles")
@@ -307,7 +307,7 @@ final class ComposerModelTests: XCTestCase {
         XCTAssertTrue(otherList.isImporting)
         await otherList.waitForImport()
         XCTAssertTrue(otherList.importSucceeded, otherList.importMessage ?? "")
-        XCTAssertEqual(otherList.importMessage, "Imported: White to play and win — move 48, score 18–20")
+        XCTAssertEqual(otherList.importMessage, "Imported: White to play and win — move 48, score 36–38")
         XCTAssertEqual(otherList.myRows.map(\.line), [shared], "the line round-trips")
         XCTAssertEqual(otherList.myRows.first?.status, "Imported · not tried yet")
         // Solved like a built-in puzzle.
