@@ -62,6 +62,10 @@ pub struct MyPuzzleList {
     pub unreadable: Vec<String>,
 }
 
+/// The table's readable puzzles with their origin, and the lines that can
+/// no longer be read.
+type StoredPuzzles = (Vec<(Puzzle, PuzzleOrigin)>, Vec<String>);
+
 /// How far the player got with a puzzle, in words.
 fn attempt_text(attempt: Option<PuzzleAttempt>) -> &'static str {
     match attempt {
@@ -98,48 +102,23 @@ impl Library {
     /// "My puzzles", oldest first; a line that can no longer be read is
     /// skipped and named in the second list.
     pub fn my_puzzles(&self) -> Result<(Vec<Puzzle>, Vec<String>), LibraryError> {
-        let mut statement = self
-            .conn
-            .prepare_cached("SELECT id, line FROM my_puzzles ORDER BY created_at, id")?;
-        let rows =
-            statement.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
-        let mut puzzles = Vec::new();
-        let mut unreadable = Vec::new();
-        for row in rows {
-            let (id, line) = row?;
-            match Puzzle::from_line(&line, 1) {
-                Ok(puzzle) => puzzles.push(puzzle),
-                Err(e) => unreadable.push(format!("{id}: {e}")),
-            }
-        }
-        Ok((puzzles, unreadable))
+        let (kept, unreadable) = self.read_my_puzzles()?;
+        Ok((
+            kept.into_iter().map(|(puzzle, _)| puzzle).collect(),
+            unreadable,
+        ))
     }
 
     /// "My puzzles" with each one's origin and progress, oldest first; a
     /// line that can no longer be read is named in
     /// [`MyPuzzleList::unreadable`].
     pub fn my_puzzle_list(&self) -> Result<MyPuzzleList, LibraryError> {
-        let mut statement = self
-            .conn
-            .prepare_cached("SELECT id, line, origin FROM my_puzzles ORDER BY created_at, id")?;
-        let rows = statement.query_map([], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-            ))
-        })?;
-        let mut list = MyPuzzleList::default();
-        for row in rows {
-            let (id, line, origin) = row?;
-            let puzzle = match Puzzle::from_line(&line, 1) {
-                Ok(puzzle) => puzzle,
-                Err(e) => {
-                    list.unreadable.push(format!("{id}: {e}"));
-                    continue;
-                }
-            };
-            let origin = PuzzleOrigin::from_id(&origin);
+        let (kept, unreadable) = self.read_my_puzzles()?;
+        let mut list = MyPuzzleList {
+            puzzles: Vec::with_capacity(kept.len()),
+            unreadable,
+        };
+        for (puzzle, origin) in kept {
             let best_attempt = self.puzzle_status(&puzzle.id)?;
             let made = match origin {
                 PuzzleOrigin::Composed => "Composed",
@@ -153,6 +132,31 @@ impl Library {
             });
         }
         Ok(list)
+    }
+
+    /// The table's puzzles with their origin, oldest first, and the lines
+    /// that can no longer be read (`my-1a2b3c4d: …`).
+    fn read_my_puzzles(&self) -> Result<StoredPuzzles, LibraryError> {
+        let mut statement = self
+            .conn
+            .prepare_cached("SELECT id, line, origin FROM my_puzzles ORDER BY created_at, id")?;
+        let rows = statement.query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?;
+        let mut kept = Vec::new();
+        let mut unreadable = Vec::new();
+        for row in rows {
+            let (id, line, origin) = row?;
+            match Puzzle::from_line(&line, 1) {
+                Ok(puzzle) => kept.push((puzzle, PuzzleOrigin::from_id(&origin))),
+                Err(e) => unreadable.push(format!("{id}: {e}")),
+            }
+        }
+        Ok((kept, unreadable))
     }
 
     /// Removes puzzle `id` from "My puzzles" (its attempts stay in the
