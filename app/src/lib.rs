@@ -91,8 +91,9 @@ pub use review::{
     SideSummary,
 };
 pub use session::{
-    AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, NextPuzzleInfo, PuzzleFeedback, PuzzleHint,
-    PuzzleInfo, PuzzlePhase, PuzzleRun, PuzzleRunError,
+    theme_choices, AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, NextPuzzleInfo,
+    PuzzleFeedback, PuzzleFilter, PuzzleFilterError, PuzzleHint, PuzzleInfo, PuzzlePhase,
+    PuzzleRun, PuzzleRunError, PuzzleThemeChoice,
 };
 pub use session::{
     ClockView, ColourChoice, ComputerAnswer, ComputerRequest, EngineSettings, GameSession,

@@ -65,7 +65,11 @@ pub use logging::{set_log_level, LogLevel};
 pub use norochess_app::board_input::{PieceChoice, PiecePicker, RepetitionQuestion};
 pub use norochess_app::{AttemptEnd, BoardInputView, PuzzlePhase};
 pub use norochess_app::{ClockView, Player, PlayerKind};
-pub use puzzle_run::{next_puzzle, NextPuzzle, PuzzleFeedback, PuzzleHint, PuzzleRun};
+pub use puzzle_run::{
+    next_puzzle, puzzle_filter_all_solved_text, puzzle_filter_none_text, puzzle_filter_text,
+    puzzle_theme_choices, NextPuzzle, PuzzleFeedback, PuzzleFilter, PuzzleHint, PuzzleRun,
+    PuzzleThemeChoice,
+};
 pub use puzzles::{builtin_puzzles, PuzzleDifficulty, PuzzleInfo, PuzzleObjective};
 pub use review::{
     compose_puzzle, import_puzzle, AnalysisBoardHandle, AnalysisListener, AnalysisView,

@@ -368,24 +368,76 @@ impl PuzzleRun {
     }
 }
 
+/// The player's choice of puzzles (a tier, a theme, both or neither) and a
+/// theme a menu offers: the app layer's records.
+pub use norochess_app::{PuzzleFilter, PuzzleThemeChoice};
+
+/// `filter` as the app layer reads it: the theme as a player types it, an
+/// unknown theme refused by name.
+fn read_filter(filter: &PuzzleFilter) -> Result<PuzzleFilter> {
+    PuzzleFilter::new(filter.tier, filter.theme.as_deref())
+        .map_err(|e| NorochessError::invalid_puzzle(e.to_string()))
+}
+
 /// The puzzle that comes next (docs/puzzles.md): the first after
-/// `current_id` in pack order, wrapping round, of `tier` (any tier when
-/// `None`), not yet solved cleanly; from the top of the pack when
-/// `current_id` is `None`. `None` when the tier has no puzzles.
+/// `current_id` in pack order, wrapping round, that `filter` keeps (a tier,
+/// a theme, both or neither), not yet solved cleanly; from the top of the
+/// pack when `current_id` is `None`. `None` when the pack has no puzzle of
+/// the choice ([`puzzle_filter_none_text`] says so). An unknown theme is an
+/// error naming it.
 #[uniffi::export]
 pub fn next_puzzle(
     library: Arc<LibraryHandle>,
-    tier: Option<PuzzleDifficulty>,
+    filter: PuzzleFilter,
     current_id: Option<String>,
 ) -> Result<Option<NextPuzzle>> {
     guard("next_puzzle", || {
         let pack = pack()?;
+        let filter = read_filter(&filter)?;
         let next = library.with_library(|library: &mut Library| {
-            policy::next_puzzle_in_library(library, pack, tier, current_id.as_deref())
+            policy::next_puzzle_in_library(library, pack, &filter, current_id.as_deref())
         })?;
         match next {
             Some(next) => Ok(NextPuzzle::of(pack, next)?),
             None => Ok(None),
         }
+    })
+}
+
+/// The themes a puzzle menu offers for `tier` (every tier when `None`): the
+/// built-in pack's themes in the tagger's order, each with its name, its
+/// meaning and how many puzzles of the tier have it; themes no such puzzle
+/// has are left out.
+#[uniffi::export]
+pub fn puzzle_theme_choices(tier: Option<PuzzleDifficulty>) -> Result<Vec<PuzzleThemeChoice>> {
+    guard("puzzle_theme_choices", || {
+        Ok(norochess_app::theme_choices(pack()?, tier))
+    })
+}
+
+/// `filter` in words for a title: `puzzles`, `hard fork puzzles`.
+#[uniffi::export]
+pub fn puzzle_filter_text(filter: PuzzleFilter) -> Result<String> {
+    guard(
+        "puzzle_filter_text",
+        || Ok(read_filter(&filter)?.describe()),
+    )
+}
+
+/// What to say when [`next_puzzle`] finds none: `The pack has no hard pin
+/// puzzles.`
+#[uniffi::export]
+pub fn puzzle_filter_none_text(filter: PuzzleFilter) -> Result<String> {
+    guard("puzzle_filter_none_text", || {
+        Ok(read_filter(&filter)?.none_text())
+    })
+}
+
+/// What to say when [`next_puzzle`] answers with `all_solved_cleanly`:
+/// every puzzle of the choice is solved cleanly and they come round again.
+#[uniffi::export]
+pub fn puzzle_filter_all_solved_text(filter: PuzzleFilter) -> Result<String> {
+    guard("puzzle_filter_all_solved_text", || {
+        Ok(read_filter(&filter)?.all_solved_text())
     })
 }

@@ -126,20 +126,82 @@ fn every_pack_puzzle_starts_at_its_players_position() {
     }
 }
 
+fn filter(tier: Option<PuzzleDifficulty>, theme: Option<&str>) -> PuzzleFilter {
+    PuzzleFilter {
+        tier,
+        theme: theme.map(str::to_string),
+    }
+}
+
 #[test]
 fn next_is_the_app_layers_rule() {
     let library = library();
     let pack = crate::puzzles::builtin_puzzles().unwrap();
-    let first = next_puzzle(library.clone(), None, None).unwrap().unwrap();
-    assert_eq!(first.puzzle.id, pack[0].id);
-    let after = next_puzzle(library.clone(), None, Some(pack[0].id.clone()))
+    let first = next_puzzle(library.clone(), filter(None, None), None)
         .unwrap()
         .unwrap();
+    assert_eq!(first.puzzle.id, pack[0].id);
+    let after = next_puzzle(
+        library.clone(),
+        filter(None, None),
+        Some(pack[0].id.clone()),
+    )
+    .unwrap()
+    .unwrap();
     assert_eq!(after.puzzle.id, pack[1].id);
-    let hard = next_puzzle(library, Some(PuzzleDifficulty::Hard), None)
+    let hard = next_puzzle(library, filter(Some(PuzzleDifficulty::Hard), None), None)
         .unwrap()
         .unwrap();
     assert_eq!(hard.puzzle.difficulty, PuzzleDifficulty::Hard);
+}
+
+#[test]
+fn a_theme_filter_keeps_next_to_its_theme_and_the_menu_counts_it() {
+    let library = library();
+    // As a player types it: the app layer reads `Fork` as `fork`.
+    let fork = next_puzzle(library.clone(), filter(None, Some("Fork")), None)
+        .unwrap()
+        .expect("the pack has forks");
+    assert!(fork.puzzle.themes.iter().any(|t| t == "fork"));
+    let hard_fork = next_puzzle(
+        library.clone(),
+        filter(Some(PuzzleDifficulty::Hard), Some("fork")),
+        None,
+    )
+    .unwrap()
+    .expect("the pack has hard forks");
+    assert_eq!(hard_fork.puzzle.difficulty, PuzzleDifficulty::Hard);
+    assert!(hard_fork.puzzle.themes.iter().any(|t| t == "fork"));
+    // An unknown theme is an error that names it, not an empty answer.
+    let unknown = next_puzzle(library.clone(), filter(None, Some("zwischenzug")), None);
+    match unknown {
+        Err(e) => assert!(e.to_string().contains("zwischenzug"), "{e}"),
+        Ok(answer) => panic!("an unknown theme was taken: {answer:?}"),
+    }
+    // A theme the pack does not hold: no puzzle, and the sentence for it.
+    let none = filter(None, Some("resurrection"));
+    assert_eq!(next_puzzle(library, none.clone(), None).unwrap(), None);
+    assert_eq!(
+        puzzle_filter_none_text(none).unwrap(),
+        "The pack has no resurrection puzzles."
+    );
+    assert_eq!(
+        puzzle_filter_text(filter(
+            Some(PuzzleDifficulty::Easy),
+            Some("discovered-attack")
+        ))
+        .unwrap(),
+        "easy discovered attack puzzles"
+    );
+    let menu = puzzle_theme_choices(None).unwrap();
+    let hard_menu = puzzle_theme_choices(Some(PuzzleDifficulty::Hard)).unwrap();
+    let forks = menu.iter().find(|c| c.id == "fork").expect("forks offered");
+    let hard_forks = hard_menu
+        .iter()
+        .find(|c| c.id == "fork")
+        .expect("hard forks");
+    assert!(hard_forks.count < forks.count);
+    assert!(menu.iter().all(|c| c.count > 0 && !c.name.is_empty()));
 }
 
 #[test]

@@ -496,6 +496,83 @@ fn puzzles_from_the_built_in_pack() {
 }
 
 #[test]
+fn puzzles_of_a_theme_and_a_tier_and_next_keeps_to_them() {
+    let pack = builtin_pack().expect("the built-in pack reads");
+    let has = |p: &norochess_core::puzzle::Puzzle, theme: &str| p.themes.iter().any(|t| t == theme);
+    let forks: Vec<_> = pack.iter().filter(|p| has(p, "fork")).collect();
+    let hard_pins: Vec<_> = pack
+        .iter()
+        .filter(|p| has(p, "pin") && p.difficulty().id() == "hard")
+        .collect();
+    assert!(forks.len() >= 2, "the pack has forks");
+    let store = TempStore::new("themes");
+    let output = play(
+        &store,
+        "puzzle themes
+puzzle fork
+next
+puzzle hard pin
+puzzle discovered attack
+puzzle zwischenzug
+puzzle themes hard
+puzzle any
+",
+    );
+    let themes = answer_to(&output, "puzzle themes");
+    assert!(themes.starts_with("Puzzle themes:"), "{themes}");
+    let fork_line = themes
+        .lines()
+        .find(|l| l.trim_start().starts_with("fork "))
+        .expect("a fork line");
+    assert!(
+        fork_line.contains(&format!(" {}  one move attacks two", forks.len())),
+        "{fork_line}"
+    );
+    assert!(
+        !themes.contains("resurrection"),
+        "an empty theme is not offered: {themes}"
+    );
+    // The first fork, then `next` gives the second fork, not the next
+    // puzzle of the pack; the title says what `next` keeps to.
+    let first = answer_to(&output, "puzzle fork");
+    assert!(
+        first.contains(&format!("Puzzle {} ·", forks[0].id)),
+        "{first}"
+    );
+    assert!(first.contains("next: fork puzzles"), "{first}");
+    let second = answer_to(&output, "next");
+    assert!(
+        second.contains(&format!("Puzzle {} ·", forks[1].id)),
+        "{second}"
+    );
+    let hard_pin = answer_to(&output, "puzzle hard pin");
+    match hard_pins.first() {
+        Some(p) => assert!(
+            hard_pin.contains(&format!("Puzzle {} ·", p.id)),
+            "{hard_pin}"
+        ),
+        None => assert!(
+            hard_pin.contains("The pack has no hard pin puzzles."),
+            "{hard_pin}"
+        ),
+    }
+    let discovered = answer_to(&output, "puzzle discovered attack");
+    assert!(
+        discovered.contains("next: discovered attack puzzles"),
+        "{discovered}"
+    );
+    let unknown = answer_to(&output, "puzzle zwischenzug");
+    assert!(
+        unknown.contains("No puzzle or theme `zwischenzug`"),
+        "{unknown}"
+    );
+    let hard = answer_to(&output, "puzzle themes hard");
+    assert!(hard.starts_with("Puzzle themes (hard puzzles):"), "{hard}");
+    let any = answer_to(&output, "puzzle any");
+    assert!(!any.contains("next:"), "{any}");
+}
+
+#[test]
 fn the_daily_puzzle_and_the_puzzle_rating() {
     let pack = builtin_pack().expect("the built-in pack reads");
     if pack.is_empty() {
@@ -620,7 +697,9 @@ fn puzzles_from_a_file_with_progress_streak_and_tiers() {
     );
     let easy = answer_to(&output, "puzzle easy");
     assert!(
-        easy.starts_with("You have solved every puzzle of this kind; here they come again."),
+        easy.starts_with(
+            "You have solved every one of the easy puzzles cleanly; here they come again."
+        ),
         "{easy}"
     );
     assert!(easy.contains("Puzzle t1"), "{easy}");

@@ -37,8 +37,9 @@ pub use new_game::{board_mode_for, ColourChoice, NewGame, OpponentChoice};
 use practice::PracticeMark;
 pub use practice::{PracticeFeedback, PracticeRequest, PracticeThought};
 pub use puzzle_run::{
-    AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, NextPuzzleInfo, PuzzleFeedback, PuzzleHint,
-    PuzzleInfo, PuzzlePhase, PuzzleRun, PuzzleRunError,
+    theme_choices, AttemptEnd, AttemptLog, Help, Keeping, MoveAnswer, NextPuzzleInfo,
+    PuzzleFeedback, PuzzleFilter, PuzzleFilterError, PuzzleHint, PuzzleInfo, PuzzlePhase,
+    PuzzleRun, PuzzleRunError, PuzzleThemeChoice,
 };
 pub use snapshot::{
     move_counter, ClockView, CounterKind, MoveCounter, MoveListEntry, SessionSnapshot,

@@ -314,7 +314,9 @@ impl App {
                     }
                 };
                 match PuzzleRun::new(puzzle, Keeping::Kept) {
-                    Ok(run) => self.enter_puzzle(run, None, None, true),
+                    Ok(run) => {
+                        self.enter_puzzle(run, None, norochess_app::PuzzleFilter::any(), true)
+                    }
                     Err(e) => self.say(format!("That puzzle cannot be played: {e}.")),
                 }
             }

@@ -263,6 +263,8 @@ Commands (type them at the prompt; words in [brackets] are optional):
                           pass and play at one keyboard
   continue                back to your unfinished game (saved after every move)
   puzzle [next|easy|medium|hard|ID|list]   puzzles from the built-in pack
+  puzzle [TIER] THEME     puzzles of a theme (`puzzle fork`, `puzzle hard pin`);
+                          `puzzle themes` lists them, `puzzle any` ends the choice
   puzzle fen \"<position>\" [objective win|win-by K|save|gain K in N]
                           a puzzle of your own
   puzzle import <line>    import a shared puzzle (pasting the line works too)
@@ -328,7 +330,9 @@ losing) with the move number and score shown; the opponent answers.
   hint               first the piece to move, then the move
   retry              take back a wrong move and try again
   solution           play the next move of the solution
-  next               the next puzzle (`puzzle easy|medium|hard` picks a tier)
+  next               the next puzzle of your choice (`puzzle easy|medium|hard`
+                     picks a tier, `puzzle fork` or `puzzle hard pin` a theme)
+  puzzle themes [TIER] the pack's themes with their counts
   puzzle list        the pack with your progress
   puzzle daily [DATE] the day's puzzle near your rating (today, or YYYY-MM-DD)
   puzzle import LINE import a shared puzzle line (pasting the line works too);

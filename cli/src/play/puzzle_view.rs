@@ -7,7 +7,9 @@ use super::text::{capitalized, heading};
 use super::view_state::PuzzleView;
 use norochess_app::ratings::Day;
 use norochess_app::session::puzzle_run::policy::{daily_puzzle_index, next_puzzle_in_library};
-use norochess_app::{GameResult, Keeping, PuzzleAttempt, PuzzlePhase, PuzzleRun};
+use norochess_app::{
+    theme_choices, GameResult, Keeping, PuzzleAttempt, PuzzleFilter, PuzzlePhase, PuzzleRun,
+};
 use norochess_core::puzzle::{Difficulty, Hint, Puzzle};
 use norochess_core::{AnyPosition, Color, Game, Objective, Proof, SolveLimits, Solver, Variant};
 
@@ -34,15 +36,16 @@ impl App {
             Some("list") => self.list_puzzles(),
             Some("daily" | "today") => self.daily_puzzle(args.get(1).map(String::as_str)),
             None | Some("next") => {
-                let tier = match &self.view {
-                    View::Puzzle(view) => view.tier,
-                    _ => None,
+                let filter = match &self.view {
+                    View::Puzzle(view) => view.filter.clone(),
+                    _ => PuzzleFilter::any(),
                 };
-                self.next_puzzle(tier)
+                self.next_puzzle(filter)
             }
-            Some("easy") => self.next_puzzle(Some(Difficulty::Easy)),
-            Some("medium") => self.next_puzzle(Some(Difficulty::Medium)),
-            Some("hard") => self.next_puzzle(Some(Difficulty::Hard)),
+            Some("themes") => self.list_themes(args.get(1).map(String::as_str)),
+            Some("any" | "all") => self.next_puzzle(PuzzleFilter::any()),
+            Some("theme") => self.chosen_puzzles(None, &args[1..]),
+            Some(word) if tier_of(word).is_some() => self.chosen_puzzles(tier_of(word), &args[1..]),
             Some(other) => {
                 let by_id = self
                     .cfg
@@ -55,9 +58,12 @@ impl App {
                     .and_then(|n| n.checked_sub(1))
                     .filter(|i| *i < self.cfg.pack.len());
                 match by_id.or(by_number) {
-                    Some(index) => self.open_puzzle(index, None),
+                    Some(index) => self.open_puzzle(index, PuzzleFilter::any()),
+                    None if PuzzleFilter::new(None, Some(&args.join(" "))).is_ok() => {
+                        self.chosen_puzzles(None, args)
+                    }
                     None => self.say(format!(
-                        "No puzzle `{other}` in the pack ({} puzzles; `puzzle list` shows them).",
+                        "No puzzle or theme `{other}` in the pack ({} puzzles; `puzzle list` and `puzzle themes` show them).",
                         self.cfg.pack.len()
                     )),
                 }
@@ -134,7 +140,7 @@ impl App {
             "The daily puzzle of {day}: {}.",
             self.cfg.pack[index].id
         ));
-        self.open_puzzle(index, None);
+        self.open_puzzle(index, PuzzleFilter::any());
     }
 
     /// `12 of 40 solved (9 cleanly, 2 shown), streak 3 (best 5) · Puzzle
@@ -194,10 +200,61 @@ impl App {
         self.say(lines.join("\n"));
     }
 
-    /// The next puzzle (of `tier`, if given) by the app layer's one rule:
-    /// the first after the current one, in pack order, not yet solved
-    /// cleanly.
-    fn next_puzzle(&mut self, tier: Option<Difficulty>) {
+    /// `puzzle [TIER] [theme] THEME…`: the next puzzle of the tier and the
+    /// theme (a theme may be typed with spaces: `discovered attack`), kept
+    /// by `next` until another choice.
+    fn chosen_puzzles(&mut self, tier: Option<Difficulty>, theme_words: &[String]) {
+        let words: Vec<&str> = theme_words
+            .iter()
+            .map(String::as_str)
+            .filter(|w| !w.eq_ignore_ascii_case("theme"))
+            .collect();
+        let theme = (!words.is_empty()).then(|| words.join(" "));
+        match PuzzleFilter::new(tier, theme.as_deref()) {
+            Ok(filter) => self.next_puzzle(filter),
+            Err(e) => self.say(format!(
+                "{}. `puzzle themes` lists them with their counts.",
+                capitalized(&e.to_string())
+            )),
+        }
+    }
+
+    /// `puzzle themes [TIER]`: the pack's themes (of the tier) with how
+    /// many puzzles have each and what it means.
+    fn list_themes(&mut self, tier_word: Option<&str>) {
+        let tier = match tier_word {
+            None => None,
+            Some(word) => match tier_of(word) {
+                Some(tier) => Some(tier),
+                None => {
+                    self.say(format!("`{word}` is not a tier: easy, medium or hard."));
+                    return;
+                }
+            },
+        };
+        let choices = theme_choices(&self.cfg.pack, tier);
+        let of_tier = tier.map_or(String::new(), |t| format!(" ({} puzzles)", t.id()));
+        if choices.is_empty() {
+            self.say(format!("The pack has no themes{of_tier}."));
+            return;
+        }
+        let mut lines = vec![format!("Puzzle themes{of_tier}:")];
+        let width = choices.iter().map(|c| c.id.len()).max().unwrap_or(0);
+        lines.extend(
+            choices
+                .iter()
+                .map(|c| format!("  {:<width$}  {:>4}  {}", c.id, c.count, c.meaning)),
+        );
+        lines.push(
+            "Solve them with `puzzle THEME` or `puzzle TIER THEME` (`puzzle hard fork`); `next` keeps to the choice, `puzzle any` ends it."
+                .to_string(),
+        );
+        self.say(lines.join("\n"));
+    }
+
+    /// The next puzzle of `filter` by the app layer's one rule: the first
+    /// after the current one, in pack order, not yet solved cleanly.
+    fn next_puzzle(&mut self, filter: PuzzleFilter) {
         if self.pack_is_empty() {
             return;
         }
@@ -206,27 +263,24 @@ impl App {
             _ => None,
         }
         .map(|p| p.id.clone());
-        match next_puzzle_in_library(&self.library, &self.cfg.pack, tier, current.as_deref()) {
+        match next_puzzle_in_library(&self.library, &self.cfg.pack, &filter, current.as_deref()) {
             Ok(Some(next)) => {
                 if next.all_solved_cleanly {
-                    self.say("You have solved every puzzle of this kind; here they come again.");
+                    self.say(filter.all_solved_text());
                 }
-                self.open_puzzle(next.index, tier)
+                self.open_puzzle(next.index, filter)
             }
-            Ok(None) => self.say(format!(
-                "The pack has no {} puzzles.",
-                tier.map_or("", |t| t.id())
-            )),
+            Ok(None) => self.say(filter.none_text()),
             Err(e) => self.say(format!("Puzzle progress cannot be read: {e}.")),
         }
     }
 
-    fn open_puzzle(&mut self, index: usize, tier: Option<Difficulty>) {
+    fn open_puzzle(&mut self, index: usize, filter: PuzzleFilter) {
         let Some(puzzle) = self.cfg.pack.get(index).cloned() else {
             return;
         };
         match PuzzleRun::new(puzzle, Keeping::Kept) {
-            Ok(run) => self.enter_puzzle(run, Some(index), tier, false),
+            Ok(run) => self.enter_puzzle(run, Some(index), filter, false),
             Err(e) => self.say(format!("That puzzle cannot be played: {e}.")),
         }
     }
@@ -235,14 +289,14 @@ impl App {
         &mut self,
         run: PuzzleRun,
         index: Option<usize>,
-        tier: Option<Difficulty>,
+        filter: PuzzleFilter,
         mine: bool,
     ) {
         self.leave_view();
         self.view = View::Puzzle(Box::new(PuzzleView {
             run,
             index,
-            tier,
+            filter,
             announced: false,
             flipped: false,
             mine,
@@ -356,7 +410,7 @@ impl App {
             themes: Vec::new(),
         };
         match PuzzleRun::new(puzzle, Keeping::NotKept) {
-            Ok(run) => self.enter_puzzle(run, None, None, false),
+            Ok(run) => self.enter_puzzle(run, None, PuzzleFilter::any(), false),
             Err(e) => self.say(format!("That puzzle cannot be played: {e}.")),
         }
     }
@@ -711,5 +765,15 @@ pub(super) fn read_objective<'a>(
     match margin.parse::<u16>() {
         Ok(k) if k > 0 && margin.bytes().all(|b| b.is_ascii_digit()) => Ok(Objective::WinBy(k)),
         _ => Err(format!("`{margin}` is not a margin to win by {usage}.")),
+    }
+}
+
+/// The tier a player typed: `easy`, `medium` or `hard`.
+fn tier_of(word: &str) -> Option<Difficulty> {
+    match word.to_ascii_lowercase().as_str() {
+        "easy" => Some(Difficulty::Easy),
+        "medium" => Some(Difficulty::Medium),
+        "hard" => Some(Difficulty::Hard),
+        _ => None,
     }
 }

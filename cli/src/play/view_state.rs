@@ -7,10 +7,9 @@
 //! [`View`]: super::app::View
 
 use norochess_app::{
-    AnalysisBoard, ExactResult, GameReview, LiveLines, MoveReview, PositionEditor, PuzzleRun,
-    ReviewReport,
+    AnalysisBoard, ExactResult, GameReview, LiveLines, MoveReview, PositionEditor, PuzzleFilter,
+    PuzzleRun, ReviewReport,
 };
-use norochess_core::puzzle::Difficulty;
 use norochess_core::Game;
 
 /// A puzzle on the screen: the attempt (the app layer's [`PuzzleRun`],
@@ -21,8 +20,8 @@ pub struct PuzzleView {
     pub run: PuzzleRun,
     /// Where it is in the pack (`None` for a puzzle of your own).
     pub index: Option<usize>,
-    /// The tier `next` keeps to.
-    pub tier: Option<Difficulty>,
+    /// The player's choice (tier, theme) that `next` keeps to.
+    pub filter: PuzzleFilter,
     /// Whether the end of the attempt has been announced.
     pub announced: bool,
     /// The board turned: the opponent of the solver at the bottom.
@@ -32,12 +31,17 @@ pub struct PuzzleView {
 }
 
 impl PuzzleView {
-    /// The screen's title: `Puzzle np1042 · 42 of 640 · easy (1090)`.
+    /// The screen's title: `Puzzle np1042 · 42 of 640 · easy (1090)`,
+    /// with the theme `next` keeps to: `… · fork puzzles`.
     pub fn title(&self, pack_len: usize) -> String {
         let puzzle = self.run.puzzle();
+        let choice = match self.filter.theme {
+            Some(_) => format!(" · next: {}", self.filter.describe()),
+            None => String::new(),
+        };
         match self.index {
             Some(i) => format!(
-                "Puzzle {} · {} of {pack_len} · {} ({})",
+                "Puzzle {} · {} of {pack_len} · {} ({}){choice}",
                 puzzle.id,
                 i + 1,
                 puzzle.difficulty().id(),

@@ -24,6 +24,7 @@
 //! in [`policy`].
 
 mod feedback;
+pub mod filter;
 mod info;
 mod input;
 pub mod policy;
@@ -31,6 +32,7 @@ pub mod policy;
 mod tests;
 
 pub use feedback::{played_since, MoveAnswer, PuzzleFeedback, PuzzleHint};
+pub use filter::{theme_choices, PuzzleFilter, PuzzleFilterError, PuzzleThemeChoice};
 pub use info::{NextPuzzleInfo, PuzzleInfo};
 
 use crate::library::{Library, LibraryError, PuzzleAttempt, RatedAttempt};

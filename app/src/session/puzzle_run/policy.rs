@@ -2,8 +2,8 @@
 //! every shell (docs/puzzles.md, "Next and daily").
 //!
 //! - **Next**: the first puzzle after the current one, in pack order and
-//!   wrapping round to the start, of the chosen tier (or of any tier) that
-//!   is not yet solved cleanly. With no current puzzle the search starts at
+//!   wrapping round to the start, of the player's choice (a tier, a theme,
+//!   both or neither: [`PuzzleFilter`]) that is not yet solved cleanly. With no current puzzle the search starts at
 //!   the top of the pack. When every puzzle of the tier is solved cleanly,
 //!   the one after the current comes again (and the answer says so).
 //! - **Daily**: the shell passes the player's local calendar date; the
@@ -11,27 +11,28 @@
 //!   rating as it stood at the start of the day), so it is the same all day
 //!   and on every device that shows the same date.
 
+use super::filter::PuzzleFilter;
 use crate::library::{Library, LibraryError, PuzzleAttempt};
 use crate::ratings::Day;
-use norochess_core::puzzle::{Difficulty, Puzzle};
+use norochess_core::puzzle::Puzzle;
 
 /// The puzzle that comes next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NextPuzzle {
     /// Its index in the pack.
     pub index: usize,
-    /// Whether every puzzle of the tier is already solved cleanly (so this
-    /// one comes again).
+    /// Whether every puzzle of the choice is already solved cleanly (so
+    /// this one comes again).
     pub all_solved_cleanly: bool,
 }
 
 /// The next puzzle of `pack` after the one with id `current` (`None`: from
-/// the top), of `tier` if given; `solved_cleanly` tells whether a puzzle is
+/// the top) that `filter` keeps; `solved_cleanly` tells whether a puzzle is
 /// done and is asked in search order, stopping at the first that is not.
-/// `None` when the tier has no puzzles.
+/// `None` when the pack has no puzzle of the choice.
 pub fn next_puzzle<E>(
     pack: &[Puzzle],
-    tier: Option<Difficulty>,
+    filter: &PuzzleFilter,
     current: Option<&str>,
     mut solved_cleanly: impl FnMut(&Puzzle) -> Result<bool, E>,
 ) -> Result<Option<NextPuzzle>, E> {
@@ -39,13 +40,12 @@ pub fn next_puzzle<E>(
     let start = current
         .and_then(|id| pack.iter().position(|p| p.id == id))
         .map_or(0, |i| i + 1);
-    let fits = |p: &Puzzle| tier.is_none_or(|t| p.difficulty() == t);
     let mut first_fit = None;
     for index in (0..n).map(|k| (start + k) % n) {
         let Some(puzzle) = pack.get(index) else {
             continue;
         };
-        if !fits(puzzle) {
+        if !filter.fits(puzzle) {
             continue;
         }
         first_fit.get_or_insert(index);
@@ -67,10 +67,10 @@ pub fn next_puzzle<E>(
 pub fn next_puzzle_in_library(
     library: &Library,
     pack: &[Puzzle],
-    tier: Option<Difficulty>,
+    filter: &PuzzleFilter,
     current: Option<&str>,
 ) -> Result<Option<NextPuzzle>, LibraryError> {
-    next_puzzle(pack, tier, current, |p| {
+    next_puzzle(pack, filter, current, |p| {
         Ok(library.puzzle_status(&p.id)? == Some(PuzzleAttempt::Clean))
     })
 }

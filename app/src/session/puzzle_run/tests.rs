@@ -1,6 +1,7 @@
 //! Scenarios of the attempt rule and the policies, and the fixed puzzle
 //! sequence that the Kotlin and Swift smoke tests play too.
 
+use super::filter::PuzzleFilter;
 use super::policy::{daily_puzzle_index, next_puzzle, next_puzzle_in_library, NextPuzzle};
 use super::*;
 use crate::ratings::{self, Day, Rating};
@@ -228,7 +229,7 @@ fn next_is_the_first_not_solved_cleanly_after_the_current_in_pack_order() {
     assert_eq!(
         ids(
             &pack,
-            next_puzzle(&pack, None, None, clean(vec![])).unwrap()
+            next_puzzle(&pack, &PuzzleFilter::any(), None, clean(vec![])).unwrap()
         ),
         Some((pack[0].id.as_str(), false))
     );
@@ -236,14 +237,20 @@ fn next_is_the_first_not_solved_cleanly_after_the_current_in_pack_order() {
     assert_eq!(
         ids(
             &pack,
-            next_puzzle(&pack, None, None, clean(first_two.clone())).unwrap()
+            next_puzzle(&pack, &PuzzleFilter::any(), None, clean(first_two.clone())).unwrap()
         ),
         Some((pack[2].id.as_str(), false))
     );
     assert_eq!(
         ids(
             &pack,
-            next_puzzle(&pack, None, Some(&pack[2].id), clean(vec![])).unwrap()
+            next_puzzle(
+                &pack,
+                &PuzzleFilter::any(),
+                Some(&pack[2].id),
+                clean(vec![])
+            )
+            .unwrap()
         ),
         Some((pack[3].id.as_str(), false))
     );
@@ -252,29 +259,68 @@ fn next_is_the_first_not_solved_cleanly_after_the_current_in_pack_order() {
     assert_eq!(
         ids(
             &pack,
-            next_puzzle(&pack, None, Some(last), clean(first_two)).unwrap()
+            next_puzzle(&pack, &PuzzleFilter::any(), Some(last), clean(first_two)).unwrap()
         ),
         Some((pack[2].id.as_str(), false))
     );
     // A tier keeps to its puzzles.
-    let hard = next_puzzle(&pack, Some(Difficulty::Hard), None, clean(vec![]))
+    let hard_only = PuzzleFilter::new(Some(Difficulty::Hard), None).unwrap();
+    let hard = next_puzzle(&pack, &hard_only, None, clean(vec![]))
         .unwrap()
         .unwrap();
     assert_eq!(pack[hard.index].difficulty(), Difficulty::Hard);
     assert!(pack[..hard.index]
         .iter()
         .all(|p| p.difficulty() != Difficulty::Hard));
+    // A theme keeps to its puzzles, with the tier or without it; the next
+    // after one of them is the next of the theme, not the next in the pack.
+    let pins = PuzzleFilter::new(None, Some("pin")).unwrap();
+    let first_pin = next_puzzle(&pack, &pins, None, clean(vec![]))
+        .unwrap()
+        .unwrap();
+    assert!(pack[first_pin.index].themes.iter().any(|t| t == "pin"));
+    assert!(pack[..first_pin.index]
+        .iter()
+        .all(|p| !p.themes.iter().any(|t| t == "pin")));
+    let second_pin = next_puzzle(&pack, &pins, Some(&pack[first_pin.index].id), clean(vec![]))
+        .unwrap()
+        .unwrap();
+    assert!(second_pin.index > first_pin.index);
+    assert!(pack[first_pin.index + 1..second_pin.index]
+        .iter()
+        .all(|p| !p.themes.iter().any(|t| t == "pin")));
+    let hard_pins = PuzzleFilter::new(Some(Difficulty::Hard), Some("pin")).unwrap();
+    if let Some(next) = next_puzzle(&pack, &hard_pins, None, clean(vec![])).unwrap() {
+        assert!(hard_pins.fits(&pack[next.index]));
+    }
+    // Every puzzle of the choice solved: the first of the choice after
+    // the current one comes again, flagged.
+    let all_done = |p: &Puzzle| Ok::<_, ()>(p.themes.iter().any(|t| t == "pin"));
+    let again = next_puzzle(&pack, &pins, Some(&pack[first_pin.index].id), all_done)
+        .unwrap()
+        .unwrap();
+    assert_eq!(again.index, second_pin.index);
+    assert!(again.all_solved_cleanly);
+    // A choice the pack does not hold has no next puzzle.
+    let resurrections = PuzzleFilter::new(None, Some("resurrection")).unwrap();
+    assert_eq!(
+        next_puzzle(&pack, &resurrections, None, clean(vec![])).unwrap(),
+        None
+    );
     // All solved: the one after the current comes again.
     let all = |_: &Puzzle| Ok::<_, ()>(true);
     assert_eq!(
         ids(
             &pack,
-            next_puzzle(&pack, None, Some(&pack[0].id), all).unwrap()
+            next_puzzle(&pack, &PuzzleFilter::any(), Some(&pack[0].id), all).unwrap()
         ),
         Some((pack[1].id.as_str(), true))
     );
     // An empty pack has no next puzzle.
-    assert_eq!(next_puzzle(&[], None, None, all).unwrap(), None);
+    assert_eq!(
+        next_puzzle(&[], &PuzzleFilter::any(), None, all).unwrap(),
+        None
+    );
 }
 
 #[test]
@@ -332,9 +378,10 @@ fn the_fixed_puzzle_sequence() {
     let mut current: Option<String> = None;
     let mut rating = Rating::new_player();
     for step in 0..5 {
-        let next = next_puzzle_in_library(&library, &pack, None, current.as_deref())
-            .unwrap()
-            .unwrap();
+        let next =
+            next_puzzle_in_library(&library, &pack, &PuzzleFilter::any(), current.as_deref())
+                .unwrap()
+                .unwrap();
         let puzzle = pack[next.index].clone();
         opened.push(puzzle.id.clone());
         let mut run = kept(puzzle.clone());
@@ -372,10 +419,10 @@ fn the_fixed_puzzle_sequence() {
         assert_eq!(end.rating_after, Some(after.rounded()), "{}", puzzle.id);
         current = Some(puzzle.id);
     }
-    let after = next_puzzle_in_library(&library, &pack, None, current.as_deref())
+    let after = next_puzzle_in_library(&library, &pack, &PuzzleFilter::any(), current.as_deref())
         .unwrap()
         .unwrap();
-    let from_top = next_puzzle_in_library(&library, &pack, None, None)
+    let from_top = next_puzzle_in_library(&library, &pack, &PuzzleFilter::any(), None)
         .unwrap()
         .unwrap();
     assert_eq!(opened, OPENED);

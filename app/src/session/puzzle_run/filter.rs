@@ -1,0 +1,261 @@
+//! Which puzzles the player asked for: a tier, a theme, both or neither
+//! (docs/puzzles.md, "Choosing puzzles"). One meaning for every shell: the
+//! filter decides which pack puzzles `next` may give, which themes a menu
+//! offers (only those the chosen tier holds, with their counts) and what the
+//! screen says of the choice.
+
+use norochess_core::puzzle::{Difficulty, Puzzle, THEMES};
+use thiserror::Error;
+
+/// The player's choice of puzzles.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct PuzzleFilter {
+    /// Only this tier (`None`: every tier).
+    pub tier: Option<Difficulty>,
+    /// Only puzzles with this theme, one of the tagger's ids (`fork`,
+    /// `discovered-attack`; `None`: any theme).
+    pub theme: Option<String>,
+}
+
+/// Why a filter cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PuzzleFilterError {
+    /// The theme is not one the tagger gives.
+    #[error("no puzzle theme `{theme}` (the themes are {known})")]
+    UnknownTheme {
+        /// The theme asked for.
+        theme: String,
+        /// The themes there are, comma separated.
+        known: String,
+    },
+}
+
+impl PuzzleFilter {
+    /// Every puzzle of the pack.
+    pub fn any() -> PuzzleFilter {
+        PuzzleFilter::default()
+    }
+
+    /// A filter of `tier` and `theme`. The theme is read without regard to
+    /// case, and with spaces for dashes (`Discovered attack`), as a player
+    /// types it; an unknown theme is refused with the list of known ones.
+    pub fn new(
+        tier: Option<Difficulty>,
+        theme: Option<&str>,
+    ) -> Result<PuzzleFilter, PuzzleFilterError> {
+        let theme = match theme.map(str::trim).filter(|t| !t.is_empty()) {
+            None => None,
+            Some(asked) => Some(theme_id(asked).ok_or_else(|| {
+                PuzzleFilterError::UnknownTheme {
+                    theme: asked.to_string(),
+                    known: THEMES
+                        .iter()
+                        .map(|(id, _)| *id)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                }
+            })?),
+        };
+        Ok(PuzzleFilter { tier, theme })
+    }
+
+    /// Whether `puzzle` is one the player asked for.
+    pub fn fits(&self, puzzle: &Puzzle) -> bool {
+        self.tier.is_none_or(|t| puzzle.difficulty() == t)
+            && self
+                .theme
+                .as_ref()
+                .is_none_or(|theme| puzzle.themes.iter().any(|t| t == theme))
+    }
+
+    /// The choice in words, for titles and messages: `puzzles`, `hard
+    /// puzzles`, `fork puzzles`, `hard discovered attack puzzles`.
+    pub fn describe(&self) -> String {
+        let mut words = Vec::new();
+        if let Some(tier) = self.tier {
+            words.push(tier.id().to_string());
+        }
+        if let Some(theme) = &self.theme {
+            words.push(theme.replace('-', " "));
+        }
+        words.push("puzzles".to_string());
+        words.join(" ")
+    }
+
+    /// What to say when the pack holds no puzzle of the choice:
+    /// `The pack has no hard pin puzzles.`
+    pub fn none_text(&self) -> String {
+        format!("The pack has no {}.", self.describe())
+    }
+
+    /// What to say when every puzzle of the choice is already solved
+    /// cleanly, so they come round again.
+    pub fn all_solved_text(&self) -> String {
+        format!(
+            "You have solved every one of the {} cleanly; here they come again.",
+            self.describe()
+        )
+    }
+}
+
+/// The tagger's id of the theme a player typed (`Discovered attack`,
+/// `FORK`), or `None` if there is no such theme.
+fn theme_id(asked: &str) -> Option<String> {
+    let wanted = asked.trim().to_ascii_lowercase().replace([' ', '_'], "-");
+    THEMES
+        .iter()
+        .find(|(id, _)| *id == wanted)
+        .map(|(id, _)| (*id).to_string())
+}
+
+/// A theme a menu can offer, with how many puzzles of the chosen tier have
+/// it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct PuzzleThemeChoice {
+    /// The tagger's id (`discovered-attack`): what a [`PuzzleFilter`]
+    /// takes.
+    pub id: String,
+    /// Its name for a menu: `Discovered attack`.
+    pub name: String,
+    /// What it means (docs/puzzles.md, "Themes").
+    pub meaning: String,
+    /// How many puzzles of the tier have it.
+    pub count: u32,
+}
+
+/// The themes of `pack`'s puzzles of `tier` (every tier when `None`), in
+/// the tagger's order (phase, objective, length, then the ideas), each
+/// with its count; themes no such puzzle has are left out, so a menu never
+/// offers an empty choice.
+pub fn theme_choices(pack: &[Puzzle], tier: Option<Difficulty>) -> Vec<PuzzleThemeChoice> {
+    let in_tier: Vec<&Puzzle> = pack
+        .iter()
+        .filter(|p| tier.is_none_or(|t| p.difficulty() == t))
+        .collect();
+    THEMES
+        .iter()
+        .filter_map(|(id, meaning)| {
+            let count = in_tier
+                .iter()
+                .filter(|p| p.themes.iter().any(|t| t == id))
+                .count();
+            (count > 0).then(|| PuzzleThemeChoice {
+                id: (*id).to_string(),
+                name: theme_name(id),
+                meaning: (*meaning).to_string(),
+                count: u32::try_from(count).unwrap_or(u32::MAX),
+            })
+        })
+        .collect()
+}
+
+/// `discovered-attack` → `Discovered attack`.
+fn theme_name(id: &str) -> String {
+    let words = id.replace('-', " ");
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use norochess_core::puzzle::builtin_pack;
+
+    #[test]
+    fn a_theme_is_read_as_a_player_types_it() {
+        let filter = PuzzleFilter::new(Some(Difficulty::Hard), Some(" Discovered attack "))
+            .expect("a known theme");
+        assert_eq!(filter.theme.as_deref(), Some("discovered-attack"));
+        assert_eq!(filter.describe(), "hard discovered attack puzzles");
+        assert_eq!(
+            PuzzleFilter::new(None, Some("FORK")).map(|f| f.theme),
+            Ok(Some("fork".to_string()))
+        );
+        assert_eq!(PuzzleFilter::new(None, Some("")), Ok(PuzzleFilter::any()));
+        assert_eq!(PuzzleFilter::any().describe(), "puzzles");
+    }
+
+    #[test]
+    fn an_unknown_theme_is_refused_with_the_known_ones() {
+        match PuzzleFilter::new(None, Some("zwischenzug")) {
+            Err(PuzzleFilterError::UnknownTheme { theme, known }) => {
+                assert_eq!(theme, "zwischenzug");
+                assert!(known.contains("fork") && known.contains("repetition-trap"));
+                let text = PuzzleFilterError::UnknownTheme { theme, known }.to_string();
+                assert!(text.starts_with("no puzzle theme `zwischenzug`"), "{text}");
+            }
+            other => panic!("expected an unknown theme, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_filter_keeps_the_tier_and_the_theme_together() {
+        let pack = builtin_pack().expect("the built-in pack reads");
+        let filter = PuzzleFilter::new(Some(Difficulty::Easy), Some("fork")).expect("a theme");
+        let kept: Vec<&Puzzle> = pack.iter().filter(|p| filter.fits(p)).collect();
+        assert!(!kept.is_empty());
+        for p in &kept {
+            assert_eq!(p.difficulty(), Difficulty::Easy, "{}", p.id);
+            assert!(p.themes.iter().any(|t| t == "fork"), "{}", p.id);
+        }
+        let forks = pack
+            .iter()
+            .filter(|p| p.themes.iter().any(|t| t == "fork"))
+            .count();
+        assert!(kept.len() < forks, "some forks are not easy");
+    }
+
+    #[test]
+    fn the_menu_offers_only_themes_with_puzzles_counted_in_the_tier() {
+        let pack = builtin_pack().expect("the built-in pack reads");
+        let all = theme_choices(&pack, None);
+        let hard = theme_choices(&pack, Some(Difficulty::Hard));
+        assert!(all.iter().all(|c| c.count > 0));
+        assert!(hard.iter().all(|c| c.count > 0));
+        let fork = all
+            .iter()
+            .find(|c| c.id == "fork")
+            .expect("forks in the pack");
+        assert_eq!(fork.name, "Fork");
+        let counted = pack
+            .iter()
+            .filter(|p| p.themes.iter().any(|t| t == "fork"))
+            .count();
+        assert_eq!(fork.count as usize, counted);
+        let discovered = all
+            .iter()
+            .find(|c| c.id == "discovered-attack")
+            .expect("discovered attacks in the pack");
+        assert_eq!(discovered.name, "Discovered attack");
+        // The tagger's order is kept, and a theme absent from the pack
+        // (`resurrection` needs Ram or Frontal chess) is not offered.
+        let order: Vec<usize> = all
+            .iter()
+            .filter_map(|c| THEMES.iter().position(|(id, _)| *id == c.id))
+            .collect();
+        assert!(order.windows(2).all(|w| w[0] < w[1]));
+        assert!(all.iter().all(|c| c.id != "resurrection"));
+        for choice in &hard {
+            let in_all = all
+                .iter()
+                .find(|c| c.id == choice.id)
+                .expect("a pack theme");
+            assert!(choice.count <= in_all.count, "{}", choice.id);
+        }
+    }
+
+    #[test]
+    fn messages_name_the_choice() {
+        let filter = PuzzleFilter::new(Some(Difficulty::Hard), Some("pin")).expect("a theme");
+        assert_eq!(filter.none_text(), "The pack has no hard pin puzzles.");
+        assert_eq!(
+            filter.all_solved_text(),
+            "You have solved every one of the hard pin puzzles cleanly; here they come again."
+        );
+    }
+}
