@@ -223,7 +223,9 @@ public struct PresentationDetent: Hashable {
 
 public enum NavigationBarItem { public enum TitleDisplayMode { case automatic, inline, large } }
 
-public struct ToolbarItemPlacement { public static let primaryAction = ToolbarItemPlacement(), automatic = ToolbarItemPlacement() }
+public struct ToolbarItemPlacement {
+    public static let primaryAction = ToolbarItemPlacement(), automatic = ToolbarItemPlacement(), principal = ToolbarItemPlacement()
+}
 
 public struct LocalizedStringKey: ExpressibleByStringInterpolation, Hashable {
     public init(stringLiteral value: String) {}

@@ -1,7 +1,7 @@
 import NorochessKit
 import SwiftUI
 
-/// The puzzle list: tiers, the daily puzzle, progress.
+/// The puzzle list: tiers and themes, the daily puzzle, progress.
 struct PuzzleListView: View {
     @Bindable var model: PuzzleListModel
     let app: AppModel
@@ -21,6 +21,10 @@ struct PuzzleListView: View {
                 }
                 .pickerStyle(.segmented)
                 Text(verbatim: model.tierProgress(model.tier)).font(.footnote)
+                ThemePicker(choice: model.choice, choose: { model.chooseTheme($0) })
+                if let meaning = model.choice.meaning { Text(verbatim: meaning).font(.footnote).foregroundStyle(.secondary) }
+                Button { app.openChosenPuzzle(from: model) } label: { Label(model.solveText, systemImage: "play.fill") }
+                if let notice = model.choiceNotice { Text(verbatim: notice).foregroundStyle(.secondary) }
             }
             Section("My puzzles") {
                 if let empty = model.myPuzzlesEmptyText { Text(verbatim: empty).foregroundStyle(.secondary) }
@@ -50,7 +54,7 @@ struct PuzzleListView: View {
             }
             Section {
                 ForEach(model.rows) { row in
-                    Button { app.openPuzzle(row.id) } label: {
+                    Button { app.openPuzzle(row.id, choice: model.choice) } label: {
                         HStack {
                             Image(systemName: row.symbol)
                             VStack(alignment: .leading) {
@@ -71,6 +75,20 @@ struct PuzzleListView: View {
             PuzzleImportSheet(model: model)
                 .presentationDetents([.medium, .large])
         }
+    }
+}
+
+/// The theme picker of a choice: "Any theme" and the themes of the chosen
+/// tier with their counts (the app layer's); a pick goes to the model.
+private struct ThemePicker: View {
+    let choice: PuzzleFilterChoice
+    let choose: (String?) -> Void
+
+    var body: some View {
+        Picker("Theme", selection: Binding(get: { choice.filter.theme }, set: { choose($0) })) {
+            ForEach(choice.items) { item in Text(verbatim: item.label).tag(item.theme) }
+        }
+        .pickerStyle(.menu)
     }
 }
 
@@ -103,7 +121,8 @@ private struct PuzzleImportSheet: View {
 }
 
 /// One puzzle: the opponent's move that set it, objective, board, feedback,
-/// hint, retry, solution, next.
+/// hint, retry, solution, next; the title says which puzzles Next keeps to,
+/// and the theme picker changes it.
 struct PuzzleView: View {
     @Bindable var model: PuzzleModel
     let app: AppModel
@@ -133,6 +152,9 @@ struct PuzzleView: View {
                         }
                     }
                     if let hint = model.hintText { Label { Text(verbatim: hint) } icon: { Image(systemName: "lightbulb") } }
+                    if let notice = model.choiceNotice {
+                        Label { Text(verbatim: notice) } icon: { Image(systemName: "info.circle") }
+                    }
                     if let rating = model.ratingText { Text(verbatim: rating).font(.footnote) }
                     if let error = model.error { Text(verbatim: error).foregroundStyle(.secondary) }
                     HStack {
@@ -144,6 +166,12 @@ struct PuzzleView: View {
                             .disabled(!model.canShowSolution)
                         Button(action: { model.next() }) { Label("Next puzzle", systemImage: "forward") }
                     }
+                    // Outside a list a menu picker shows only its value: the
+                    // word "Theme" stands beside it.
+                    HStack {
+                        Text("Theme")
+                        ThemePicker(choice: model.choice, choose: { model.chooseTheme($0) })
+                    }
                 }
                 .buttonStyle(.bordered)
             }
@@ -151,6 +179,17 @@ struct PuzzleView: View {
         .padding()
         .navigationTitle(model.titleText)
         .navigationBarTitleDisplayMode(.inline)
+        .toolbar {
+            // The title with the choice Next keeps to under it.
+            ToolbarItemGroup(placement: .principal) {
+                VStack {
+                    Text(verbatim: model.titleText).font(.headline)
+                    Text(verbatim: model.choiceText).font(.caption).foregroundStyle(.secondary)
+                }
+                .accessibilityElement(children: .combine)
+                .accessibilityAddTraits(.isHeader)
+            }
+        }
         .onChange(of: model.spoken) { _, spoken in
             speak(spoken)
         }

@@ -254,7 +254,7 @@ final class PuzzleModelTests: XCTestCase {
     func testAPuzzleWithAWrongMoveAHintAndTheSolve() async throws {
         let library = try LibraryHandle.inMemory()
         let feedback = RecordingFeedback()
-        let model = PuzzleModel(run: try PuzzleRun.fromLine(line: puzzleLine, library: library), library: library,
+        let model = try PuzzleModel(run: try PuzzleRun.fromLine(line: puzzleLine, library: library), library: library,
                                 settings: nil, feedback: feedback)
         XCTAssertEqual(model.objectiveText, "White to play and win — move 48, score 13–13")
         XCTAssertNil(model.opponentMoveText)
@@ -302,7 +302,7 @@ final class PuzzleModelTests: XCTestCase {
 
     func testAPuzzleSaysWhatTheOpponentJustPlayed() async throws {
         let library = try LibraryHandle.inMemory()
-        let model = PuzzleModel(run: try PuzzleRun.fromLine(line: opponentMoveLine, library: library), library: library,
+        let model = try PuzzleModel(run: try PuzzleRun.fromLine(line: opponentMoveLine, library: library), library: library,
                                 settings: nil)
         XCTAssertEqual(model.opponentMoveText, "Black played Qd5")
         XCTAssertEqual(model.objectiveText, "White to play and gain 9 points in one move — move 30, score 10–10")
@@ -327,7 +327,7 @@ final class PuzzleModelTests: XCTestCase {
 
     func testAnUnderPromotionInAPuzzleGoesThroughTheRunsPicker() async throws {
         let library = try LibraryHandle.inMemory()
-        let model = PuzzleModel(run: try PuzzleRun.fromLine(line: underPromotionLine, library: library), library: library,
+        let model = try PuzzleModel(run: try PuzzleRun.fromLine(line: underPromotionLine, library: library), library: library,
                                 settings: nil)
         model.tap("b7")
         XCTAssertEqual(model.input.selected, "b7", "the run's selection")

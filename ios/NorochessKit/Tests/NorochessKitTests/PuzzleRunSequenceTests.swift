@@ -21,7 +21,7 @@ final class PuzzleRunSequenceTests: XCTestCase {
         var kinds: [PuzzleAttempt?] = []
         var current: String?
         for step in 0..<5 {
-            let id = try XCTUnwrap(try nextPuzzle(library: library, tier: nil, currentId: current)).puzzle.id
+            let id = try XCTUnwrap(try nextPuzzle(library: library, filter: PuzzleFilter(tier: nil, theme: nil), currentId: current)).puzzle.id
             opened.append(id)
             let run = try PuzzleRun(puzzleId: id, library: library)
             switch step {
@@ -46,8 +46,8 @@ final class PuzzleRunSequenceTests: XCTestCase {
         }
         XCTAssertEqual(opened, ["np1001", "np1002", "np1003", "np1004", "np1005"])
         XCTAssertEqual(kinds, [.clean, .solved, .solved, .shown, .failed])
-        XCTAssertEqual(try nextPuzzle(library: library, tier: nil, currentId: current)?.puzzle.id, "np1006")
-        XCTAssertEqual(try nextPuzzle(library: library, tier: nil, currentId: nil)?.puzzle.id, "np1002")
+        XCTAssertEqual(try nextPuzzle(library: library, filter: PuzzleFilter(tier: nil, theme: nil), currentId: current)?.puzzle.id, "np1006")
+        XCTAssertEqual(try nextPuzzle(library: library, filter: PuzzleFilter(tier: nil, theme: nil), currentId: nil)?.puzzle.id, "np1002")
         XCTAssertEqual(daily, "np4056")
         XCTAssertEqual(try library.dailyPuzzle(year: 2026, month: 1, day: 15)?.id, daily)
         let stats = try library.puzzleStats()

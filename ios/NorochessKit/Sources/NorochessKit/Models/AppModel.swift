@@ -168,14 +168,35 @@ public final class AppModel {
     }
 
     public func showPuzzles() {
-        puzzles = PuzzleListModel(library: library)
-        path = [.puzzles]
+        do {
+            puzzles = try PuzzleListModel(library: library)
+            path = [.puzzles]
+        } catch {
+            self.error = describe(error)
+        }
     }
 
-    /// Opens puzzle `id` (from the list or the daily puzzle).
-    public func openPuzzle(_ id: String) {
+    /// Opens puzzle `id` (from the list or the daily puzzle); "Next" keeps
+    /// to `choice` (the list's tier and theme), or without one to the
+    /// puzzle's own tier.
+    public func openPuzzle(_ id: String, choice: PuzzleFilterChoice? = nil) {
         do {
-            puzzle = try PuzzleModel(puzzleId: id, library: library, settings: settings, feedback: feedback)
+            puzzle = try PuzzleModel(puzzleId: id, library: library, settings: settings, feedback: feedback, choice: choice)
+            myPuzzleLine = nil
+            path = path.contains(.puzzles) ? [.puzzles, .puzzle] : [.puzzle]
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    /// The list's "Solve": the first puzzle of its tier and theme not yet
+    /// solved cleanly, as the app layer picks it, with "Next" keeping to
+    /// that choice. When there is none the list says why.
+    public func openChosenPuzzle(from list: PuzzleListModel) {
+        guard let first = list.firstOfChoice() else { return }
+        do {
+            puzzle = try PuzzleModel(run: first.run, library: library, settings: settings, feedback: feedback,
+                                     choice: list.choice, choiceNotice: first.notice)
             myPuzzleLine = nil
             path = path.contains(.puzzles) ? [.puzzles, .puzzle] : [.puzzle]
         } catch {
@@ -188,7 +209,7 @@ public final class AppModel {
     public func openMyPuzzle(line: String) {
         do {
             let run = try PuzzleRun.fromLine(line: line, library: library)
-            puzzle = PuzzleModel(run: run, library: library, settings: settings, feedback: feedback)
+            puzzle = try PuzzleModel(run: run, library: library, settings: settings, feedback: feedback)
             myPuzzleLine = line
             path = path.contains(.puzzles) ? [.puzzles, .puzzle] : [.puzzle]
         } catch {

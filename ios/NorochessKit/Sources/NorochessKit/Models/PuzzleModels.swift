@@ -38,18 +38,77 @@ public final class PuzzleListModel {
     }
 
     public let library: LibraryHandle
-    public var tier: PuzzleDifficulty = .easy {
-        didSet { reload() }
+    public var tier: PuzzleDifficulty {
+        didSet {
+            reload()
+            chooseTier()
+        }
     }
+    /// The tier and theme "Solve" opens and the puzzle screen's "Next"
+    /// keeps to (the app layer's filter); its theme picker offers the
+    /// themes of `tier`.
+    public private(set) var choice: PuzzleFilterChoice
+    /// What the app layer said when "Solve" found nothing to open.
+    public private(set) var choiceNotice: String?
     public private(set) var rows: [Row] = []
     public private(set) var stats: PuzzleStats?
     public private(set) var error: String?
     @ObservationIgnored private let all: [PuzzleInfo]
 
-    public init(library: LibraryHandle) {
+    /// The list of `tier`, any theme. Throws when the app layer cannot
+    /// offer the pack's themes.
+    public init(library: LibraryHandle, tier: PuzzleDifficulty = .easy) throws {
         self.library = library
+        self.tier = tier
         all = (try? builtinPuzzles()) ?? []
+        choice = try PuzzleFilterChoice(PuzzleFilter(tier: tier, theme: nil))
         reload()
+    }
+
+    // MARK: - Tier and theme
+
+    /// The theme picked in the list (`nil`: any theme); an unknown theme is
+    /// said in the app layer's words and the choice stays as it was.
+    public func chooseTheme(_ theme: String?) {
+        do {
+            try choice.chooseTheme(theme)
+            choiceNotice = nil
+            error = nil
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    private func chooseTier() {
+        do {
+            try choice.chooseTier(tier)
+            choiceNotice = nil
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    /// "Solve": `Solve easy fork puzzles`.
+    public var solveText: String { tr("Solve %@", choice.text) }
+
+    /// The first puzzle of the choice that is not yet solved cleanly, as the
+    /// app layer picks it (`AppModel.openChosenPuzzle`); nil, with the app
+    /// layer's sentence or the error in `choiceNotice` or `error`, when
+    /// there is none to open.
+    func firstOfChoice() -> (run: PuzzleRun, notice: String?)? {
+        do {
+            switch try choice.next(after: nil, library: library) {
+            case let .puzzle(run, notice):
+                choiceNotice = nil
+                return (run, notice)
+            case let .none(text):
+                choiceNotice = text
+                return nil
+            }
+        } catch {
+            self.error = describe(error)
+            return nil
+        }
     }
 
     // MARK: - My puzzles
@@ -259,25 +318,41 @@ public final class PuzzleModel {
     public private(set) var spoken: Spoken?
     /// How the attempt ended (recorded by the run), once it has.
     public private(set) var end: AttemptEnd?
+    /// The tier and theme "Next" keeps to (the app layer's filter), with
+    /// the theme picker's lines for that tier.
+    public private(set) var choice: PuzzleFilterChoice
+    /// The app layer's sentence about the choice: every puzzle of it solved
+    /// cleanly (they come round again), or none in the pack.
+    public private(set) var choiceNotice: String?
 
     @ObservationIgnored private let library: LibraryHandle
     @ObservationIgnored private weak var feedback: FeedbackPlayer?
     @ObservationIgnored private var work: Task<Void, Never>?
 
-    public convenience init(puzzleId: String, library: LibraryHandle, settings: Settings?, feedback: FeedbackPlayer? = nil) throws {
-        try self.init(run: PuzzleRun(puzzleId: puzzleId, library: library), library: library, settings: settings, feedback: feedback)
+    public convenience init(puzzleId: String, library: LibraryHandle, settings: Settings?, feedback: FeedbackPlayer? = nil,
+                            choice: PuzzleFilterChoice? = nil) throws {
+        try self.init(run: PuzzleRun(puzzleId: puzzleId, library: library), library: library, settings: settings,
+                      feedback: feedback, choice: choice)
     }
 
-    public init(run: PuzzleRun, library: LibraryHandle, settings: Settings?, feedback: FeedbackPlayer? = nil) {
+    /// A puzzle on screen; "Next" keeps to `choice`, or without one to the
+    /// puzzle's own tier and any theme. `choiceNotice` is shown with it
+    /// (the app layer's sentence that found it). Throws when the app layer
+    /// cannot read the choice.
+    public init(run: PuzzleRun, library: LibraryHandle, settings: Settings?, feedback: FeedbackPlayer? = nil,
+                choice: PuzzleFilterChoice? = nil, choiceNotice: String? = nil) throws {
         self.run = run
         self.library = library
         self.settings = settings
         self.feedback = feedback
-        info = run.puzzle()
+        let puzzle = run.puzzle()
+        info = puzzle
         board = run.snapshot()
         phase = run.phase()
         end = run.end()
         input = run.input()
+        self.choice = try choice ?? PuzzleFilterChoice(PuzzleFilter(tier: puzzle.difficulty, theme: nil))
+        self.choiceNotice = choiceNotice
     }
 
     /// `White to play and win — move 46, score 30–31`.
@@ -290,6 +365,8 @@ public final class PuzzleModel {
         return tr("%@ played %@", Names.side(info.player == .white ? .black : .white), move.san)
     }
     public var titleText: String { tr("Puzzle %@", info.id) }
+    /// Under the title, what "Next" keeps to: `Next: easy fork puzzles`.
+    public var choiceText: String { tr("Next: %@", choice.text) }
     public var scoreText: String? { board.scoreText }
     public var moveText: String { tr("Move %@", "\(board.moveNumber)") }
     public var isSolved: Bool { phase == .solved }
@@ -423,19 +500,39 @@ public final class PuzzleModel {
         }
     }
 
-    /// The next puzzle of this puzzle's tier, as the app layer chooses it
-    /// (the first after this one not yet solved cleanly).
+    /// The theme "Next" keeps to (`nil`: any theme), among
+    /// `choice.items`; an unknown theme is said in the app layer's words
+    /// and the choice stays as it was.
+    public func chooseTheme(_ theme: String?) {
+        do {
+            try choice.chooseTheme(theme)
+            choiceNotice = nil
+            error = nil
+        } catch {
+            self.error = describe(error)
+        }
+    }
+
+    /// The next puzzle of the choice (tier and theme), as the app layer
+    /// picks it: the first after this one not yet solved cleanly. When the
+    /// pack has none, this puzzle stays and the app layer says so.
     public func next() {
         do {
-            guard let next = try nextPuzzle(library: library, tier: info.difficulty, currentId: info.id) else { return }
-            let nextRun = try PuzzleRun(puzzleId: next.puzzle.id, library: library)
-            leave()
-            run = nextRun
-            info = nextRun.puzzle()
-            feedbackText = nil
-            hintText = nil
-            hintedSquare = nil
-            refresh()
+            switch try choice.next(after: info.id, library: library) {
+            case let .puzzle(nextRun, notice):
+                // Cleared before leaving: a failure to record the attempt left is said.
+                error = nil
+                leave()
+                run = nextRun
+                info = nextRun.puzzle()
+                feedbackText = nil
+                hintText = nil
+                hintedSquare = nil
+                choiceNotice = notice
+                refresh()
+            case let .none(text):
+                choiceNotice = text
+            }
         } catch {
             self.error = describe(error)
         }
