@@ -2,6 +2,7 @@ package app.norochess.kit
 
 import app.norochess.core.LibraryHandle
 import app.norochess.applayer.PuzzleAttempt
+import app.norochess.applayer.PuzzleFilter
 import app.norochess.applayer.PuzzleHint
 import app.norochess.applayer.PuzzlePhase
 import app.norochess.core.PuzzleRun
@@ -17,6 +18,9 @@ import org.junit.jupiter.api.Test
  * rating in every shell.
  */
 class PuzzleRunSequenceTest {
+    /** Every puzzle of the pack: no tier, no theme. */
+    private val anyPuzzle = PuzzleFilter(tier = null, theme = null)
+
     private fun solve(run: PuzzleRun) {
         for (uci in run.puzzle().solution.filterIndexed { i, _ -> i % 2 == 0 }) {
             if (run.phase() != PuzzlePhase.SOLVING) break
@@ -32,7 +36,7 @@ class PuzzleRunSequenceTest {
             val kinds = mutableListOf<PuzzleAttempt?>()
             var current: String? = null
             for (step in 0 until 5) {
-                val id = requireNotNull(nextPuzzle(library, null, current)).puzzle.id
+                val id = requireNotNull(nextPuzzle(library, anyPuzzle, current)).puzzle.id
                 opened += id
                 PuzzleRun(id, library).use { run ->
                     when (step) {
@@ -62,8 +66,8 @@ class PuzzleRunSequenceTest {
                 listOf(PuzzleAttempt.CLEAN, PuzzleAttempt.SOLVED, PuzzleAttempt.SOLVED, PuzzleAttempt.SHOWN, PuzzleAttempt.FAILED),
                 kinds,
             )
-            assertEquals("np1006", nextPuzzle(library, null, current)?.puzzle?.id)
-            assertEquals("np1002", nextPuzzle(library, null, null)?.puzzle?.id)
+            assertEquals("np1006", nextPuzzle(library, anyPuzzle, current)?.puzzle?.id)
+            assertEquals("np1002", nextPuzzle(library, anyPuzzle, null)?.puzzle?.id)
             assertEquals("np4056", daily)
             assertEquals(daily, library.dailyPuzzle(2026, 1u, 15u)?.id)
             assertEquals(866, library.puzzleStats().rating)

@@ -17,6 +17,7 @@ import app.norochess.kit.detail
 import app.norochess.applayer.PuzzleStats
 import app.norochess.applayer.PuzzleDifficulty
 import app.norochess.applayer.PuzzleFeedback
+import app.norochess.applayer.PuzzleFilter
 import app.norochess.applayer.PuzzleHint
 import app.norochess.applayer.PuzzleInfo
 import app.norochess.applayer.PuzzlePhase
@@ -79,7 +80,7 @@ class PuzzleController(
         run = if (startLine != null) {
             PuzzleRun.fromLine(startLine, library)
         } else {
-            val first = startId ?: attempt { nextPuzzle(library, null, null) }?.puzzle?.id ?: builtinPuzzles().first().id
+            val first = startId ?: attempt { nextPuzzle(library, PuzzleFilter(null, null), null) }?.puzzle?.id ?: builtinPuzzles().first().id
             PuzzleRun(first, library)
         }
         _ui = MutableStateFlow(render())
@@ -278,13 +279,13 @@ class PuzzleController(
 
     override fun onNext() {
         if (set == PuzzleSet.DAILY) return show(dailyPuzzle())
-        show(attempt { nextPuzzle(library, tierOf(set), run.puzzle().id) }?.puzzle)
+        show(attempt { nextPuzzle(library, PuzzleFilter(tierOf(set), null), run.puzzle().id) }?.puzzle)
     }
 
     override fun onSet(set: PuzzleSet) {
         this.set = set
         if (set == PuzzleSet.DAILY) return show(dailyPuzzle())
-        show(attempt { nextPuzzle(library, tierOf(set), null) }?.puzzle)
+        show(attempt { nextPuzzle(library, PuzzleFilter(tierOf(set), null), null) }?.puzzle)
     }
 
     override fun onHome() {
