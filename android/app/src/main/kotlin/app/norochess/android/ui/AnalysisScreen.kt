@@ -3,21 +3,17 @@
 package app.norochess.android.ui
 
 import androidx.compose.foundation.layout.Arrangement
-import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.ColumnScope
 import androidx.compose.foundation.layout.ExperimentalLayoutApi
 import androidx.compose.foundation.layout.FlowRow
 import androidx.compose.foundation.layout.Row
-import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.layout.width
 import androidx.compose.foundation.layout.widthIn
-import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.shape.RoundedCornerShape
-import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.CircularProgressIndicator
 import androidx.compose.material3.FilledTonalButton
 import androidx.compose.material3.MaterialTheme
@@ -81,29 +77,14 @@ fun AnalysisScreen(state: AnalysisUi, events: AnalysisEvents) {
     val s = LocalStrings.current
     state.picker?.let { PiecePickerDialog(it, events::onPick, events::onPickCancel) }
     Scaffold(topBar = { NorochessTopBar(s.get(Str.analysis_title), events::onHome, Str.action_back) }) { padding ->
-        BoxWithConstraints(Modifier.fillMaxSize().padding(padding)) {
-            val screenWidth = maxWidth
-            val screenHeight = maxHeight
-            if (screenWidth > screenHeight) {
-                Row(Modifier.fillMaxSize().padding(8.dp), horizontalArrangement = Arrangement.spacedBy(12.dp)) {
-                    Column(Modifier.width(screenHeight - 16.dp)) { Board(state.board, events) }
-                    Column(Modifier.weight(1f).verticalScroll(rememberScrollState()), verticalArrangement = Arrangement.spacedBy(8.dp)) {
-                        AnalysisPanel(state, events)
-                    }
-                }
-            } else {
-                Column(
-                    Modifier.fillMaxSize().verticalScroll(rememberScrollState()).padding(horizontal = 8.dp),
-                    verticalArrangement = Arrangement.spacedBy(8.dp),
-                    horizontalAlignment = Alignment.CenterHorizontally,
-                ) {
-                    Text(state.origin, style = MaterialTheme.typography.titleSmall, modifier = Modifier.widthIn(max = 640.dp).fillMaxWidth())
-                    Column(Modifier.widthIn(max = minOf(screenWidth - 16.dp, screenHeight * 0.55f))) { Board(state.board, events) }
-                    Column(Modifier.widthIn(max = 640.dp), verticalArrangement = Arrangement.spacedBy(8.dp)) {
-                        AnalysisPanel(state, events, origin = false)
-                    }
-                }
-            }
+        BoardWithPanel(
+            padding,
+            boardShare = 0.55f,
+            board = { Board(state.board, events) },
+            above = { Text(state.origin, style = MaterialTheme.typography.titleSmall, modifier = Modifier.widthIn(max = 640.dp).fillMaxWidth()) },
+        ) { beside ->
+            // Beside the board the panel heads with the origin; in portrait it stands above the board.
+            AnalysisPanel(state, events, origin = beside)
         }
     }
 }

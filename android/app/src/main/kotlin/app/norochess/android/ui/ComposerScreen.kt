@@ -3,7 +3,6 @@
 package app.norochess.android.ui
 
 import androidx.compose.foundation.layout.Arrangement
-import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.ColumnScope
 import androidx.compose.foundation.layout.ExperimentalLayoutApi
@@ -13,7 +12,6 @@ import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.size
-import androidx.compose.foundation.layout.width
 import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.shape.RoundedCornerShape
@@ -79,26 +77,8 @@ interface ComposerEvents {
 fun ComposerScreen(state: ComposerUi, events: ComposerEvents) {
     val s = LocalStrings.current
     Scaffold(topBar = { NorochessTopBar(s.get(Str.composer_title), events::onHome, Str.action_back) }) { padding ->
-        BoxWithConstraints(Modifier.fillMaxSize().padding(padding)) {
-            val screenWidth = maxWidth
-            val screenHeight = maxHeight
-            if (screenWidth > screenHeight) {
-                Row(Modifier.fillMaxSize().padding(8.dp), horizontalArrangement = Arrangement.spacedBy(12.dp)) {
-                    Column(Modifier.width(screenHeight - 16.dp)) { Board(state.board, object : BoardEvents {}) }
-                    Column(Modifier.weight(1f).verticalScroll(rememberScrollState()), verticalArrangement = Arrangement.spacedBy(8.dp)) {
-                        ComposerPanel(state, events)
-                    }
-                }
-            } else {
-                Column(
-                    Modifier.fillMaxSize().verticalScroll(rememberScrollState()).padding(horizontal = 8.dp),
-                    verticalArrangement = Arrangement.spacedBy(8.dp),
-                    horizontalAlignment = Alignment.CenterHorizontally,
-                ) {
-                    Column(Modifier.widthIn(max = minOf(screenWidth - 16.dp, screenHeight * 0.45f))) { Board(state.board, object : BoardEvents {}) }
-                    Column(Modifier.widthIn(max = 640.dp), verticalArrangement = Arrangement.spacedBy(8.dp)) { ComposerPanel(state, events) }
-                }
-            }
+        BoardWithPanel(padding, boardShare = 0.45f, board = { Board(state.board, object : BoardEvents {}) }) {
+            ComposerPanel(state, events)
         }
     }
 }

@@ -8,21 +8,16 @@ import androidx.compose.foundation.clickable
 import androidx.compose.foundation.gestures.detectHorizontalDragGestures
 import androidx.compose.foundation.gestures.detectTapGestures
 import androidx.compose.foundation.layout.Arrangement
-import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.ColumnScope
 import androidx.compose.foundation.layout.ExperimentalLayoutApi
 import androidx.compose.foundation.layout.FlowRow
 import androidx.compose.foundation.layout.Row
-import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.height
 import androidx.compose.foundation.layout.padding
-import androidx.compose.foundation.layout.width
 import androidx.compose.foundation.layout.widthIn
-import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.shape.RoundedCornerShape
-import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.Button
 import androidx.compose.material3.Card
 import androidx.compose.material3.FilledTonalButton
@@ -136,53 +131,27 @@ private fun Color.luminanceBelowHalf(): Boolean = (0.2126f * red + 0.7152f * gre
 fun ReviewScreen(state: ReviewUi, events: ReviewEvents) {
     val s = LocalStrings.current
     Scaffold(topBar = { NorochessTopBar(s.get(Str.review_title), events::onHome, Str.action_back) }) { padding ->
-        BoxWithConstraints(Modifier.fillMaxSize().padding(padding)) {
-            val screenWidth = maxWidth
-            val screenHeight = maxHeight
-            if (screenWidth > screenHeight) {
-                Row(Modifier.fillMaxSize().padding(8.dp), horizontalArrangement = Arrangement.spacedBy(12.dp)) {
-                    Column(Modifier.width(screenHeight - 16.dp)) {
-                        Board(state.board, object : BoardEvents {})
-                    }
-                    Column(
-                        Modifier.weight(1f).verticalScroll(rememberScrollState()),
-                        verticalArrangement = Arrangement.spacedBy(8.dp),
-                    ) {
-                        ReviewPanel(state, events)
-                    }
-                }
-            } else {
-                Column(
-                    Modifier.fillMaxSize().verticalScroll(rememberScrollState()).padding(horizontal = 8.dp),
-                    verticalArrangement = Arrangement.spacedBy(8.dp),
-                    horizontalAlignment = Alignment.CenterHorizontally,
-                ) {
-                    Column(Modifier.widthIn(max = 640.dp), verticalArrangement = Arrangement.spacedBy(8.dp)) {
-                        Text(state.title, style = MaterialTheme.typography.titleSmall)
-                        ReviewRunCard(state, events)
-                        if (state.graph.size >= 2) ReviewGraph(state, events::onSelectPly)
-                    }
-                    Column(Modifier.widthIn(max = minOf(screenWidth - 16.dp, screenHeight * 0.55f))) {
-                        Board(state.board, object : BoardEvents {})
-                    }
-                    Column(Modifier.widthIn(max = 640.dp), verticalArrangement = Arrangement.spacedBy(8.dp)) {
-                        MoveVerdict(state)
-                        ReviewDetails(state, events)
-                    }
-                }
-            }
+        BoardWithPanel(
+            padding,
+            boardShare = 0.55f,
+            board = { Board(state.board, object : BoardEvents {}) },
+            above = {
+                Column(Modifier.widthIn(max = 640.dp), verticalArrangement = Arrangement.spacedBy(8.dp)) { ReviewHeading(state, events) }
+            },
+        ) { beside ->
+            if (beside) ReviewHeading(state, events)
+            MoveVerdict(state)
+            ReviewDetails(state, events)
         }
     }
 }
 
-/** The landscape panel: everything beside the board. */
+/** The title, the review's run and its graph: above the board in portrait, heading the panel beside it in landscape. */
 @Composable
-private fun ColumnScope.ReviewPanel(state: ReviewUi, events: ReviewEvents) {
+private fun ColumnScope.ReviewHeading(state: ReviewUi, events: ReviewEvents) {
     Text(state.title, style = MaterialTheme.typography.titleSmall)
     ReviewRunCard(state, events)
     if (state.graph.size >= 2) ReviewGraph(state, events::onSelectPly)
-    MoveVerdict(state)
-    ReviewDetails(state, events)
 }
 
 /** The budget, the progress and Start / Resume / Cancel; the notices under them. */
