@@ -8,6 +8,8 @@ import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performScrollTo
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.runComposeUiTest
+import app.norochess.android.present.LibraryThread
+import app.norochess.android.present.ReviewController
 import app.norochess.android.present.Screen
 import app.norochess.android.ui.Mark
 import app.norochess.android.ui.PieceKind
@@ -17,6 +19,12 @@ import app.norochess.applayer.NewGame
 import app.norochess.applayer.OpponentChoice
 import app.norochess.core.GameSessionHandle
 import androidx.compose.ui.geometry.Offset
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.Executors
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.asCoroutineDispatcher
+import kotlinx.coroutines.cancel
 import kotlin.test.Test
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
@@ -137,6 +145,43 @@ class ReviewFlowTest {
             val stats = assertNotNull(h.app.stats.value.reviewText)
             assertEquals(h.library.reviewStats().text, stats)
             onNodeWithTag("stats-review").performScrollTo().assertIsDisplayed()
+        }
+    }
+
+    /**
+     * Cancel right after Start, before the review's coroutine has run at all (the "main" thread is held meanwhile):
+     * the screen must still learn that the review stopped. The coroutine cancelled before it started never ran its
+     * finally, and the screen showed the review running for ever (ReviewFlowTest timed out about one run in three).
+     */
+    @Test
+    fun cancelledBeforeItRanTheReviewStillStops() {
+        Harness(null).use { h ->
+            val id = blunderGame(h)
+            val main = Executors.newSingleThreadExecutor()
+            val scope = CoroutineScope(SupervisorJob() + main.asCoroutineDispatcher())
+            try {
+                val review = ReviewController(h.library, id, "review", scope, { h.app.settings }, { h.now }, LibraryThread.inline(), { _, _ -> }, {})
+                waitFor { review.ui.value.progressText.isNotEmpty() }
+                val held = CountDownLatch(1)
+                main.execute { held.await() }
+                review.onStartReview()
+                review.onCancelReview()
+                assertTrue(review.ui.value.running, "started")
+                held.countDown()
+                waitFor { !review.ui.value.running }
+                assertTrue(!review.ui.value.complete, "cancelled before it analysed anything")
+            } finally {
+                scope.cancel()
+                main.shutdownNow()
+            }
+        }
+    }
+
+    private fun waitFor(condition: () -> Boolean) {
+        val deadline = System.currentTimeMillis() + 20_000
+        while (!condition()) {
+            check(System.currentTimeMillis() < deadline) { "still not so after 20 s" }
+            Thread.sleep(20)
         }
     }
 }

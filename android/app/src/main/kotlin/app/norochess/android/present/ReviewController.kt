@@ -200,7 +200,7 @@ class ReviewController(
                 }
             }
         }
-        job = scope.launch {
+        val started = scope.launch {
             try {
                 review.run(listener)
             } catch (e: NorochessException) {
@@ -210,6 +210,10 @@ class ReviewController(
                 if (review === handle) refresh()
             }
         }
+        job = started
+        // Cancel right after Start can stop the coroutine before its body runs, and then the finally above never
+        // runs either: the screen would show the review running for ever. Its completion says it stopped all the same.
+        started.invokeOnCompletion { scope.launch { if (review === handle && job === started) refresh() } }
         _ui.value = _ui.value.copy(running = true)
     }
 
