@@ -17,7 +17,9 @@ import app.norochess.android.ui.PickerUi
 import app.norochess.android.ui.PieceKind
 import app.norochess.android.ui.PieceUi
 import app.norochess.android.ui.PlayerUi
+import app.norochess.android.ui.PuzzleSet
 import app.norochess.android.ui.PuzzleUi
+import app.norochess.android.ui.ThemeChoiceUi
 import app.norochess.android.ui.Feedback
 import app.norochess.android.ui.ResultUi
 import app.norochess.android.ui.ScoreUi
@@ -188,6 +190,47 @@ object Fixtures {
         solved = 12, total = 320, streak = 0, bestStreak = 5,
         canRetry = true,
         rating = "Puzzle rating 1563 ± 90",
+    )
+
+    /**
+     * A medium tier's themes in the shape the app layer offers them (its names
+     * and meanings; fixed counts, not read from the pack, which issue 30 is
+     * regenerating), so the golden does not follow the pack.
+     */
+    private val mediumThemes = listOf(
+        ThemeChoiceUi("middlegame", "Middlegame", 141, "the puzzle starts before move 45"),
+        ThemeChoiceUi("run-in", "Run in", 52, "the puzzle starts at moves 45 to 48, before the move limit"),
+        ThemeChoiceUi("overtime", "Overtime", 17, "the puzzle starts after move 48, in overtime"),
+        ThemeChoiceUi("points", "Points", 148, "gain points within a few moves (a `gain` objective)"),
+        ThemeChoiceUi("margin", "Margin", 31, "win by a margin (a `win-by` objective)"),
+        ThemeChoiceUi("save", "Save", 12, "avoid losing (a `save` objective)"),
+        ThemeChoiceUi("one-move", "One move", 44, "one move to find"),
+        ThemeChoiceUi("short", "Short", 166, "two moves to find"),
+        ThemeChoiceUi("quiet-move", "Quiet move", 150, "the key move captures nothing"),
+        ThemeChoiceUi(
+            "fork", "Fork", 38,
+            "one move attacks two valuable pieces (or a piece and the king); a later move takes one",
+        ),
+        ThemeChoiceUi(
+            "pin", "Pin", 6,
+            "the key move pins a piece to a more valuable one behind it, and the line takes one of them",
+        ),
+        ThemeChoiceUi(
+            "trap", "Trap", 97,
+            "the key move leaves an enemy piece attacked with every move onto an attacked square, and the line takes it",
+        ),
+    )
+
+    /** The puzzle screen with medium fork puzzles chosen; [open]: the theme picker open over it. */
+    fun puzzleThemes(open: Boolean, notice: String? = null) = puzzle().copy(
+        set = PuzzleSet.MEDIUM,
+        themes = mediumThemes,
+        theme = "fork",
+        themeName = "Fork",
+        filterText = "medium fork puzzles",
+        themeMenuTitle = "Themes of the medium puzzles",
+        themeMenuOpen = open,
+        notice = notice,
     )
 
     fun gamesList() = GamesUi(

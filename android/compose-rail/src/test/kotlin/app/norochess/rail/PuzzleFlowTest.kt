@@ -9,8 +9,17 @@ import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.runComposeUiTest
 import app.norochess.android.present.Screen
 import app.norochess.android.ui.Feedback
+import app.norochess.android.ui.Str
+import app.norochess.applayer.PuzzleDifficulty
+import app.norochess.applayer.PuzzleFilter
 import app.norochess.core.LibraryHandle
 import app.norochess.core.PuzzleRun
+import app.norochess.core.builtinPuzzles
+import app.norochess.core.puzzleFilterAllSolvedText
+import app.norochess.core.puzzleFilterNoneText
+import app.norochess.core.puzzleFilterText
+import app.norochess.core.puzzleThemeChoices
+import androidx.compose.ui.test.assertTextEquals
 import kotlin.test.Test
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
@@ -92,6 +101,95 @@ class PuzzleFlowTest {
             assertEquals(controller.dailyPuzzle()?.id, controller.puzzle.id)
             onNodeWithText(Goldens.strings.raw("action_next")).performClickAndWait(this)
             assertEquals(controller.dailyPuzzle()?.id, controller.puzzle.id, "one puzzle a day")
+        }
+    }
+
+    /**
+     * A theme chosen in the picker beside the tier: Next keeps to it (and to the tier), the choice is shown in the app
+     * layer's words, a tier without the theme says so and keeps the puzzle on screen, and every puzzle of the choice
+     * solved cleanly comes round again with the app layer's sentence.
+     */
+    @Test
+    fun aThemeChosenInThePickerKeepsNextToIt() = runComposeUiTest {
+        Harness(null).use { h ->
+            h.show(this)
+            click("nav-puzzles")
+            val controller = h.app.puzzle.value!!
+            val ui = { controller.ui.value }
+            val s = Goldens.strings
+            val pack = builtinPuzzles()
+            fun shown(filter: PuzzleFilter) = s.get(Str.puzzle_next_from, puzzleFilterText(filter))
+            onNodeWithTag("puzzle-filter", useUnmergedTree = true).assertTextEquals(shown(PuzzleFilter(null, null)))
+
+            // The picker lists the app layer's themes of every tier, with their counts.
+            click("theme-menu")
+            assertTrue(ui().themeMenuOpen)
+            onNodeWithTag("theme-dialog").assertIsDisplayed()
+            assertEquals(puzzleThemeChoices(null).map { it.id to it.count.toInt() }, ui().themes.map { it.id to it.count })
+            click("theme-fork")
+            assertTrue(!ui().themeMenuOpen, "the picker closes on a choice")
+            val forks = pack.filter { "fork" in it.themes }.map { it.id }
+            assertEquals(forks[0], controller.puzzle.id, "the first fork of the pack")
+            onNodeWithTag("puzzle-filter", useUnmergedTree = true).assertTextEquals(shown(PuzzleFilter(null, "fork")))
+            onNodeWithTag("theme-menu").assertTextEquals("Fork")
+
+            // Next keeps to the theme: the pack's next forks, not its next puzzles.
+            for (i in 1..3) {
+                onNodeWithText(s.raw("action_next")).performClickAndWait(this)
+                assertEquals(forks[i], controller.puzzle.id)
+                assertTrue("fork" in controller.puzzle.themes)
+            }
+
+            // With a tier, both hold; the picker then counts the tier's puzzles.
+            click("set-HARD")
+            assertEquals(PuzzleDifficulty.HARD, controller.puzzle.difficulty)
+            assertTrue("fork" in controller.puzzle.themes)
+            onNodeWithTag("puzzle-filter", useUnmergedTree = true).assertTextEquals(shown(PuzzleFilter(PuzzleDifficulty.HARD, "fork")))
+            onNodeWithText(s.raw("action_next")).performClickAndWait(this)
+            assertEquals(PuzzleDifficulty.HARD, controller.puzzle.difficulty)
+            assertTrue("fork" in controller.puzzle.themes)
+            click("theme-menu")
+            assertEquals(puzzleThemeChoices(PuzzleDifficulty.HARD).map { it.id to it.count.toInt() }, ui().themes.map { it.id to it.count })
+            click("theme-any")
+            onNodeWithTag("puzzle-filter", useUnmergedTree = true).assertTextEquals(shown(PuzzleFilter(PuzzleDifficulty.HARD, null)))
+            assertEquals(PuzzleDifficulty.HARD, controller.puzzle.difficulty)
+
+            // A theme of a single puzzle (one without a promotion, to be played by taps), chosen over every tier, then a
+            // tier that does not have it: the app layer's sentence, and the puzzle on screen stays.
+            click("set-ALL")
+            val tiers = listOf(PuzzleDifficulty.EASY, PuzzleDifficulty.MEDIUM, PuzzleDifficulty.HARD)
+            val rare = puzzleThemeChoices(null).first { c ->
+                c.count == 1u && pack.first { c.id in it.themes }.solution.all { it.length == 4 }
+            }
+            val rarePuzzle = pack.first { rare.id in it.themes }
+            val without = tiers.first { it != rarePuzzle.difficulty }
+            click("theme-menu")
+            click("theme-${rare.id}")
+            assertEquals(rarePuzzle.id, controller.puzzle.id)
+            click("set-$without")
+            assertEquals(rarePuzzle.id, controller.puzzle.id, "no puzzle of the choice: the one on screen stays")
+            assertEquals(puzzleFilterNoneText(PuzzleFilter(without, rare.id)), ui().notice)
+            onNodeWithTag("puzzle-notice", useUnmergedTree = true).assertIsDisplayed()
+
+            // Back to every tier: solved cleanly by taps, Next brings it round again, said.
+            click("set-ALL")
+            assertEquals(rarePuzzle.id, controller.puzzle.id)
+            assertNull(ui().notice)
+            for (i in rarePuzzle.solution.indices step 2) {
+                val uci = rarePuzzle.solution[i]
+                val before = ui().feedbackText
+                tapSquare(uci.substring(0, 2))
+                tapSquare(uci.substring(2, 4))
+                waitUntil(timeoutMillis = 30_000) { ui().feedback != null && ui().feedbackText != before && ui().board.interactive || ui().feedback == Feedback.SOLVED }
+                assertTrue(ui().feedback != Feedback.WRONG, "solution move $uci")
+            }
+            assertEquals(Feedback.SOLVED, ui().feedback)
+            assertEquals(app.norochess.applayer.PuzzleAttempt.CLEAN, h.library.puzzleStatus(rarePuzzle.id))
+            onNodeWithText(s.raw("action_next")).performClickAndWait(this)
+            assertEquals(rarePuzzle.id, controller.puzzle.id)
+            assertEquals(puzzleFilterAllSolvedText(PuzzleFilter(null, rare.id)), ui().notice)
+            assertNull(ui().feedback, "a new attempt of the same puzzle")
+            onNodeWithTag("puzzle-notice", useUnmergedTree = true).assertIsDisplayed()
         }
     }
 

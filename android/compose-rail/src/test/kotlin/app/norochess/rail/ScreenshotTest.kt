@@ -137,6 +137,22 @@ class ScreenshotTest {
         done()
     }
 
+    /** The theme picker over the puzzle screen, and on a tablet the chosen theme beside the tier with a notice. */
+    @Test
+    fun puzzleThemes() {
+        shot("puzzle-theme-picker") { PuzzleScreen(Fixtures.puzzleThemes(open = true), object : PuzzleEvents {}) }
+        shot("puzzle-theme-picker-dark", dark = true) { PuzzleScreen(Fixtures.puzzleThemes(open = true), object : PuzzleEvents {}) }
+        shot("puzzle-theme-tablet", Devices.tablet) {
+            PuzzleScreen(
+                // A fresh attempt (no feedback, no hint): the choice came round again.
+                Fixtures.puzzleThemes(open = false, notice = "You have solved every one of the medium fork puzzles cleanly; here they come again.")
+                    .copy(feedback = null, feedbackText = null, hint = null, canRetry = false),
+                object : PuzzleEvents {},
+            )
+        }
+        done()
+    }
+
     @Test
     fun library() {
         shot("games-light") { GamesScreen(Fixtures.gamesList(), object : GamesEvents {}) }

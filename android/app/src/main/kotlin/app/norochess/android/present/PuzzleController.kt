@@ -1,36 +1,42 @@
 package app.norochess.android.present
 
-import app.norochess.applayer.MoveInfo
 import app.norochess.android.ui.BoardUi
 import app.norochess.android.ui.Feedback
+import app.norochess.android.ui.PieceKind
+import app.norochess.android.ui.PieceUi
 import app.norochess.android.ui.PuzzleEvents
 import app.norochess.android.ui.PuzzleSet
 import app.norochess.android.ui.PuzzleUi
 import app.norochess.android.ui.Str
+import app.norochess.android.ui.ThemeChoiceUi
 import app.norochess.android.ui.UiStrings
 import app.norochess.android.ui.pieceName
-import app.norochess.android.ui.PieceKind
-import app.norochess.android.ui.PieceUi
-import app.norochess.core.LibraryHandle
-import app.norochess.core.NorochessException
-import app.norochess.kit.detail
-import app.norochess.applayer.PuzzleStats
+import app.norochess.applayer.MoveInfo
 import app.norochess.applayer.PuzzleDifficulty
 import app.norochess.applayer.PuzzleFeedback
 import app.norochess.applayer.PuzzleFilter
 import app.norochess.applayer.PuzzleHint
 import app.norochess.applayer.PuzzleInfo
 import app.norochess.applayer.PuzzlePhase
-import app.norochess.core.PuzzleRun
+import app.norochess.applayer.PuzzleStats
+import app.norochess.applayer.PuzzleThemeChoice
 import app.norochess.applayer.Settings
 import app.norochess.applayer.Side
+import app.norochess.core.LibraryHandle
+import app.norochess.core.NorochessException
+import app.norochess.core.PuzzleRun
 import app.norochess.core.builtinPuzzles
 import app.norochess.core.nextPuzzle
+import app.norochess.core.puzzleFilterAllSolvedText
+import app.norochess.core.puzzleFilterNoneText
+import app.norochess.core.puzzleFilterText
+import app.norochess.core.puzzleThemeChoices
+import app.norochess.kit.detail
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
-import kotlinx.coroutines.launch
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
 
 /**
@@ -62,6 +68,19 @@ class PuzzleController(
     private var hint: String? = null
     private var busy = false
     private var set = PuzzleSet.ALL
+    /** The theme Next keeps to (the app layer's id; `null`: any theme), with the tier of [set]. */
+    private var theme: String? = null
+    private var themeMenuOpen = false
+    /** The app layer's sentence about the last choice: none in the pack, or every one solved cleanly. */
+    private var notice: String? = null
+    /** The themes of [set]'s tier, as the app layer offers them (read when the choice changes). */
+    private var themeChoices: List<PuzzleThemeChoice> = emptyList()
+    /** The name of every theme of the pack, for the button when the chosen theme is not in the tier. */
+    private var themeNames: Map<String, String> = emptyMap()
+    /** The choice in the app layer's words ("hard fork puzzles"), read when it changes. */
+    private var filterText: String? = null
+    /** The picker's title, naming the tier its counts are of. */
+    private var themeMenuTitle = ""
     private var ratingChange: String? = null
     private val _ui: MutableStateFlow<PuzzleUi>
     val ui: StateFlow<PuzzleUi>
@@ -80,9 +99,11 @@ class PuzzleController(
         run = if (startLine != null) {
             PuzzleRun.fromLine(startLine, library)
         } else {
-            val first = startId ?: attempt { nextPuzzle(library, PuzzleFilter(null, null), null) }?.puzzle?.id ?: builtinPuzzles().first().id
+            val first = startId ?: attempt { nextPuzzle(library, filter(), null) }?.puzzle?.id ?: builtinPuzzles().first().id
             PuzzleRun(first, library)
         }
+        readChoice()
+        themeNames = themeChoices.associate { it.id to it.name }
         _ui = MutableStateFlow(render())
         ui = _ui
     }
@@ -145,6 +166,13 @@ class PuzzleController(
             canShowSolution = phase == PuzzlePhase.SOLVING || phase == PuzzlePhase.WRONG,
             canNext = true,
             set = set,
+            themes = themeChoices.map { ThemeChoiceUi(it.id, it.name, it.count.toInt(), it.meaning) },
+            theme = theme,
+            themeName = theme?.let { themeNames[it] ?: it },
+            filterText = if (set == PuzzleSet.DAILY) null else filterText,
+            themeMenuTitle = themeMenuTitle,
+            themeMenuOpen = themeMenuOpen,
+            notice = notice,
             rating = ratingChange ?: stats?.let { strings.get(Str.puzzle_rating_deviation, it.rating, it.deviation) } ?: "",
         )
     }
@@ -267,25 +295,76 @@ class PuzzleController(
         }
     }
 
-    private fun show(next: PuzzleInfo?) {
-        if (next == null) return
+    /** Shows [next] in a new run; false (the puzzle on screen stays) when there is none or it cannot start. */
+    private fun show(next: PuzzleInfo?): Boolean {
+        if (next == null) return false
         // The new run first: if it cannot start, the puzzle on screen stays playable.
-        val started = attempt { PuzzleRun(next.id, library) } ?: return
+        val started = attempt { PuzzleRun(next.id, library) } ?: return false
         leaveRun()
         run = started
-        feedback = null; feedbackText = null; hint = null; ratingChange = null; busy = false
+        feedback = null; feedbackText = null; hint = null; ratingChange = null; busy = false; notice = null
+        publish()
+        return true
+    }
+
+    /** The player's choice of puzzles: the tier of the set and the theme. */
+    private fun filter() = PuzzleFilter(tierOf(set), theme)
+
+    /** Reads what the app layer says of the choice: the tier's themes, the choice and the tier in words. */
+    private fun readChoice() {
+        val tier = tierOf(set)
+        themeChoices = attempt { puzzleThemeChoices(tier) } ?: themeChoices
+        filterText = attempt { puzzleFilterText(filter()) }
+        themeMenuTitle = attempt { strings.get(Str.puzzle_theme_title, puzzleFilterText(PuzzleFilter(tier, null))) } ?: ""
+    }
+
+    /**
+     * Shows the next puzzle of the player's choice after [current] (`null`: from the top of the pack), as the app layer
+     * chooses it. When the pack has none the puzzle on screen stays and the app layer's sentence says so; when every one
+     * is solved cleanly they come round again, said too.
+     */
+    private fun showNextOfChoice(current: String?) {
+        val filter = filter()
+        // A failed call is reported and leaves the screen as it was; an empty list is "no such puzzle".
+        val found = attempt { listOfNotNull(nextPuzzle(library, filter, current)) }
+        val next = found?.firstOrNull()
+        when {
+            found == null -> Unit
+            next == null -> notice = attempt { puzzleFilterNoneText(filter) }
+            show(next.puzzle) -> notice = if (next.allSolvedCleanly) attempt { puzzleFilterAllSolvedText(filter) } else null
+        }
         publish()
     }
 
     override fun onNext() {
-        if (set == PuzzleSet.DAILY) return show(dailyPuzzle())
-        show(attempt { nextPuzzle(library, PuzzleFilter(tierOf(set), null), run.puzzle().id) }?.puzzle)
+        if (set == PuzzleSet.DAILY) {
+            show(dailyPuzzle())
+            return
+        }
+        showNextOfChoice(run.puzzle().id)
     }
 
     override fun onSet(set: PuzzleSet) {
         this.set = set
-        if (set == PuzzleSet.DAILY) return show(dailyPuzzle())
-        show(attempt { nextPuzzle(library, PuzzleFilter(tierOf(set), null), null) }?.puzzle)
+        readChoice()
+        if (set == PuzzleSet.DAILY) {
+            notice = null
+            if (!show(dailyPuzzle())) publish()
+            return
+        }
+        showNextOfChoice(null)
+    }
+
+    override fun onThemeMenu(open: Boolean) {
+        themeMenuOpen = open && set != PuzzleSet.DAILY
+        publish()
+    }
+
+    override fun onTheme(id: String?) {
+        theme = id
+        themeMenuOpen = false
+        readChoice()
+        showNextOfChoice(null)
     }
 
     override fun onHome() {

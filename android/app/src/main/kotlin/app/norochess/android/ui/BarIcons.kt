@@ -7,7 +7,7 @@ import androidx.compose.ui.graphics.vector.addPathNodes
 import androidx.compose.ui.unit.dp
 
 /**
- * The game bar's two icons, drawn as Material's 24 dp outlines (Apache 2.0
+ * The app's icons, drawn as Material's 24 dp outlines (Apache 2.0
  * paths) so the app needs no icon library; [androidx.compose.material3.Icon]
  * tints them with the bar's content colour.
  */
@@ -17,6 +17,9 @@ object BarIcons {
 
     /** Turn the board round: Material's swap_vert. */
     val flip: ImageVector = icon("flip", "M16,17.01V10h-2v7.01h-3L15,21l4,-3.99h-3zM9,3L5,6.99h3V14h2V6.99h3L9,3z", mirrored = false)
+
+    /** A button that opens a list to choose from (the puzzle theme picker): Material's arrow_drop_down. */
+    val dropDown: ImageVector = icon("drop-down", "M7,10l5,5 5,-5z", mirrored = false)
 
     private fun icon(name: String, path: String, mirrored: Boolean): ImageVector =
         ImageVector.Builder(name = name, defaultWidth = 24.dp, defaultHeight = 24.dp, viewportWidth = 24f, viewportHeight = 24f, autoMirror = mirrored)

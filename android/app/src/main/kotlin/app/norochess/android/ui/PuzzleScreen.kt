@@ -14,21 +14,29 @@ import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.width
 import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.selection.selectable
+import androidx.compose.foundation.selection.selectableGroup
 import androidx.compose.foundation.shape.RoundedCornerShape
 import androidx.compose.foundation.verticalScroll
+import androidx.compose.material3.AlertDialog
 import androidx.compose.material3.Button
-import androidx.compose.material3.FilledTonalButton
 import androidx.compose.material3.ColorScheme
+import androidx.compose.material3.FilledTonalButton
+import androidx.compose.material3.Icon
 import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
+import androidx.compose.material3.RadioButton
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.LiveRegionMode
+import androidx.compose.ui.semantics.Role
 import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
@@ -37,6 +45,9 @@ enum class Feedback { CORRECT, WRONG, SOLVED }
 
 /** Which puzzles Next takes: the whole pack, one difficulty, or today's puzzle. */
 enum class PuzzleSet { ALL, EASY, MEDIUM, HARD, DAILY }
+
+/** A theme the picker offers: the app layer's id, name, meaning and how many puzzles of the chosen tier have it. */
+data class ThemeChoiceUi(val id: String, val name: String, val count: Int, val meaning: String)
 
 data class PuzzleUi(
     /** "Puzzle 12 · medium". */
@@ -62,6 +73,20 @@ data class PuzzleUi(
     val rating: String? = null,
     /** Open while the player chooses the piece of a promotion (the same picker as the game screen's). */
     val picker: PickerUi? = null,
+    /** The themes of the chosen tier the picker offers (the app layer's, only those with puzzles). */
+    val themes: List<ThemeChoiceUi> = emptyList(),
+    /** The chosen theme's id (`null`: any theme). */
+    val theme: String? = null,
+    /** The chosen theme's name for the picker's button (`null`: any theme). */
+    val themeName: String? = null,
+    /** The choice in the app layer's words ("hard fork puzzles"), shown as what Next takes; `null` for the daily puzzle. */
+    val filterText: String? = null,
+    /** The picker's title: the themes of which puzzles ("Themes of the hard puzzles"). */
+    val themeMenuTitle: String = "",
+    /** Whether the theme picker is open. */
+    val themeMenuOpen: Boolean = false,
+    /** The app layer's sentence about the choice: none in the pack, or all solved cleanly and coming round again. */
+    val notice: String? = null,
 )
 
 interface PuzzleEvents : BoardEvents {
@@ -72,6 +97,10 @@ interface PuzzleEvents : BoardEvents {
     fun onSolution() {}
     fun onNext() {}
     fun onSet(set: PuzzleSet) {}
+    /** Opens or closes the theme picker. */
+    fun onThemeMenu(open: Boolean) {}
+    /** A theme chosen in the picker (`null`: any theme). */
+    fun onTheme(id: String?) {}
     fun onMyPuzzles() {}
     fun onHome() {}
 }
@@ -80,6 +109,7 @@ interface PuzzleEvents : BoardEvents {
 fun PuzzleScreen(state: PuzzleUi, events: PuzzleEvents) {
     val s = LocalStrings.current
     state.picker?.let { PiecePickerDialog(it, events::onPick, events::onPickCancel) }
+    if (state.themeMenuOpen) ThemePickerDialog(state, events)
     Scaffold(topBar = { NorochessTopBar(state.title, events::onHome) }) { padding ->
         BoxWithConstraints(Modifier.fillMaxSize().padding(padding)) {
             val screenWidth = maxWidth
@@ -154,6 +184,11 @@ private fun PuzzlePanel(state: PuzzleUi, events: PuzzleEvents, objective: Boolea
             Text(it, Modifier.padding(10.dp).testTag("puzzle-hint"))
         }
     }
+    state.notice?.let {
+        Surface(color = MaterialTheme.colorScheme.primaryContainer, shape = RoundedCornerShape(8.dp), modifier = Modifier.fillMaxWidth()) {
+            Text(it, Modifier.padding(10.dp).testTag("puzzle-notice").semantics { liveRegion = LiveRegionMode.Polite })
+        }
+    }
     FlowRow(horizontalArrangement = Arrangement.spacedBy(6.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
         FilledTonalButton(onClick = events::onHint, enabled = state.feedback != Feedback.SOLVED) { Text(s.get(Str.action_hint)) }
         FilledTonalButton(onClick = events::onRetry, enabled = state.canRetry) { Text(s.get(Str.action_retry)) }
@@ -180,4 +215,76 @@ private fun PuzzlePanel(state: PuzzleUi, events: PuzzleEvents, objective: Boolea
         ),
         state.set, "set", events::onSet,
     )
+    ThemeChooser(state, events)
+}
+
+/** The theme Next keeps to, beside the tier: a button opening the picker, and the choice in the app layer's words. */
+@Composable
+private fun ThemeChooser(state: PuzzleUi, events: PuzzleEvents) {
+    val s = LocalStrings.current
+    val daily = state.set == PuzzleSet.DAILY
+    Column(Modifier.fillMaxWidth(), verticalArrangement = Arrangement.spacedBy(2.dp)) {
+        Text(s.get(Str.label_theme), style = MaterialTheme.typography.labelLarge, modifier = Modifier.padding(top = 4.dp))
+        OutlinedButton(onClick = { events.onThemeMenu(true) }, enabled = !daily, modifier = Modifier.testTag("theme-menu")) {
+            Text(state.themeName ?: s.get(Str.puzzle_theme_any))
+            Icon(BarIcons.dropDown, contentDescription = null)
+        }
+        if (!daily) {
+            state.filterText?.let {
+                Text(
+                    s.get(Str.puzzle_next_from, it),
+                    style = MaterialTheme.typography.bodyMedium,
+                    modifier = Modifier.testTag("puzzle-filter"),
+                )
+            }
+        }
+    }
+}
+
+/** The theme picker: any theme, then the chosen tier's themes with their counts and meanings, one to pick. */
+@Composable
+private fun ThemePickerDialog(state: PuzzleUi, events: PuzzleEvents) {
+    val s = LocalStrings.current
+    AlertDialog(
+        modifier = Modifier.testTag("theme-dialog"),
+        onDismissRequest = { events.onThemeMenu(false) },
+        title = { Text(state.themeMenuTitle) },
+        text = {
+            Column(Modifier.verticalScroll(rememberScrollState()).selectableGroup()) {
+                ThemeRow(s.get(Str.puzzle_theme_any), null, null, selected = state.theme == null, tag = "theme-any") { events.onTheme(null) }
+                for (choice in state.themes) {
+                    ThemeRow(
+                        choice.name,
+                        s.plural(Plu.theme_puzzles, choice.count, choice.count),
+                        choice.meaning,
+                        selected = state.theme == choice.id,
+                        tag = "theme-${choice.id}",
+                    ) { events.onTheme(choice.id) }
+                }
+            }
+        },
+        confirmButton = {},
+        dismissButton = { TextButton(onClick = { events.onThemeMenu(false) }) { Text(s.get(Str.action_cancel)) } },
+    )
+}
+
+/** One choice of the theme picker: a radio button, the name and count, the meaning under them. */
+@Composable
+private fun ThemeRow(name: String, count: String?, meaning: String?, selected: Boolean, tag: String, onClick: () -> Unit) {
+    Row(
+        Modifier.fillMaxWidth()
+            .selectable(selected = selected, role = Role.RadioButton, onClick = onClick)
+            .padding(vertical = 6.dp)
+            .testTag(tag),
+        verticalAlignment = Alignment.Top,
+    ) {
+        RadioButton(selected = selected, onClick = null)
+        Column(Modifier.weight(1f).padding(start = 8.dp)) {
+            Row {
+                Text(name, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.weight(1f))
+                count?.let { Text(it, style = MaterialTheme.typography.bodyMedium, color = MaterialTheme.colorScheme.onSurfaceVariant) }
+            }
+            meaning?.let { Text(it, style = MaterialTheme.typography.bodySmall, color = MaterialTheme.colorScheme.onSurfaceVariant) }
+        }
+    }
 }

@@ -119,6 +119,10 @@ enum class Str {
     tier_easy,
     tier_medium,
     tier_hard,
+    label_theme,
+    puzzle_theme_any,
+    puzzle_next_from,
+    puzzle_theme_title,
     label_show,
     filter_all,
     filter_unfinished,
@@ -233,4 +237,5 @@ enum class Plu {
     moves_left,
     puzzle_streak,
     puzzles_solved,
+    theme_puzzles,
 }
