@@ -66,9 +66,9 @@ pub use norochess_app::board_input::{PieceChoice, PiecePicker, RepetitionQuestio
 pub use norochess_app::{AttemptEnd, BoardInputView, PuzzlePhase};
 pub use norochess_app::{ClockView, Player, PlayerKind};
 pub use puzzle_run::{
-    next_puzzle, puzzle_filter_all_solved_text, puzzle_filter_none_text, puzzle_filter_text,
-    puzzle_theme_choices, NextPuzzle, PuzzleFeedback, PuzzleFilter, PuzzleHint, PuzzleRun,
-    PuzzleThemeChoice,
+    chosen_builtin_puzzles, next_puzzle, puzzle_filter_all_solved_text, puzzle_filter_none_text,
+    puzzle_filter_text, puzzle_filter_with_tier, puzzle_theme_choices, NextPuzzle, PuzzleFeedback,
+    PuzzleFilter, PuzzleHint, PuzzleRun, PuzzleThemeChoice,
 };
 pub use puzzles::{builtin_puzzles, PuzzleDifficulty, PuzzleInfo, PuzzleObjective};
 pub use review::{

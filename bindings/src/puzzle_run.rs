@@ -415,6 +415,32 @@ pub fn puzzle_theme_choices(tier: Option<PuzzleDifficulty>) -> Result<Vec<Puzzle
     })
 }
 
+/// The choice after the player picks `tier` (`None`: every tier): the
+/// theme is kept when the pack has puzzles of it in that tier, else
+/// dropped, so the theme menu always shows its choice.
+#[uniffi::export]
+pub fn puzzle_filter_with_tier(
+    filter: PuzzleFilter,
+    tier: Option<PuzzleDifficulty>,
+) -> Result<PuzzleFilter> {
+    guard("puzzle_filter_with_tier", || {
+        Ok(read_filter(&filter)?.with_tier(pack()?, tier))
+    })
+}
+
+/// The built-in puzzles the choice keeps, in pack order: the puzzle list
+/// narrowed to the player's tier and theme.
+#[uniffi::export]
+pub fn chosen_builtin_puzzles(filter: PuzzleFilter) -> Result<Vec<PuzzleInfo>> {
+    guard("chosen_builtin_puzzles", || {
+        read_filter(&filter)?
+            .chosen(pack()?)
+            .into_iter()
+            .map(|p| Ok(PuzzleInfo::of(p)?))
+            .collect()
+    })
+}
+
 /// `filter` in words for a title: `puzzles`, `hard fork puzzles`.
 #[uniffi::export]
 pub fn puzzle_filter_text(filter: PuzzleFilter) -> Result<String> {

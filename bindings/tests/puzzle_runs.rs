@@ -202,6 +202,17 @@ fn a_theme_filter_keeps_next_to_its_theme_and_the_menu_counts_it() {
         .expect("hard forks");
     assert!(hard_forks.count < forks.count);
     assert!(menu.iter().all(|c| c.count > 0 && !c.name.is_empty()));
+    // A new tier keeps the theme where it has puzzles; the list narrows.
+    let moved =
+        puzzle_filter_with_tier(filter(None, Some("fork")), Some(PuzzleDifficulty::Hard)).unwrap();
+    assert_eq!(moved, filter(Some(PuzzleDifficulty::Hard), Some("fork")));
+    let dropped = puzzle_filter_with_tier(filter(None, Some("resurrection")), None).unwrap();
+    assert_eq!(dropped.theme, None);
+    let listed = chosen_builtin_puzzles(moved).unwrap();
+    assert_eq!(listed.len() as u32, hard_forks.count);
+    assert!(listed
+        .iter()
+        .all(|p| p.difficulty == PuzzleDifficulty::Hard && p.themes.iter().any(|t| t == "fork")));
 }
 
 #[test]

@@ -12,8 +12,8 @@ use crate::game::EndReason;
 use crate::moves::{Move, MoveKind};
 use crate::types::{Color, Role, Square};
 
-/// Every theme the tagger gives, with what it means (for the docs and the
-/// apps' theme filter).
+/// Every theme the tagger gives, with what it means, in words a player
+/// reads in the apps' theme menus (plain text: no markup).
 pub const THEMES: [(&str, &str); 28] = [
     ("middlegame", "the puzzle starts before move 45"),
     (
@@ -21,12 +21,9 @@ pub const THEMES: [(&str, &str); 28] = [
         "the puzzle starts at moves 45 to 48, before the move limit",
     ),
     ("overtime", "the puzzle starts after move 48, in overtime"),
-    (
-        "points",
-        "gain points within a few moves (a `gain` objective)",
-    ),
-    ("margin", "win by a margin (a `win-by` objective)"),
-    ("save", "avoid losing (a `save` objective)"),
+    ("points", "gain a number of points within a few moves"),
+    ("margin", "win the game by at least a given margin"),
+    ("save", "avoid losing the game: a draw or better"),
     ("comeback", "win or save from behind on points"),
     ("one-move", "one move to find"),
     ("short", "two moves to find"),

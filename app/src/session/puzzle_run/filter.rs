@@ -83,6 +83,29 @@ impl PuzzleFilter {
         words.join(" ")
     }
 
+    /// The choice after the player picks `tier` (`None`: every tier): the
+    /// theme is kept when `pack` has puzzles of it in that tier, and
+    /// otherwise dropped (any theme), so a menu always shows the theme
+    /// chosen among those it offers ([`theme_choices`]) and `next` always
+    /// has a puzzle to give.
+    pub fn with_tier(&self, pack: &[Puzzle], tier: Option<Difficulty>) -> PuzzleFilter {
+        let theme = self.theme.as_ref().filter(|theme| {
+            pack.iter().any(|p| {
+                tier.is_none_or(|t| p.difficulty() == t) && p.themes.iter().any(|t| t == *theme)
+            })
+        });
+        PuzzleFilter {
+            tier,
+            theme: theme.cloned(),
+        }
+    }
+
+    /// The puzzles of `pack` the choice keeps, in pack order: a list
+    /// narrowed to the choice.
+    pub fn chosen<'a>(&self, pack: &'a [Puzzle]) -> Vec<&'a Puzzle> {
+        pack.iter().filter(|p| self.fits(p)).collect()
+    }
+
     /// What to say when the pack holds no puzzle of the choice:
     /// `The pack has no hard pin puzzles.`
     pub fn none_text(&self) -> String {
@@ -246,6 +269,45 @@ mod tests {
                 .find(|c| c.id == choice.id)
                 .expect("a pack theme");
             assert!(choice.count <= in_all.count, "{}", choice.id);
+        }
+    }
+
+    #[test]
+    fn a_new_tier_keeps_the_theme_only_where_it_has_puzzles() {
+        let pack = builtin_pack().expect("the built-in pack reads");
+        let forks = PuzzleFilter::new(None, Some("fork")).expect("a theme");
+        let hard_forks = forks.with_tier(&pack, Some(Difficulty::Hard));
+        assert_eq!(hard_forks.tier, Some(Difficulty::Hard));
+        assert_eq!(hard_forks.theme.as_deref(), Some("fork"));
+        // A theme the tier lacks is dropped: pick one absent from the
+        // easy tier, if the pack has such a theme.
+        let easy = theme_choices(&pack, Some(Difficulty::Easy));
+        let all = theme_choices(&pack, None);
+        if let Some(missing) = all.iter().find(|c| easy.iter().all(|e| e.id != c.id)) {
+            let chosen = PuzzleFilter::new(None, Some(&missing.id)).expect("a theme");
+            let moved = chosen.with_tier(&pack, Some(Difficulty::Easy));
+            assert_eq!(
+                moved,
+                PuzzleFilter::new(Some(Difficulty::Easy), None).expect("no theme")
+            );
+        }
+        // A theme no puzzle has is dropped whatever the tier.
+        let none = PuzzleFilter::new(None, Some("resurrection")).expect("a theme");
+        assert_eq!(none.with_tier(&pack, None).theme, None);
+        // The chosen list is the pack's puzzles of the choice, in order.
+        let chosen = hard_forks.chosen(&pack);
+        assert!(!chosen.is_empty());
+        assert!(chosen.iter().all(|p| hard_forks.fits(p)));
+        assert!(chosen.windows(2).all(|w| {
+            let at = |id: &str| pack.iter().position(|p| p.id == id);
+            at(&w[0].id) < at(&w[1].id)
+        }));
+    }
+
+    #[test]
+    fn menu_meanings_are_plain_text() {
+        for (id, meaning) in THEMES {
+            assert!(!meaning.contains('`'), "{id}: {meaning}");
         }
     }
 

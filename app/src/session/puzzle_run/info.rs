@@ -112,8 +112,8 @@ impl PuzzleInfo {
 pub struct NextPuzzleInfo {
     /// The puzzle.
     pub puzzle: PuzzleInfo,
-    /// Whether every puzzle of the tier is already solved cleanly (so this
-    /// one comes again).
+    /// Whether every puzzle of the player's choice (tier, theme) is already
+    /// solved cleanly (so this one comes again).
     pub all_solved_cleanly: bool,
 }
 
