@@ -178,6 +178,16 @@ fn play_batch(
     results.into_inner().unwrap_or_default()
 }
 
+/// Whether a move of `game` is made at move number `n` or later. The
+/// final position does not count: a game that ends after Black's 48th
+/// move ends on move number 49 with no move made there.
+fn reaches(game: &Game, n: u32) -> bool {
+    game.positions()
+        .iter()
+        .take(game.plies().len())
+        .any(|p| p.fullmove_number() >= n)
+}
+
 /// The seed of source game `game` of a run.
 fn game_seed(run_seed: u64, game: usize) -> u64 {
     let mut rng = SplitMix64::new(run_seed ^ (game as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -193,6 +203,9 @@ const MAX_ANALYSES: usize = 10;
 const RESULT_SCREEN_NODES: u64 = 300_000;
 /// Versions of a game's overtime played in a deep-overtime run.
 const OVERTIME_BRANCHES: usize = 12;
+/// How many moves before a `moves` range a game that does not reach the
+/// range is played again from.
+const RANGE_BRANCH_LEAD: u32 = 6;
 /// One-move gains tried per phase when no two-move gain made a puzzle.
 const ONE_MOVE_TRIES: usize = 3;
 
@@ -211,7 +224,7 @@ fn puzzle_of_game(
     let seed = game_seed(options.seed, game_number);
     let game = selfplay::self_play(options.variant, engine, seed)?;
     let mut rng = SplitMix64::new(seed ^ 0x5eed);
-    let reaches_53 = |g: &Game| g.positions().iter().any(|p| p.fullmove_number() >= 53);
+    let reaches_53 = |g: &Game| reaches(g, 53);
     let game = if options.deep_overtime_only && !reaches_53(&game) {
         // A game level after move 48 goes on; its overtime is played again
         // from there by other levels until one version gets to move 53.
@@ -228,6 +241,27 @@ fn puzzle_of_game(
             .find(|g| reaches_53(g))?
     } else {
         game
+    };
+    let game = match options.moves {
+        // A range the game does not reach (move 49 on needs a tie after
+        // move 48): the game is played again from some moves before it by
+        // other levels until one version gets there; without one, no
+        // puzzle from this game.
+        Some((first, _)) if !reaches(&game, first) => {
+            let from = first.saturating_sub(RANGE_BRANCH_LEAD).max(1);
+            let branch = game
+                .positions()
+                .iter()
+                .position(|p| p.fullmove_number() == from)?;
+            let mut branch_rng = SplitMix64::new(seed ^ 0x4952);
+            (0..OVERTIME_BRANCHES)
+                .filter_map(|_| {
+                    let prefix = selfplay::prefix(&game, branch)?;
+                    selfplay::play_out(prefix, engine, branch_rng.next_u64())
+                })
+                .find(|g| reaches(g, first))?
+        }
+        _ => game,
     };
     let deep_overtime = reaches_53(&game);
     if options.deep_overtime_only && !deep_overtime {
