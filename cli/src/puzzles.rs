@@ -4,9 +4,9 @@
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use norochess_core::puzzle::{
-    board_key, builtin_pack, generate_puzzles, level_solves, parse_puzzles, starting_rating,
-    tag_themes, verify_puzzle, write_puzzles, Difficulty, GeneratorOptions, PackStats, Puzzle,
-    VerifyReport,
+    board_key, builtin_pack, generate_puzzles, idea_key, level_solves, parse_puzzles,
+    starting_rating, tag_themes, verify_puzzle, write_puzzles, Difficulty, GeneratorOptions,
+    PackStats, Puzzle, VerifyReport,
 };
 use norochess_core::{Engine, Level};
 use norochess_core::{SolveLimits, Solver, Variant};
@@ -50,14 +50,20 @@ enum PuzzlesCommand {
         /// Most source games to play.
         #[arg(long, default_value_t = 100_000)]
         games: usize,
-        /// Longest time a kept puzzle may take to verify, in milliseconds.
-        #[arg(long, default_value_t = 600)]
-        max_verify_ms: u64,
+        /// Most solver nodes a kept puzzle may take to verify (nodes, not
+        /// time, so a run is the same under any load; 1,200,000 take about
+        /// 0.6 s on one core).
+        #[arg(long, default_value_t = 1_200_000)]
+        max_verify_nodes: u64,
+        /// Only puzzles set at these move numbers, `FIRST-LAST` (`49-52`).
+        #[arg(long, value_parser = parse_move_range)]
+        moves: Option<(u32, u32)>,
         /// Only puzzles from deep overtime (move 53 on).
         #[arg(long)]
         deep_overtime_only: bool,
         /// A puzzle file (or `builtin`) whose start boards this run must not
-        /// repeat: to add a run to a pack.
+        /// repeat, and whose ideas (pawn skeleton and piece set) count
+        /// toward the cap of 3 puzzles per idea: to add a run to a pack.
         #[arg(long)]
         avoid: Option<String>,
     },
@@ -112,14 +118,17 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
             variant,
             threads,
             games,
-            max_verify_ms,
+            max_verify_nodes,
+            moves,
             deep_overtime_only,
             avoid,
         } => {
-            let avoid_boards = match avoid {
-                Some(file) => read_pack(file)?.iter().map(board_key).collect(),
+            let avoided = match avoid {
+                Some(file) => read_pack(file)?,
                 None => Vec::new(),
             };
+            let avoid_boards = avoided.iter().map(board_key).collect();
+            let avoid_ideas = avoided.iter().map(idea_key).collect();
             let variant = Variant::parse(variant, None, None)?;
             if !variant.is_norochess_family() {
                 bail!("puzzles are generated for the Norochess family, not {variant:?}");
@@ -133,9 +142,11 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
                 variant,
                 threads: *threads,
                 max_games: *games,
-                max_verify_time: Duration::from_millis(*max_verify_ms),
+                max_verify_nodes: *max_verify_nodes,
+                moves: *moves,
                 deep_overtime_only: *deep_overtime_only,
                 avoid_boards,
+                avoid_ideas,
                 ..GeneratorOptions::default()
             };
             let started = Instant::now();
@@ -176,8 +187,15 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
             times.sort();
             let median = times.get(times.len() / 2).map(|t| t.0).unwrap_or_default();
             let (slowest, slowest_id) = times.last().copied().unwrap_or_default();
+            // Nodes, unlike times, are the same on every machine and under
+            // any load: the generator's cap is in nodes.
+            let mut nodes: Vec<(u64, &str)> =
+                reports.iter().map(|r| (r.nodes, r.id.as_str())).collect();
+            nodes.sort();
+            let median_nodes = nodes.get(nodes.len() / 2).map_or(0, |n| n.0);
+            let (most_nodes, most_nodes_id) = nodes.last().copied().unwrap_or_default();
             println!(
-                "{} puzzles, {} failed; total {:.1} s, median {:.3} s, slowest {:.3} s ({slowest_id})",
+                "{} puzzles, {} failed; total {:.1} s, median {:.3} s, slowest {:.3} s ({slowest_id}); nodes: median {median_nodes}, most {most_nodes} ({most_nodes_id})",
                 puzzles.len(),
                 failures,
                 started.elapsed().as_secs_f64(),
@@ -293,4 +311,34 @@ fn solver_table(puzzles: &[Puzzle]) -> Result<String> {
         bail!("the tiers are not monotone");
     }
     Ok(out)
+}
+
+/// `49-52` as `(49, 52)`: a range of move numbers, first not after last.
+fn parse_move_range(text: &str) -> std::result::Result<(u32, u32), String> {
+    let bad = || format!("`{text}` is not a range of move numbers like 49-52");
+    let (first, last) = text.split_once('-').ok_or_else(bad)?;
+    let first: u32 = first.trim().parse().map_err(|_| bad())?;
+    let last: u32 = last.trim().parse().map_err(|_| bad())?;
+    if first == 0 || first > last {
+        return Err(bad());
+    }
+    Ok((first, last))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_move_range;
+
+    #[test]
+    fn a_move_range_reads_and_refuses_what_is_not_one() {
+        assert_eq!(parse_move_range("49-52"), Ok((49, 52)));
+        assert_eq!(parse_move_range(" 15 - 60 "), Ok((15, 60)));
+        for bad in ["52-49", "49", "a-b", "0-3", ""] {
+            let refused = parse_move_range(bad).expect_err(bad);
+            assert!(
+                refused.contains("is not a range of move numbers"),
+                "{refused}"
+            );
+        }
+    }
 }

@@ -4,6 +4,7 @@
 
 mod compose;
 mod generate;
+mod likeness;
 mod motifs;
 mod pack;
 mod progress;
@@ -16,10 +17,12 @@ mod verify;
 
 pub use compose::{compose, ComposeError, Composition, MAX_COMPOSED_LINE};
 pub use generate::{board_key, generate_puzzles, proof_line, GeneratorOptions};
+pub use likeness::{idea_key, MAX_SAME_IDEA};
 pub use pack::builtin_pack;
 pub use progress::PuzzleProgress;
 pub use rating::{
-    budget_steps_needed, engine_solves, greedy_solvable, level_solves, points_of, starting_rating,
+    budget_steps_needed, engine_solves, greedy_solvable, later_move_not_biggest_capture,
+    level_solves, points_of, starting_rating,
 };
 pub use scores::{
     least_reachable_score, max_reachable_score, most_points_in, moves_made, score_bounds,

@@ -47,6 +47,36 @@ pub fn greedy_solvable(puzzle: &Puzzle) -> bool {
     true
 }
 
+/// Whether a later move of the player's line (the second, third, ...) is
+/// something other than the biggest capture on the board: it captures
+/// nothing, or a legal move takes more points. `false` for a one-move
+/// line, or a line that does not play. A line whose later moves all take
+/// the most points there is asks only for its first move.
+pub fn later_move_not_biggest_capture(puzzle: &Puzzle) -> bool {
+    let (Ok(mut position), Ok(moves)) = (puzzle.start(), puzzle.solution_moves()) else {
+        return false;
+    };
+    for (i, &m) in moves.iter().enumerate() {
+        if i % 2 == 0 && i > 0 {
+            let gained = points_of(&position, m);
+            let most = position
+                .legal_moves()
+                .into_iter()
+                .map(|other| points_of(&position, other))
+                .max()
+                .unwrap_or(0);
+            if gained == 0 || gained < most {
+                return true;
+            }
+        }
+        match position.play(m) {
+            Ok(next) => position = next,
+            Err(_) => return false,
+        }
+    }
+    false
+}
+
 /// The game on the board where the player starts (after the opponent's
 /// move), with its history.
 pub fn game_at_start(puzzle: &Puzzle) -> Option<Game> {

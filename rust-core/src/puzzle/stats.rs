@@ -4,10 +4,11 @@
 //! README and `docs/puzzles.md` quote it.
 
 use super::generate::board_key;
-use super::rating::greedy_solvable;
+use super::likeness::{idea_key, MAX_SAME_IDEA};
+use super::rating::{greedy_solvable, later_move_not_biggest_capture};
 use super::{score_problems, Difficulty, Puzzle};
 use crate::engine::solver::Objective;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 
 /// Counts over a pack.
@@ -23,6 +24,20 @@ pub struct PackStats {
     pub moves_45_to_52: usize,
     /// Starting at move 53 or later.
     pub from_move_53: usize,
+    /// Starting at moves 49 to 52 (early overtime, a part of 45 to 52).
+    pub moves_49_to_52: usize,
+    /// Lines of two or more player moves.
+    pub multi_move: usize,
+    /// Lines of two or more player moves where a later player move is not
+    /// the biggest capture on the board.
+    pub later_not_biggest: usize,
+    /// The largest group of one idea (pawn skeleton and piece set): its
+    /// size and its puzzles' ids.
+    pub largest_idea: Vec<String>,
+    /// Ideas held by more than [`MAX_SAME_IDEA`] puzzles.
+    pub ideas_over_cap: usize,
+    /// The rating value the most puzzles hold, and how many.
+    pub most_common_rating: (u16, usize),
     /// Per objective kind: win, win-by, save, gain.
     pub objectives: [usize; 4],
     /// Per number of player moves (1, 2, 3, 4+).
@@ -55,7 +70,20 @@ impl PackStats {
             ..PackStats::default()
         };
         let mut boards = HashSet::new();
+        let mut ideas: HashMap<String, Vec<String>> = HashMap::new();
+        let mut ratings: BTreeMap<u16, usize> = BTreeMap::new();
         for puzzle in puzzles {
+            ideas
+                .entry(idea_key(puzzle))
+                .or_default()
+                .push(puzzle.id.clone());
+            *ratings.entry(puzzle.rating).or_default() += 1;
+            if puzzle.solution.len() > 1 {
+                stats.multi_move += 1;
+                if later_move_not_biggest_capture(puzzle) {
+                    stats.later_not_biggest += 1;
+                }
+            }
             stats.tiers[match puzzle.difficulty() {
                 Difficulty::Easy => 0,
                 Difficulty::Medium => 1,
@@ -86,6 +114,9 @@ impl PackStats {
                 stats.impossible_scores += 1;
             }
             if let Ok(start) = puzzle.start() {
+                if (49..=52).contains(&start.fullmove_number()) {
+                    stats.moves_49_to_52 += 1;
+                }
                 match start.fullmove_number() {
                     0..=44 => stats.before_move_45 += 1,
                     45..=52 => stats.moves_45_to_52 += 1,
@@ -108,6 +139,21 @@ impl PackStats {
         if puzzles.is_empty() {
             stats.rating_range = (0, 0);
         }
+        stats.ideas_over_cap = ideas.values().filter(|g| g.len() > MAX_SAME_IDEA).count();
+        // The largest group; among equals, the one whose first puzzle comes
+        // first in the pack, so the report is the same on every run.
+        stats.largest_idea = ideas
+            .into_values()
+            .max_by(|a, b| {
+                a.len()
+                    .cmp(&b.len())
+                    .then_with(|| b.first().cmp(&a.first()))
+            })
+            .unwrap_or_default();
+        stats.most_common_rating = ratings
+            .into_iter()
+            .max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(&a.0)))
+            .unwrap_or((0, 0));
         stats
     }
 
@@ -160,8 +206,37 @@ impl PackStats {
         );
         let _ = writeln!(
             out,
-            "player moves: 1: {}, 2: {}, 3: {}, 4+: {}",
-            self.lengths[0], self.lengths[1], self.lengths[2], self.lengths[3]
+            "player moves: 1: {}, 2: {}, 3: {}, 4+: {}; 3 or more: {}",
+            self.lengths[0],
+            self.lengths[1],
+            self.lengths[2],
+            self.lengths[3],
+            pct(self.lengths[2] + self.lengths[3])
+        );
+        let _ = writeln!(
+            out,
+            "lines of 2+ moves where a later move is not the biggest capture: {} of {} ({:.1} %)",
+            self.later_not_biggest,
+            self.multi_move,
+            if self.multi_move == 0 {
+                0.0
+            } else {
+                100.0 * self.later_not_biggest as f64 / self.multi_move as f64
+            }
+        );
+        let _ = writeln!(out, "moves 49–52: {}", self.moves_49_to_52);
+        let _ = writeln!(
+            out,
+            "largest idea (pawn skeleton and piece set): {} puzzles ({}); ideas over {MAX_SAME_IDEA}: {}",
+            self.largest_idea.len(),
+            self.largest_idea.join(" "),
+            self.ideas_over_cap
+        );
+        let _ = writeln!(
+            out,
+            "most common rating: {} held by {}",
+            self.most_common_rating.0,
+            pct(self.most_common_rating.1)
         );
         let _ = writeln!(
             out,

@@ -12,6 +12,7 @@
 pub(crate) mod analyse;
 mod selfplay;
 
+use super::likeness::{idea_key, MAX_SAME_IDEA};
 use super::rating::{greedy_solvable, starting_rating};
 use super::themes::tag_themes;
 use super::{verify_puzzle, Puzzle};
@@ -20,10 +21,9 @@ use crate::engine::Engine;
 use crate::game::Game;
 use crate::rng::SplitMix64;
 use crate::variant::Variant;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
 
 /// The line that proves `objective` after the player's `first` move from
 /// `start` (`history`: the hashes of the positions before it), as the
@@ -58,8 +58,10 @@ pub struct GeneratorOptions {
     pub first_number: usize,
     /// Node budget of each solver question.
     pub solve_nodes: u64,
-    /// Longest time a kept puzzle may take to verify.
-    pub max_verify_time: Duration,
+    /// Most solver nodes a kept puzzle may take to verify (a count, not a
+    /// time, so that a run finds the same puzzles on any machine and under
+    /// any load; 1,200,000 nodes take about 0.6 s on one core here).
+    pub max_verify_nodes: u64,
     /// Longest solution, in plies.
     pub max_line: usize,
     /// The game of the source games.
@@ -74,6 +76,14 @@ pub struct GeneratorOptions {
     /// Start boards already taken (by an earlier run's pack, see
     /// [`board_key`]): a puzzle on one of them is not admitted.
     pub avoid_boards: Vec<String>,
+    /// The ideas of an earlier run's pack ([`idea_key`], one entry per
+    /// puzzle): they count toward the cap of [`MAX_SAME_IDEA`] puzzles of
+    /// one idea.
+    pub avoid_ideas: Vec<String>,
+    /// Only puzzles whose opponent's move is made at these move numbers
+    /// (both included), as `(first, last)`: to fill a stretch of the game
+    /// the pack lacks (moves 49 to 52). `None`: every phase.
+    pub moves: Option<(u32, u32)>,
     /// Only puzzles from deep overtime (move 53 on). Few games get there:
     /// a source game level after move 48 has its overtime played again by
     /// other levels (up to 12 versions) until one reaches move 53, and the
@@ -89,7 +99,7 @@ impl Default for GeneratorOptions {
             id_prefix: "np".to_string(),
             first_number: 1,
             solve_nodes: 2_000_000,
-            max_verify_time: Duration::from_millis(600),
+            max_verify_nodes: 1_200_000,
             max_line: 9,
             variant: Variant::Norochess,
             threads: 1,
@@ -97,7 +107,18 @@ impl Default for GeneratorOptions {
             max_greedy_share: 0.12,
             deep_overtime_only: false,
             avoid_boards: Vec::new(),
+            avoid_ideas: Vec::new(),
+            moves: None,
         }
+    }
+}
+
+impl GeneratorOptions {
+    /// Whether an opponent's move at move number `n` may set a puzzle
+    /// ([`GeneratorOptions::moves`]).
+    pub fn allows_move(&self, n: u32) -> bool {
+        self.moves
+            .is_none_or(|(first, last)| (first..=last).contains(&n))
     }
 }
 
@@ -157,6 +178,16 @@ fn play_batch(
     results.into_inner().unwrap_or_default()
 }
 
+/// Whether a move of `game` is made at move number `n` or later. The
+/// final position does not count: a game that ends after Black's 48th
+/// move ends on move number 49 with no move made there.
+fn reaches(game: &Game, n: u32) -> bool {
+    game.positions()
+        .iter()
+        .take(game.plies().len())
+        .any(|p| p.fullmove_number() >= n)
+}
+
 /// The seed of source game `game` of a run.
 fn game_seed(run_seed: u64, game: usize) -> u64 {
     let mut rng = SplitMix64::new(run_seed ^ (game as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -172,6 +203,9 @@ const MAX_ANALYSES: usize = 10;
 const RESULT_SCREEN_NODES: u64 = 300_000;
 /// Versions of a game's overtime played in a deep-overtime run.
 const OVERTIME_BRANCHES: usize = 12;
+/// How many moves before a `moves` range a game that does not reach the
+/// range is played again from.
+const RANGE_BRANCH_LEAD: u32 = 6;
 /// One-move gains tried per phase when no two-move gain made a puzzle.
 const ONE_MOVE_TRIES: usize = 3;
 
@@ -190,7 +224,7 @@ fn puzzle_of_game(
     let seed = game_seed(options.seed, game_number);
     let game = selfplay::self_play(options.variant, engine, seed)?;
     let mut rng = SplitMix64::new(seed ^ 0x5eed);
-    let reaches_53 = |g: &Game| g.positions().iter().any(|p| p.fullmove_number() >= 53);
+    let reaches_53 = |g: &Game| reaches(g, 53);
     let game = if options.deep_overtime_only && !reaches_53(&game) {
         // A game level after move 48 goes on; its overtime is played again
         // from there by other levels until one version gets to move 53.
@@ -207,6 +241,27 @@ fn puzzle_of_game(
             .find(|g| reaches_53(g))?
     } else {
         game
+    };
+    let game = match options.moves {
+        // A range the game does not reach (move 49 on needs a tie after
+        // move 48): the game is played again from some moves before it by
+        // other levels until one version gets there; without one, no
+        // puzzle from this game.
+        Some((first, _)) if !reaches(&game, first) => {
+            let from = first.saturating_sub(RANGE_BRANCH_LEAD).max(1);
+            let branch = game
+                .positions()
+                .iter()
+                .position(|p| p.fullmove_number() == from)?;
+            let mut branch_rng = SplitMix64::new(seed ^ 0x4952);
+            (0..OVERTIME_BRANCHES)
+                .filter_map(|_| {
+                    let prefix = selfplay::prefix(&game, branch)?;
+                    selfplay::play_out(prefix, engine, branch_rng.next_u64())
+                })
+                .find(|g| reaches(g, first))?
+        }
+        _ => game,
     };
     let deep_overtime = reaches_53(&game);
     if options.deep_overtime_only && !deep_overtime {
@@ -225,7 +280,10 @@ fn puzzle_of_game(
     };
     for &phase in phases {
         let mut indices: Vec<usize> = (0..game.plies().len())
-            .filter(|&i| phase.holds(game.positions()[i].fullmove_number()))
+            .filter(|&i| {
+                let n = game.positions()[i].fullmove_number();
+                phase.holds(n) && options.allows_move(n)
+            })
             .collect();
         shuffle(&mut indices, &mut rng);
         let mut one_move_gains = Vec::new();
@@ -306,7 +364,7 @@ fn finish(
         solver,
         SolveLimits::with_nodes(options.solve_nodes),
     );
-    if !report.ok() || report.elapsed > options.max_verify_time {
+    if !report.ok() || report.nodes > options.max_verify_nodes {
         return None;
     }
     // Most puzzles that taking the most points solves are turned away
@@ -349,13 +407,15 @@ fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
     }
 }
 
-/// The pack being assembled: ids in order, one puzzle per board, and a cap
-/// on puzzles that taking the most points solves. Nothing depends on the
-/// count asked for, so the first K puzzles of a run are the run of K.
+/// The pack being assembled: ids in order, one puzzle per board, at most
+/// [`MAX_SAME_IDEA`] per idea, and a cap on puzzles that taking the most
+/// points solves. Nothing depends on the count asked for, so the first K
+/// puzzles of a run are the run of K.
 struct Pack<'a> {
     options: &'a GeneratorOptions,
     puzzles: Vec<Puzzle>,
     boards: HashSet<String>,
+    ideas: HashMap<String, usize>,
     greedy: usize,
 }
 
@@ -365,15 +425,27 @@ impl<'a> Pack<'a> {
             options,
             puzzles: Vec::new(),
             boards: options.avoid_boards.iter().cloned().collect(),
+            ideas: options
+                .avoid_ideas
+                .iter()
+                .fold(HashMap::new(), |mut ideas, idea| {
+                    *ideas.entry(idea.clone()).or_insert(0) += 1;
+                    ideas
+                }),
             greedy: 0,
         }
     }
 
-    /// Adds `puzzle` unless its board is already in the pack or the
-    /// greedy share is full; returns it as added, with its id.
+    /// Adds `puzzle` unless its board is already in the pack, its idea
+    /// is there [`MAX_SAME_IDEA`] times, or the greedy share is full;
+    /// returns it as added, with its id.
     fn admit(&mut self, mut puzzle: Puzzle) -> Option<&Puzzle> {
         let board = board_key(&puzzle);
         if self.boards.contains(&board) {
+            return None;
+        }
+        let idea = idea_key(&puzzle);
+        if self.ideas.get(&idea).copied().unwrap_or(0) >= MAX_SAME_IDEA {
             return None;
         }
         let greedy = greedy_solvable(&puzzle);
@@ -388,6 +460,7 @@ impl<'a> Pack<'a> {
             self.greedy += 1;
         }
         self.boards.insert(board);
+        *self.ideas.entry(idea).or_insert(0) += 1;
         puzzle.id = format!(
             "{}{:04}",
             self.options.id_prefix,
@@ -412,5 +485,86 @@ pub fn board_key(puzzle: &Puzzle) -> String {
             )
         }
         Err(_) => puzzle.position.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::solver::Objective;
+
+    fn puzzle(position: &str) -> Puzzle {
+        Puzzle {
+            id: String::new(),
+            variant: Variant::Norochess,
+            position: position.to_string(),
+            setup: None,
+            objective: Objective::Win,
+            solution: vec!["a7a6".to_string()],
+            rating: 1000,
+            themes: Vec::new(),
+        }
+    }
+
+    /// The same pawns and pieces, the black queen on another square each
+    /// time: one idea on four boards.
+    const SAME_IDEA: [&str; 4] = [
+        "6k1/q7/8/P7/8/8/5PPP/6K1 b - - 0 55 score=30-30",
+        "q5k1/8/8/P7/8/8/5PPP/6K1 b - - 0 55 score=30-30",
+        "6k1/8/q7/P7/8/8/5PPP/6K1 b - - 0 55 score=30-30",
+        "6k1/8/8/P7/q7/8/5PPP/6K1 b - - 0 55 score=30-30",
+    ];
+
+    #[test]
+    fn an_idea_is_admitted_at_most_three_times_and_ids_follow() {
+        let options = GeneratorOptions {
+            first_number: 7001,
+            ..GeneratorOptions::default()
+        };
+        let mut pack = Pack::new(&options);
+        let admitted: Vec<Option<String>> = SAME_IDEA
+            .iter()
+            .map(|p| pack.admit(puzzle(p)).map(|p| p.id.clone()))
+            .collect();
+        assert_eq!(
+            admitted,
+            vec![
+                Some("np7001".to_string()),
+                Some("np7002".to_string()),
+                Some("np7003".to_string()),
+                None
+            ]
+        );
+        // The same board twice is refused, whatever the idea count.
+        let mut fresh = Pack::new(&options);
+        assert!(fresh.admit(puzzle(SAME_IDEA[0])).is_some());
+        assert!(fresh.admit(puzzle(SAME_IDEA[0])).is_none());
+    }
+
+    #[test]
+    fn an_earlier_packs_ideas_count_toward_the_cap() {
+        let earlier: Vec<String> = SAME_IDEA[..2]
+            .iter()
+            .map(|p| idea_key(&puzzle(p)))
+            .collect();
+        let options = GeneratorOptions {
+            avoid_ideas: earlier,
+            ..GeneratorOptions::default()
+        };
+        let mut pack = Pack::new(&options);
+        assert!(pack.admit(puzzle(SAME_IDEA[2])).is_some());
+        assert!(pack.admit(puzzle(SAME_IDEA[3])).is_none());
+    }
+
+    #[test]
+    fn a_move_range_keeps_to_its_moves() {
+        let options = GeneratorOptions {
+            moves: Some((49, 52)),
+            ..GeneratorOptions::default()
+        };
+        assert!(!options.allows_move(48));
+        assert!(options.allows_move(49) && options.allows_move(52));
+        assert!(!options.allows_move(53));
+        assert!(GeneratorOptions::default().allows_move(30));
     }
 }

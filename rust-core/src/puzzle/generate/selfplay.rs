@@ -14,9 +14,20 @@ const PLAY_NODES: u64 = 20_000;
 /// decides it), drawn from the seed, each move searched within a fixed node
 /// budget, to the end.
 pub(super) fn self_play(variant: Variant, engine: &mut Engine, seed: u64) -> Option<Game> {
-    let game = Game::new(variant, None).ok()?;
+    let game = Game::new(variant, start_number(variant, seed)).ok()?;
     engine.clear();
     play_out(game, engine, seed)
+}
+
+/// The start of a source game of `variant` from `seed`: for a game with
+/// many starts (Norochess960), one drawn from the seed, apart from the
+/// levels' stream (so a Norochess run still plays the games it played
+/// before); `None` (the one start) for the others.
+pub(super) fn start_number(variant: Variant, seed: u64) -> Option<u16> {
+    variant.start_numbering().map(|numbering| {
+        let draw = SplitMix64::new(seed ^ 0x0960).next_u64() % u64::from(numbering.count.max(1));
+        u16::try_from(draw).unwrap_or(numbering.standard)
+    })
 }
 
 /// Plays `game` on to its end between two levels drawn from `seed`.
@@ -54,4 +65,25 @@ pub(super) fn prefix(game: &Game, plies: usize) -> Option<Game> {
         replay.play(ply.mv).ok()?;
     }
     Some(replay)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn norochess960_source_games_start_from_many_starts() {
+        let starts: HashSet<Option<u16>> = (0..40)
+            .map(|seed| start_number(Variant::Norochess960, seed))
+            .collect();
+        assert!(starts.len() > 30, "{starts:?}");
+        assert!(starts.iter().all(|s| s.is_some_and(|n| n < 960)));
+        // The same seed, the same start; Norochess has only one.
+        assert_eq!(
+            start_number(Variant::Norochess960, 7),
+            start_number(Variant::Norochess960, 7)
+        );
+        assert_eq!(start_number(Variant::Norochess, 7), None);
+    }
 }
