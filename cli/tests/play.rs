@@ -508,15 +508,17 @@ fn puzzles_of_a_theme_and_a_tier_and_next_keeps_to_them() {
     let store = TempStore::new("themes");
     let output = play(
         &store,
-        "puzzle themes
-puzzle fork
-next
-puzzle hard pin
-puzzle discovered attack
-puzzle zwischenzug
-puzzle themes hard
-puzzle any
-",
+        concat!(
+            "puzzle themes\n",
+            "puzzle fork\n",
+            "next\n",
+            "puzzle hard pin\n",
+            "puzzle discovered attack\n",
+            "puzzle zwischenzug\n",
+            "puzzle themes hard\n",
+            "puzzle list hard fork\n",
+            "puzzle any\n",
+        ),
     );
     let themes = answer_to(&output, "puzzle themes");
     assert!(themes.starts_with("Puzzle themes:"), "{themes}");
@@ -568,6 +570,23 @@ puzzle any
     );
     let hard = answer_to(&output, "puzzle themes hard");
     assert!(hard.starts_with("Puzzle themes (hard puzzles):"), "{hard}");
+    let listed = answer_to(&output, "puzzle list hard fork");
+    let hard_forks: Vec<_> = forks
+        .iter()
+        .filter(|p| p.difficulty().id() == "hard")
+        .collect();
+    assert!(
+        listed.contains(&format!("{} of them hard fork puzzles:", hard_forks.len())),
+        "{listed}"
+    );
+    for p in &hard_forks {
+        assert!(listed.contains(&format!(" {:<8} hard", p.id)), "{listed}");
+    }
+    let rows = listed
+        .lines()
+        .filter(|l| l.starts_with("  ") && l.contains(" hard "))
+        .count();
+    assert_eq!(rows, hard_forks.len(), "{listed}");
     let any = answer_to(&output, "puzzle any");
     assert!(!any.contains("next:"), "{any}");
 }

@@ -333,7 +333,8 @@ losing) with the move number and score shown; the opponent answers.
   next               the next puzzle of your choice (`puzzle easy|medium|hard`
                      picks a tier, `puzzle fork` or `puzzle hard pin` a theme)
   puzzle themes [TIER] the pack's themes with their counts
-  puzzle list        the pack with your progress
+  puzzle list [TIER] [THEME]  the pack (or the puzzles of a tier and theme)
+                     with your progress
   puzzle daily [DATE] the day's puzzle near your rating (today, or YYYY-MM-DD)
   puzzle import LINE import a shared puzzle line (pasting the line works too);
                      the solver proves it again, then it is in My puzzles

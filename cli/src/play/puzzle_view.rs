@@ -33,7 +33,7 @@ impl App {
             Some("mine" | "my") => self.my_puzzles(&args[1..]),
             Some("import" | "paste") => self
                 .say("Usage: puzzle import <the shared line> (or paste the line at any prompt)."),
-            Some("list") => self.list_puzzles(),
+            Some("list") => self.list_puzzles(&args[1..]),
             Some("daily" | "today") => self.daily_puzzle(args.get(1).map(String::as_str)),
             None | Some("next") => {
                 let filter = match &self.view {
@@ -175,13 +175,37 @@ impl App {
         )
     }
 
-    fn list_puzzles(&mut self) {
+    /// `puzzle list [TIER] [THEME]`: the pack's puzzles of the choice, in
+    /// pack order, with the player's progress.
+    fn list_puzzles(&mut self, choice: &[String]) {
         if self.pack_is_empty() {
             return;
         }
+        let (tier, theme_words) = match choice.first().and_then(|w| tier_of(w)) {
+            Some(tier) => (Some(tier), &choice[1..]),
+            None => (None, choice),
+        };
+        let theme = (!theme_words.is_empty()).then(|| theme_words.join(" "));
+        let filter = match PuzzleFilter::new(tier, theme.as_deref()) {
+            Ok(filter) => filter,
+            Err(e) => {
+                self.say(format!(
+                    "{}. `puzzle themes` lists them with their counts.",
+                    capitalized(&e.to_string())
+                ));
+                return;
+            }
+        };
         let statuses = self.pack_statuses();
         let mut lines = vec![format!("Puzzles: {}:", self.progress_summary())];
+        if filter != PuzzleFilter::any() {
+            let count = filter.chosen(&self.cfg.pack).len();
+            lines.push(format!("{} of them {}:", count, filter.describe()));
+        }
         for (i, (p, status)) in self.cfg.pack.iter().zip(&statuses).enumerate() {
+            if !filter.fits(p) {
+                continue;
+            }
             lines.push(format!(
                 "  {:>3}. {:<8} {:<6} {:>4}  {:<6}  {}",
                 i + 1,

@@ -557,6 +557,20 @@ mod tests {
     }
 
     #[test]
+    fn a_game_reaches_a_move_only_with_a_move_made_there() {
+        let mut game = Game::new(Variant::Norochess, None).expect("a new game");
+        for text in ["e2e4", "e7e5"] {
+            let m = game.position().parse_uci(text).expect("a legal move");
+            game.play(m).expect("played");
+        }
+        // Two moves made at move 1; the position after them is at move 2,
+        // with no move made there yet.
+        assert_eq!(game.position().fullmove_number(), 2);
+        assert!(reaches(&game, 1));
+        assert!(!reaches(&game, 2));
+    }
+
+    #[test]
     fn a_move_range_keeps_to_its_moves() {
         let options = GeneratorOptions {
             moves: Some((49, 52)),
