@@ -20,12 +20,13 @@ pub fn points_of(position: &AnyPosition, m: Move) -> u16 {
     })
 }
 
-/// Whether taking the most points solves the puzzle: at every step the
-/// line's move captures, and no legal move scores more.
-pub fn greedy_solvable(puzzle: &Puzzle) -> bool {
-    let (Ok(mut position), Ok(moves)) = (puzzle.start(), puzzle.solution_moves()) else {
-        return false;
-    };
+/// For each of the player's moves in the line, whether it is the biggest
+/// capture on the board: it captures, and no legal move scores more.
+/// `None` when the line does not play.
+fn biggest_capture_steps(puzzle: &Puzzle) -> Option<Vec<bool>> {
+    let mut position = puzzle.start().ok()?;
+    let moves = puzzle.solution_moves().ok()?;
+    let mut steps = Vec::with_capacity(moves.len().div_ceil(2));
     for (i, &m) in moves.iter().enumerate() {
         if i % 2 == 0 {
             let gained = points_of(&position, m);
@@ -35,16 +36,17 @@ pub fn greedy_solvable(puzzle: &Puzzle) -> bool {
                 .map(|other| points_of(&position, other))
                 .max()
                 .unwrap_or(0);
-            if gained == 0 || gained < most {
-                return false;
-            }
+            steps.push(gained > 0 && gained >= most);
         }
-        match position.play(m) {
-            Ok(next) => position = next,
-            Err(_) => return false,
-        }
+        position = position.play(m).ok()?;
     }
-    true
+    Some(steps)
+}
+
+/// Whether taking the most points solves the puzzle: at every step the
+/// line's move captures, and no legal move scores more.
+pub fn greedy_solvable(puzzle: &Puzzle) -> bool {
+    biggest_capture_steps(puzzle).is_some_and(|steps| steps.iter().all(|&biggest| biggest))
 }
 
 /// Whether a later move of the player's line (the second, third, ...) is
@@ -53,28 +55,7 @@ pub fn greedy_solvable(puzzle: &Puzzle) -> bool {
 /// line, or a line that does not play. A line whose later moves all take
 /// the most points there is asks only for its first move.
 pub fn later_move_not_biggest_capture(puzzle: &Puzzle) -> bool {
-    let (Ok(mut position), Ok(moves)) = (puzzle.start(), puzzle.solution_moves()) else {
-        return false;
-    };
-    for (i, &m) in moves.iter().enumerate() {
-        if i % 2 == 0 && i > 0 {
-            let gained = points_of(&position, m);
-            let most = position
-                .legal_moves()
-                .into_iter()
-                .map(|other| points_of(&position, other))
-                .max()
-                .unwrap_or(0);
-            if gained == 0 || gained < most {
-                return true;
-            }
-        }
-        match position.play(m) {
-            Ok(next) => position = next,
-            Err(_) => return false,
-        }
-    }
-    false
+    biggest_capture_steps(puzzle).is_some_and(|steps| steps.iter().skip(1).any(|&biggest| !biggest))
 }
 
 /// The game on the board where the player starts (after the opponent's
