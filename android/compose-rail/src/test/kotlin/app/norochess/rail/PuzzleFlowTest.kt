@@ -16,8 +16,8 @@ import app.norochess.core.LibraryHandle
 import app.norochess.core.PuzzleRun
 import app.norochess.core.builtinPuzzles
 import app.norochess.core.puzzleFilterAllSolvedText
-import app.norochess.core.puzzleFilterNoneText
 import app.norochess.core.puzzleFilterText
+import app.norochess.core.puzzleFilterWithTier
 import app.norochess.core.puzzleThemeChoices
 import androidx.compose.ui.test.assertTextEquals
 import kotlin.test.Test
@@ -106,8 +106,8 @@ class PuzzleFlowTest {
 
     /**
      * A theme chosen in the picker beside the tier: Next keeps to it (and to the tier), the choice is shown in the app
-     * layer's words, a tier without the theme says so and keeps the puzzle on screen, and every puzzle of the choice
-     * solved cleanly comes round again with the app layer's sentence.
+     * layer's words, a new tier keeps the theme when it has puzzles of it and otherwise drops it (the app layer's
+     * puzzleFilterWithTier), and every puzzle of the choice solved cleanly comes round again with the app layer's sentence.
      */
     @Test
     fun aThemeChosenInThePickerKeepsNextToIt() = runComposeUiTest {
@@ -140,11 +140,15 @@ class PuzzleFlowTest {
                 assertTrue("fork" in controller.puzzle.themes)
             }
 
-            // With a tier, both hold; the picker then counts the tier's puzzles.
+            // A tier that has forks keeps the theme (the app layer's rule), and Next keeps to both; the picker then
+            // counts the tier's puzzles.
+            assertEquals(PuzzleFilter(PuzzleDifficulty.HARD, "fork"), puzzleFilterWithTier(PuzzleFilter(null, "fork"), PuzzleDifficulty.HARD))
             click("set-HARD")
+            assertEquals("fork", ui().theme, "hard puzzles have forks: the theme is kept")
             assertEquals(PuzzleDifficulty.HARD, controller.puzzle.difficulty)
             assertTrue("fork" in controller.puzzle.themes)
             onNodeWithTag("puzzle-filter", useUnmergedTree = true).assertTextEquals(shown(PuzzleFilter(PuzzleDifficulty.HARD, "fork")))
+            onNodeWithTag("theme-menu").assertTextEquals("Fork")
             onNodeWithText(s.raw("action_next")).performClickAndWait(this)
             assertEquals(PuzzleDifficulty.HARD, controller.puzzle.difficulty)
             assertTrue("fork" in controller.puzzle.themes)
@@ -154,25 +158,16 @@ class PuzzleFlowTest {
             onNodeWithTag("puzzle-filter", useUnmergedTree = true).assertTextEquals(shown(PuzzleFilter(PuzzleDifficulty.HARD, null)))
             assertEquals(PuzzleDifficulty.HARD, controller.puzzle.difficulty)
 
-            // A theme of a single puzzle (one without a promotion, to be played by taps), chosen over every tier, then a
-            // tier that does not have it: the app layer's sentence, and the puzzle on screen stays.
+            // A theme of a single puzzle (one without a promotion, to be played by taps), chosen over every tier:
+            // solved cleanly by taps, Next brings it round again, said.
             click("set-ALL")
             val tiers = listOf(PuzzleDifficulty.EASY, PuzzleDifficulty.MEDIUM, PuzzleDifficulty.HARD)
             val rare = puzzleThemeChoices(null).first { c ->
                 c.count == 1u && pack.first { c.id in it.themes }.solution.all { it.length == 4 }
             }
             val rarePuzzle = pack.first { rare.id in it.themes }
-            val without = tiers.first { it != rarePuzzle.difficulty }
             click("theme-menu")
             click("theme-${rare.id}")
-            assertEquals(rarePuzzle.id, controller.puzzle.id)
-            click("set-$without")
-            assertEquals(rarePuzzle.id, controller.puzzle.id, "no puzzle of the choice: the one on screen stays")
-            assertEquals(puzzleFilterNoneText(PuzzleFilter(without, rare.id)), ui().notice)
-            onNodeWithTag("puzzle-notice", useUnmergedTree = true).assertIsDisplayed()
-
-            // Back to every tier: solved cleanly by taps, Next brings it round again, said.
-            click("set-ALL")
             assertEquals(rarePuzzle.id, controller.puzzle.id)
             assertNull(ui().notice)
             for (i in rarePuzzle.solution.indices step 2) {
@@ -190,6 +185,20 @@ class PuzzleFlowTest {
             assertEquals(puzzleFilterAllSolvedText(PuzzleFilter(null, rare.id)), ui().notice)
             assertNull(ui().feedback, "a new attempt of the same puzzle")
             onNodeWithTag("puzzle-notice", useUnmergedTree = true).assertIsDisplayed()
+
+            // A tier without that theme drops it (the app layer's rule): any theme, the tier's first puzzle, no
+            // "the pack has none" sentence, the button and the choice in words say so.
+            val without = tiers.first { it != rarePuzzle.difficulty }
+            assertEquals(PuzzleFilter(without, null), puzzleFilterWithTier(PuzzleFilter(null, rare.id), without))
+            click("set-$without")
+            assertNull(ui().theme, "the theme the tier lacks is dropped")
+            assertEquals(without, controller.puzzle.difficulty)
+            assertEquals(pack.first { it.difficulty == without }.id, controller.puzzle.id, "the tier's first puzzle, any theme")
+            assertNull(ui().notice)
+            onNodeWithTag("puzzle-notice", useUnmergedTree = true).assertDoesNotExist()
+            onNodeWithTag("puzzle-filter", useUnmergedTree = true).assertTextEquals(shown(PuzzleFilter(without, null)))
+            onNodeWithTag("theme-menu").assertTextEquals(s.raw("puzzle_theme_any"))
+            assertTrue(ui().themes.none { it.id == rare.id }, "the picker does not offer it either")
         }
     }
 

@@ -30,6 +30,7 @@ import app.norochess.core.nextPuzzle
 import app.norochess.core.puzzleFilterAllSolvedText
 import app.norochess.core.puzzleFilterNoneText
 import app.norochess.core.puzzleFilterText
+import app.norochess.core.puzzleFilterWithTier
 import app.norochess.core.puzzleThemeChoices
 import app.norochess.kit.detail
 import kotlinx.coroutines.CoroutineScope
@@ -75,8 +76,6 @@ class PuzzleController(
     private var notice: String? = null
     /** The themes of [set]'s tier, as the app layer offers them (read when the choice changes). */
     private var themeChoices: List<PuzzleThemeChoice> = emptyList()
-    /** The name of every theme of the pack, for the button when the chosen theme is not in the tier. */
-    private var themeNames: Map<String, String> = emptyMap()
     /** The choice in the app layer's words ("hard fork puzzles"), read when it changes. */
     private var filterText: String? = null
     /** The picker's title, naming the tier its counts are of. */
@@ -103,7 +102,6 @@ class PuzzleController(
             PuzzleRun(first, library)
         }
         readChoice()
-        themeNames = themeChoices.associate { it.id to it.name }
         _ui = MutableStateFlow(render())
         ui = _ui
     }
@@ -168,7 +166,8 @@ class PuzzleController(
             set = set,
             themes = themeChoices.map { ThemeChoiceUi(it.id, it.name, it.count.toInt(), it.meaning) },
             theme = theme,
-            themeName = theme?.let { themeNames[it] ?: it },
+            // The app layer keeps the theme only in a tier that has it, so it is among the tier's choices.
+            themeName = theme?.let { id -> themeChoices.firstOrNull { it.id == id }?.name ?: id },
             filterText = if (set == PuzzleSet.DAILY) null else filterText,
             themeMenuTitle = themeMenuTitle,
             themeMenuOpen = themeMenuOpen,
@@ -345,7 +344,11 @@ class PuzzleController(
     }
 
     override fun onSet(set: PuzzleSet) {
+        // The app layer decides what the new tier does to the theme: kept where the tier has puzzles of it, else any
+        // theme. A failed call is reported and the choice stays as it was.
+        val chosen = attempt { puzzleFilterWithTier(filter(), tierOf(set)) } ?: return publish()
         this.set = set
+        theme = chosen.theme
         readChoice()
         if (set == PuzzleSet.DAILY) {
             notice = null
