@@ -398,11 +398,11 @@ impl App {
             return;
         }
         // A shared puzzle keeps its spaces and bars: it is read as typed.
-        if let Some(text) = super::composer_view::import_text(line) {
+        if let Some(text) = super::pasted_line::import_text(line) {
             self.import_line(text);
             return;
         }
-        if super::composer_view::looks_like_puzzle_line(line) {
+        if super::pasted_line::looks_like_puzzle_line(line) {
             self.import_line(line);
             return;
         }

@@ -30,6 +30,7 @@ mod game_view;
 mod home;
 mod input;
 mod new_game;
+mod pasted_line;
 mod puzzle_file;
 mod puzzle_view;
 mod review_graph;
