@@ -115,16 +115,21 @@ final class PuzzleThemeChoiceTests: XCTestCase {
             }
             XCTAssertEqual(list.choice.filter, PuzzleFilter(tier: tier, theme: nil))
         }
-        // A theme the new tier also holds is kept; one it does not hold
-        // goes back to any theme, so the picker shows what is chosen.
+        // What a new tier does to the theme is the app layer's rule
+        // (puzzleFilterWithTier), applied through the model: a theme the new
+        // tier also holds is kept; one it does not hold goes back to any
+        // theme, so the picker shows what is chosen.
         let shared = try XCTUnwrap(try puzzleThemeChoices(tier: .easy).map(\.id).first { id in
             try puzzleThemeChoices(tier: .hard).contains { $0.id == id }
         })
         list.tier = .easy
         list.chooseTheme(shared)
         list.tier = .hard
-        XCTAssertEqual(list.choice.filter, PuzzleFilter(tier: .hard, theme: shared))
+        XCTAssertEqual(list.choice.filter,
+                       try puzzleFilterWithTier(filter: PuzzleFilter(tier: .easy, theme: shared), tier: .hard))
+        XCTAssertEqual(list.choice.filter, PuzzleFilter(tier: .hard, theme: shared), "kept: hard puzzles have it")
         XCTAssertEqual(list.choice.text, try puzzleFilterText(filter: PuzzleFilter(tier: .hard, theme: shared)))
+        XCTAssertTrue(list.choice.items.contains { $0.theme == shared }, "the picker shows the kept theme")
         let easyOnly = try XCTUnwrap(try themeMissing(from: .hard).flatMap { id in
             try puzzleThemeChoices(tier: .easy).contains { $0.id == id } ? id : nil
         }, "the pack has a theme in easy puzzles and none in hard ones")
@@ -132,14 +137,47 @@ final class PuzzleThemeChoiceTests: XCTestCase {
         list.chooseTheme(easyOnly)
         XCTAssertEqual(list.choice.filter.theme, easyOnly)
         list.tier = .hard
-        XCTAssertEqual(list.choice.filter, PuzzleFilter(tier: .hard, theme: nil))
+        XCTAssertEqual(list.choice.filter,
+                       try puzzleFilterWithTier(filter: PuzzleFilter(tier: .easy, theme: easyOnly), tier: .hard))
+        XCTAssertEqual(list.choice.filter, PuzzleFilter(tier: .hard, theme: nil), "dropped: no hard puzzle has it")
         XCTAssertEqual(list.choice.text, "hard puzzles")
+        XCTAssertEqual(list.rows.map(\.id), pack.filter { $0.difficulty == .hard }.map(\.id), "every hard puzzle listed")
         XCTAssertNil(list.error)
 
         // The puzzle screen offers the themes of its puzzle's tier.
         let hard = try XCTUnwrap(pack.first { $0.difficulty == .hard })
         let model = try PuzzleModel(puzzleId: hard.id, library: library, settings: nil)
         XCTAssertEqual(model.choice.items.dropFirst().map(\.theme), try puzzleThemeChoices(tier: .hard).map(\.id))
+    }
+
+    func testTheListShowsThePuzzlesOfTheTierAndTheThemeInPackOrder() async throws {
+        let library = try LibraryHandle.inMemory()
+        let list = try PuzzleListModel(library: library, tier: .medium)
+        // Any theme: every puzzle of the tier.
+        XCTAssertEqual(list.rows.map(\.id), pack.filter { $0.difficulty == .medium }.map(\.id))
+        // A theme: the rows narrow to the app layer's chosen puzzles, which
+        // are the tier's puzzles with that theme, in pack order.
+        // A theme some medium puzzles have and others do not, which hard
+        // puzzles have too (so a tier change keeps it).
+        let mediumCount = pack.filter { $0.difficulty == .medium }.count
+        let hardThemes = Set(try puzzleThemeChoices(tier: .hard).map(\.id))
+        let theme = try XCTUnwrap(try puzzleThemeChoices(tier: .medium).first {
+            Int($0.count) < mediumCount && hardThemes.contains($0.id)
+        }, "a theme of some medium puzzles, and of hard ones")
+        list.chooseTheme(theme.id)
+        XCTAssertNil(list.error)
+        XCTAssertEqual(list.rows.map(\.id), try chosenBuiltinPuzzles(filter: list.choice.filter).map(\.id))
+        XCTAssertEqual(list.rows.map(\.id), packPuzzles(.medium, theme.id).map(\.id), theme.id)
+        XCTAssertEqual(list.rows.count, Int(theme.count), "as many rows as the picker counts")
+        XCTAssertLessThan(list.rows.count, mediumCount, "narrowed")
+        // A tier that keeps the theme lists its puzzles of it.
+        list.tier = .hard
+        XCTAssertEqual(list.choice.filter.theme, theme.id)
+        XCTAssertEqual(list.rows.map(\.id), packPuzzles(.hard, theme.id).map(\.id))
+        // Any theme again: the whole tier.
+        list.chooseTheme(nil)
+        XCTAssertEqual(list.rows.map(\.id), pack.filter { $0.difficulty == .hard }.map(\.id))
+        XCTAssertNil(list.error)
     }
 
     func testAnUnknownThemeIsSaidToThePlayerAndTheChoiceStays() async throws {

@@ -53,15 +53,22 @@ public struct PuzzleFilterChoice: Equatable {
     }
 
     /// The tier picked (`nil`: every tier): the picker then offers that
-    /// tier's themes. A picker shows its selection among its lines, so a
-    /// theme the app layer does not offer for the new tier (it has no
-    /// puzzle of it) goes back to "Any theme".
+    /// tier's themes. What the new tier does to the theme is the app
+    /// layer's (`puzzleFilterWithTier`): kept when the pack has puzzles of
+    /// it in that tier, else dropped (any theme), so the picker always
+    /// shows its selection among its lines. On an error the choice stays
+    /// as it was.
     public mutating func chooseTier(_ tier: PuzzleDifficulty?) throws {
-        let offered = try puzzleThemeChoices(tier: tier)
-        let kept = offered.contains { $0.id == filter.theme } ? filter.theme : nil
-        let chosen = PuzzleFilter(tier: tier, theme: kept)
+        let chosen = try puzzleFilterWithTier(filter: filter, tier: tier)
+        let offered = try puzzleThemeChoices(tier: chosen.tier)
         let words = try puzzleFilterText(filter: chosen)
         (filter, text, items) = (chosen, words, Self.items(offered))
+    }
+
+    /// The built-in puzzles of the choice, in pack order, as the app layer
+    /// narrows the pack (`chosenBuiltinPuzzles`): the list's rows.
+    public func puzzles() throws -> [PuzzleInfo] {
+        try chosenBuiltinPuzzles(filter: filter)
     }
 
     /// What the chosen theme means, nil for any theme.

@@ -20,8 +20,9 @@ func offMain<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thro
     }
 }
 
-/// The puzzle list: the built-in pack by difficulty, the daily puzzle,
-/// progress and streak (from the library).
+/// The puzzle list: the built-in puzzles of the chosen tier and theme (the
+/// app layer narrows the pack), the daily puzzle, progress and streak (from
+/// the library).
 @MainActor
 @Observable
 public final class PuzzleListModel {
@@ -40,16 +41,20 @@ public final class PuzzleListModel {
     public let library: LibraryHandle
     public var tier: PuzzleDifficulty {
         didSet {
-            reload()
-            chooseTier()
+            // The choice first: the rows are the puzzles of the new choice.
+            // When it fails the choice and the rows stay, and the error
+            // (which a reload would clear) is shown.
+            if chooseTier() { reload() }
         }
     }
-    /// The tier and theme "Solve" opens and the puzzle screen's "Next"
-    /// keeps to (the app layer's filter); its theme picker offers the
-    /// themes of `tier`.
+    /// The tier and theme "Solve" opens, the rows show and the puzzle
+    /// screen's "Next" keeps to (the app layer's filter); its theme picker
+    /// offers the themes of `tier`.
     public private(set) var choice: PuzzleFilterChoice
     /// What the app layer said when "Solve" found nothing to open.
     public private(set) var choiceNotice: String?
+    /// The built-in puzzles of `choice`, in pack order (the app layer's
+    /// `chosenBuiltinPuzzles`).
     public private(set) var rows: [Row] = []
     public private(set) var stats: PuzzleStats?
     public private(set) var error: String?
@@ -67,24 +72,31 @@ public final class PuzzleListModel {
 
     // MARK: - Tier and theme
 
-    /// The theme picked in the list (`nil`: any theme); an unknown theme is
-    /// said in the app layer's words and the choice stays as it was.
+    /// The theme picked in the list (`nil`: any theme): the rows narrow to
+    /// it. An unknown theme is said in the app layer's words and the
+    /// choice stays as it was.
     public func chooseTheme(_ theme: String?) {
         do {
             try choice.chooseTheme(theme)
             choiceNotice = nil
             error = nil
+            reload()
         } catch {
             self.error = describe(error)
         }
     }
 
-    private func chooseTier() {
+    /// The tier picked: the app layer keeps the theme when the tier has
+    /// puzzles of it and drops it otherwise (`PuzzleFilterChoice.chooseTier`).
+    /// False, with the error said, when the app layer could not answer.
+    private func chooseTier() -> Bool {
         do {
             try choice.chooseTier(tier)
             choiceNotice = nil
+            return true
         } catch {
             self.error = describe(error)
+            return false
         }
     }
 
@@ -262,7 +274,7 @@ public final class PuzzleListModel {
     public func reload() {
         do {
             stats = try library.puzzleStats()
-            rows = try all.filter { $0.difficulty == tier }.map { info in
+            rows = try choice.puzzles().map { info in
                 let status = try library.puzzleStatus(puzzleId: info.id)
                 let symbol: String
                 let word: String
