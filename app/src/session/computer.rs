@@ -108,11 +108,13 @@ pub(crate) fn expectation(score: Option<Score>, turn: Color, points_game: bool) 
 /// Swift).
 ///
 /// [`GameSession::computer_answer`](super::GameSession::computer_answer)
-/// gives the first three. The last two are the caller's to say, because
-/// only the caller knows them: it asked while
+/// gives the first three, and `Cancelled` for a request the caller
+/// cancelled ([`GameSession::cancel_pending`](super::GameSession::cancel_pending))
+/// whose search still answered. `NotComputersTurn` is the caller's to
+/// say: it asked while
 /// [`GameSession::request_computer_move`](super::GameSession::request_computer_move)
-/// had no request for it, or it gave up waiting
-/// ([`GameSession::cancel_computer_move`](super::GameSession::cancel_computer_move)).
+/// had no request for it; so is `Cancelled` when it gave up waiting and
+/// no answer came ([`GameSession::cancel_computer_move`](super::GameSession::cancel_computer_move)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 #[cfg_attr(feature = "uniffi", uniffi(name = "ComputerMove"))]

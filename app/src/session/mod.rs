@@ -148,6 +148,11 @@ pub struct GameSession {
     generation: u64,
     pending_move: Option<(Ticket, StopHandle)>,
     pending_hint: Option<(Ticket, StopHandle)>,
+    /// The computer-move request the caller cancelled last
+    /// ([`GameSession::cancel_pending`]): its answer, should its search
+    /// still name a move, is `Cancelled`, not `Stale` (the game did not
+    /// change; the caller stopped it).
+    cancelled_move: Option<Ticket>,
     review: Option<usize>,
     draw_offer: Option<Color>,
     flipped: bool,
@@ -221,6 +226,7 @@ impl GameSession {
             generation: 0,
             pending_move: None,
             pending_hint: None,
+            cancelled_move: None,
             review: None,
             draw_offer: None,
             flipped: false,
@@ -653,6 +659,9 @@ impl GameSession {
         mv: Option<Move>,
         now: u64,
     ) -> Result<ComputerAnswer, SessionError> {
+        if self.cancelled_move == Some(ticket) {
+            return Ok(ComputerAnswer::Cancelled);
+        }
         if ticket != Ticket(self.generation) || !self.computer_to_move() {
             return Ok(ComputerAnswer::Stale);
         }
@@ -696,8 +705,12 @@ impl GameSession {
     /// Stops every search asked for and not yet answered, and makes their
     /// tickets stale: an answer that still arrives (a search stopped before
     /// it began answers at once with some legal move) is dropped, never
-    /// played. The game itself does not change.
+    /// played, and a computer move's answer is `Cancelled`. The game itself
+    /// does not change.
     pub fn cancel_pending(&mut self) {
+        if let Some((ticket, _)) = &self.pending_move {
+            self.cancelled_move = Some(*ticket);
+        }
         let mut any = false;
         for (_, stop) in [self.pending_move.take(), self.pending_hint.take()]
             .into_iter()

@@ -530,9 +530,11 @@ fn a_cancelled_request_is_never_played_even_if_its_search_answers() {
     let mut engine = Engine::new(1);
     let mv = request.think(&mut engine);
     assert!(mv.is_some(), "a stopped search still names a move");
+    // The caller stopped it (the game did not change): Cancelled, the
+    // answer a shell gets however the cancel met the search's thread.
     assert_eq!(
         s.computer_answer(request.ticket, mv, 0),
-        Ok(ComputerAnswer::Stale)
+        Ok(ComputerAnswer::Cancelled)
     );
     assert_eq!(s.game().plies().len(), 1);
     // A new request plays normally.
