@@ -178,6 +178,30 @@ fn play_batch(
     results.into_inner().unwrap_or_default()
 }
 
+/// `game` played again from its first position at move number `from` by
+/// levels drawn from `seed`, up to [`OVERTIME_BRANCHES`] versions, until
+/// one makes a move at move number `target`; `None` when the game never
+/// got to `from` or no version gets there.
+fn replay_until(
+    game: &Game,
+    from: u32,
+    target: u32,
+    seed: u64,
+    engine: &mut Engine,
+) -> Option<Game> {
+    let branch = game
+        .positions()
+        .iter()
+        .position(|p| p.fullmove_number() == from)?;
+    let mut branch_rng = SplitMix64::new(seed);
+    (0..OVERTIME_BRANCHES)
+        .filter_map(|_| {
+            let prefix = selfplay::prefix(game, branch)?;
+            selfplay::play_out(prefix, engine, branch_rng.next_u64())
+        })
+        .find(|g| reaches(g, target))
+}
+
 /// Whether a move of `game` is made at move number `n` or later. The
 /// final position does not count: a game that ends after Black's 48th
 /// move ends on move number 49 with no move made there.
@@ -201,7 +225,8 @@ const MAX_ANALYSES: usize = 10;
 /// Node budget of each question of the quick screen near the move limit
 /// (is the opponent's move a proven mistake?).
 const RESULT_SCREEN_NODES: u64 = 300_000;
-/// Versions of a game's overtime played in a deep-overtime run.
+/// Versions of a game played again from a branch point: its overtime in
+/// a deep-overtime run, or the moves before a `--moves` range.
 const OVERTIME_BRANCHES: usize = 12;
 /// How many moves before a `moves` range a game that does not reach the
 /// range is played again from.
@@ -228,17 +253,7 @@ fn puzzle_of_game(
     let game = if options.deep_overtime_only && !reaches_53(&game) {
         // A game level after move 48 goes on; its overtime is played again
         // from there by other levels until one version gets to move 53.
-        let overtime = game
-            .positions()
-            .iter()
-            .position(|p| p.fullmove_number() == 49)?;
-        let mut branch_rng = SplitMix64::new(seed ^ 0x0be7);
-        (0..OVERTIME_BRANCHES)
-            .filter_map(|_| {
-                let prefix = selfplay::prefix(&game, overtime)?;
-                selfplay::play_out(prefix, engine, branch_rng.next_u64())
-            })
-            .find(|g| reaches_53(g))?
+        replay_until(&game, 49, 53, seed ^ 0x0be7, engine)?
     } else {
         game
     };
@@ -249,17 +264,7 @@ fn puzzle_of_game(
         // puzzle from this game.
         Some((first, _)) if !reaches(&game, first) => {
             let from = first.saturating_sub(RANGE_BRANCH_LEAD).max(1);
-            let branch = game
-                .positions()
-                .iter()
-                .position(|p| p.fullmove_number() == from)?;
-            let mut branch_rng = SplitMix64::new(seed ^ 0x4952);
-            (0..OVERTIME_BRANCHES)
-                .filter_map(|_| {
-                    let prefix = selfplay::prefix(&game, branch)?;
-                    selfplay::play_out(prefix, engine, branch_rng.next_u64())
-                })
-                .find(|g| reaches(g, first))?
+            replay_until(&game, from, first, seed ^ 0x4952, engine)?
         }
         _ => game,
     };
