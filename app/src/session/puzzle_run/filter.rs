@@ -89,14 +89,14 @@ impl PuzzleFilter {
     /// chosen among those it offers ([`theme_choices`]) and `next` always
     /// has a puzzle to give.
     pub fn with_tier(&self, pack: &[Puzzle], tier: Option<Difficulty>) -> PuzzleFilter {
-        let theme = self.theme.as_ref().filter(|theme| {
-            pack.iter().any(|p| {
-                tier.is_none_or(|t| p.difficulty() == t) && p.themes.iter().any(|t| t == *theme)
-            })
-        });
-        PuzzleFilter {
+        let kept = PuzzleFilter {
             tier,
-            theme: theme.cloned(),
+            theme: self.theme.clone(),
+        };
+        if kept.theme.is_none() || pack.iter().any(|p| kept.fits(p)) {
+            kept
+        } else {
+            PuzzleFilter { tier, theme: None }
         }
     }
 
@@ -153,10 +153,7 @@ pub struct PuzzleThemeChoice {
 /// with its count; themes no such puzzle has are left out, so a menu never
 /// offers an empty choice.
 pub fn theme_choices(pack: &[Puzzle], tier: Option<Difficulty>) -> Vec<PuzzleThemeChoice> {
-    let in_tier: Vec<&Puzzle> = pack
-        .iter()
-        .filter(|p| tier.is_none_or(|t| p.difficulty() == t))
-        .collect();
+    let in_tier = PuzzleFilter { tier, theme: None }.chosen(pack);
     THEMES
         .iter()
         .filter_map(|(id, meaning)| {

@@ -3,9 +3,10 @@
 //!
 //! - **Next**: the first puzzle after the current one, in pack order and
 //!   wrapping round to the start, of the player's choice (a tier, a theme,
-//!   both or neither: [`PuzzleFilter`]) that is not yet solved cleanly. With no current puzzle the search starts at
-//!   the top of the pack. When every puzzle of the tier is solved cleanly,
-//!   the one after the current comes again (and the answer says so).
+//!   both or neither: [`PuzzleFilter`]) that is not yet solved cleanly.
+//!   With no current puzzle the search starts at the top of the pack. When
+//!   every puzzle of the choice is solved cleanly, the one after the
+//!   current comes again (and the answer says so).
 //! - **Daily**: the shell passes the player's local calendar date; the
 //!   puzzle is [`Library::daily_puzzle`] of that date (near the player's
 //!   rating as it stood at the start of the day), so it is the same all day
