@@ -44,8 +44,8 @@ impl App {
             }
             Some("themes") => self.list_themes(args.get(1).map(String::as_str)),
             Some("any" | "all") => self.next_puzzle(PuzzleFilter::any()),
-            Some("theme") => self.chosen_puzzles(None, &args[1..]),
-            Some(word) if tier_of(word).is_some() => self.chosen_puzzles(tier_of(word), &args[1..]),
+            Some("theme") => self.chosen_puzzles(&args[1..]),
+            Some(word) if Difficulty::from_id(word).is_some() => self.chosen_puzzles(args),
             Some(other) => {
                 let by_id = self
                     .cfg
@@ -60,7 +60,7 @@ impl App {
                 match by_id.or(by_number) {
                     Some(index) => self.open_puzzle(index, PuzzleFilter::any()),
                     None if PuzzleFilter::new(None, Some(&args.join(" "))).is_ok() => {
-                        self.chosen_puzzles(None, args)
+                        self.chosen_puzzles(args)
                     }
                     None => self.say(format!(
                         "No puzzle or theme `{other}` in the pack ({} puzzles; `puzzle list` and `puzzle themes` show them).",
@@ -181,32 +181,17 @@ impl App {
         if self.pack_is_empty() {
             return;
         }
-        let (tier, theme_words) = match choice.first().and_then(|w| tier_of(w)) {
-            Some(tier) => (Some(tier), &choice[1..]),
-            None => (None, choice),
-        };
-        let theme = (!theme_words.is_empty()).then(|| theme_words.join(" "));
-        let filter = match PuzzleFilter::new(tier, theme.as_deref()) {
-            Ok(filter) => filter,
-            Err(e) => {
-                self.say(format!(
-                    "{}. `puzzle themes` lists them with their counts.",
-                    capitalized(&e.to_string())
-                ));
-                return;
-            }
+        let Some(filter) = self.read_choice(choice) else {
+            return;
         };
         let statuses = self.pack_statuses();
         let mut lines = vec![format!("Puzzles: {}:", self.progress_summary())];
-        if filter != PuzzleFilter::any() {
-            let count = filter.chosen(&self.cfg.pack).len();
-            lines.push(format!("{} of them {}:", count, filter.describe()));
-        }
+        let mut rows = Vec::new();
         for (i, (p, status)) in self.cfg.pack.iter().zip(&statuses).enumerate() {
             if !filter.fits(p) {
                 continue;
             }
-            lines.push(format!(
+            rows.push(format!(
                 "  {:>3}. {:<8} {:<6} {:>4}  {:<6}  {}",
                 i + 1,
                 p.id,
@@ -216,6 +201,10 @@ impl App {
                 p.describe()
             ));
         }
+        if filter != PuzzleFilter::any() {
+            lines.push(format!("{} of them {}:", rows.len(), filter.describe()));
+        }
+        lines.append(&mut rows);
         lines.push(
             "clean: solved with no wrong move or hint · solved: with help · shown: the solution was shown · failed: left after a wrong move"
                 .to_string(),
@@ -227,19 +216,32 @@ impl App {
     /// `puzzle [TIER] [theme] THEME…`: the next puzzle of the tier and the
     /// theme (a theme may be typed with spaces: `discovered attack`), kept
     /// by `next` until another choice.
-    fn chosen_puzzles(&mut self, tier: Option<Difficulty>, theme_words: &[String]) {
-        let words: Vec<&str> = theme_words
+    fn chosen_puzzles(&mut self, words: &[String]) {
+        if let Some(filter) = self.read_choice(words) {
+            self.next_puzzle(filter);
+        }
+    }
+
+    /// The player's choice from `[TIER] [theme] THEME…` (`hard fork`,
+    /// `discovered attack`, nothing for every puzzle), read by the app
+    /// layer; an unknown theme is said, with where to find the themes.
+    fn read_choice(&mut self, words: &[String]) -> Option<PuzzleFilter> {
+        let tier = words.first().and_then(|w| Difficulty::from_id(w));
+        let theme_words: Vec<&str> = words[usize::from(tier.is_some())..]
             .iter()
             .map(String::as_str)
             .filter(|w| !w.eq_ignore_ascii_case("theme"))
             .collect();
-        let theme = (!words.is_empty()).then(|| words.join(" "));
+        let theme = (!theme_words.is_empty()).then(|| theme_words.join(" "));
         match PuzzleFilter::new(tier, theme.as_deref()) {
-            Ok(filter) => self.next_puzzle(filter),
-            Err(e) => self.say(format!(
-                "{}. `puzzle themes` lists them with their counts.",
-                capitalized(&e.to_string())
-            )),
+            Ok(filter) => Some(filter),
+            Err(e) => {
+                self.say(format!(
+                    "{}. `puzzle themes` lists them with their counts.",
+                    capitalized(&e.to_string())
+                ));
+                None
+            }
         }
     }
 
@@ -248,7 +250,7 @@ impl App {
     fn list_themes(&mut self, tier_word: Option<&str>) {
         let tier = match tier_word {
             None => None,
-            Some(word) => match tier_of(word) {
+            Some(word) => match Difficulty::from_id(word) {
                 Some(tier) => Some(tier),
                 None => {
                     self.say(format!("`{word}` is not a tier: easy, medium or hard."));
@@ -789,15 +791,5 @@ pub(super) fn read_objective<'a>(
     match margin.parse::<u16>() {
         Ok(k) if k > 0 && margin.bytes().all(|b| b.is_ascii_digit()) => Ok(Objective::WinBy(k)),
         _ => Err(format!("`{margin}` is not a margin to win by {usage}.")),
-    }
-}
-
-/// The tier a player typed: `easy`, `medium` or `hard`.
-fn tier_of(word: &str) -> Option<Difficulty> {
-    match word.to_ascii_lowercase().as_str() {
-        "easy" => Some(Difficulty::Easy),
-        "medium" => Some(Difficulty::Medium),
-        "hard" => Some(Difficulty::Hard),
-        _ => None,
     }
 }

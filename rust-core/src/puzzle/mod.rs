@@ -75,6 +75,14 @@ impl Difficulty {
             Difficulty::Hard => "hard",
         }
     }
+
+    /// The tier whose [`Difficulty::id`] a player typed, in any case
+    /// (`easy`, `Hard`), or `None`.
+    pub fn from_id(word: &str) -> Option<Difficulty> {
+        [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard]
+            .into_iter()
+            .find(|tier| tier.id().eq_ignore_ascii_case(word))
+    }
 }
 
 /// A puzzle.
@@ -368,6 +376,16 @@ pub fn write_puzzles(puzzles: &[Puzzle]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tier_is_read_from_its_id_in_any_case() {
+        for tier in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+            assert_eq!(Difficulty::from_id(tier.id()), Some(tier));
+        }
+        assert_eq!(Difficulty::from_id("HARD"), Some(Difficulty::Hard));
+        assert_eq!(Difficulty::from_id("fork"), None);
+        assert_eq!(Difficulty::from_id(""), None);
+    }
 
     const LINE: &str = "t1|norochess|6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1 w - - 0 47 score=21-19|-|win|c1c8|1200|back-rank";
 
