@@ -179,7 +179,7 @@ fn tuned_indices(args: &FitArgs) -> Result<Vec<usize>> {
 
 fn fit_file(args: &FitArgs) -> Result<()> {
     let variant = Variant::parse(&args.variant, None, None)?;
-    let start = *EvalParams::for_family(variant.rules().royal_king);
+    let start = *EvalParams::for_variant(variant);
     let loading = Instant::now();
     let (train, held_out) = read_samples(args, variant)?;
     if train.is_empty() {

@@ -10,6 +10,7 @@ use crate::bitboard::Bitboard;
 use crate::geometry::Geometry;
 use crate::position::Position;
 use crate::types::{Color, Piece, Role, Square};
+use crate::variant::Variant;
 use std::marker::PhantomData;
 
 /// A piece's material value: its capture points in centipoints in the
@@ -43,10 +44,10 @@ pub(crate) struct Evaluator<G: Geometry> {
 }
 
 impl<G: Geometry> Evaluator<G> {
-    /// The evaluator with the default weights of the game's family
-    /// ([`EvalParams::for_family`]).
-    pub(crate) fn new(royal_king: bool) -> Self {
-        Self::with_params(EvalParams::for_family(royal_king))
+    /// The evaluator with the weights the game plays with
+    /// ([`EvalParams::for_variant`]).
+    pub(crate) fn new(variant: Variant) -> Self {
+        Self::with_params(EvalParams::for_variant(variant))
     }
 
     /// The evaluator with the given weights.
@@ -367,7 +368,7 @@ mod tests {
     fn white_pawn_value(variant: Variant, black_pawn_rank8: &str) -> i32 {
         let text = format!("5k4/10/{black_pawn_rank8}/10/4P5/10/10/10/10/5K4 w - - 0 1");
         let pos = Position::<Board10>::from_text(&text, variant.rules()).expect("valid position");
-        Evaluator::<Board10>::new(true).evaluate(&pos)
+        Evaluator::<Board10>::with_params(&EvalParams::ROYAL).evaluate(&pos)
     }
 
     #[test]
@@ -385,7 +386,7 @@ mod tests {
         let full = "1rnbqkbnr1/10/10/10/4P5/10/10/10/10/1RNBQKBNR1 w - - 0 1";
         let missing_rook = "1rnbqkbnr1/10/10/10/4P5/10/10/10/10/2NBQKBNR1 w - - 0 1";
         let rules = Variant::Ram.rules();
-        let eval = Evaluator::<Board10>::new(true);
+        let eval = Evaluator::<Board10>::with_params(&EvalParams::ROYAL);
         let pawn = |text: &str| {
             let pos = Position::<Board10>::from_text(text, rules).expect("valid position");
             let terms = eval.pawn_structure(&pos, Color::White);

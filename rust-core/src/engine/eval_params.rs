@@ -3,8 +3,13 @@
 //!
 //! [`EvalParams::ROYAL`] serves the games with a royal king (chess, Ram,
 //! Frontal, Crab, ...), [`EvalParams::NOROCHESS`] the capture-points games.
+//! Ram and Frontal chess have sets of their own ([`EvalParams::RAM`],
+//! [`EvalParams::FRONTAL`]): a 10×10 board, rams, swaps and resurrection
+//! promotion reward other weights than chess does.
 //! Divisions of the hand-set evaluation are kept as per-mille or percent
 //! factors whose defaults give exactly the old integer results.
+
+use crate::variant::Variant;
 
 /// Declares [`EvalParams`] with its fields in order, [`PARAMS`] (their
 /// names and bounds) and the conversions to and from a plain array.
@@ -225,13 +230,23 @@ impl EvalParams {
         positional_divisor: 74,
     };
 
-    /// The default set for a game: [`EvalParams::ROYAL`] with a royal
-    /// king, [`EvalParams::NOROCHESS`] without.
-    pub const fn for_family(royal_king: bool) -> &'static EvalParams {
-        if royal_king {
-            &EvalParams::ROYAL
-        } else {
-            &EvalParams::NOROCHESS
+    /// Ram chess: the royal set until a fitted one replaces it.
+    pub const RAM: EvalParams = EvalParams::ROYAL;
+
+    /// Frontal chess: the royal set until a fitted one replaces it.
+    pub const FRONTAL: EvalParams = EvalParams::ROYAL;
+
+    /// The set a game plays with: its own fitted set where it has one
+    /// (Ram, Frontal), otherwise its family's ([`EvalParams::NOROCHESS`]
+    /// for the capture-points games, [`EvalParams::ROYAL`] for the rest).
+    pub const fn for_variant(variant: Variant) -> &'static EvalParams {
+        match variant {
+            Variant::Ram => &EvalParams::RAM,
+            Variant::Frontal => &EvalParams::FRONTAL,
+            Variant::Norochess | Variant::Norochess960 => &EvalParams::NOROCHESS,
+            Variant::Improved { .. } | Variant::Crab | Variant::Chess | Variant::Plain10 => {
+                &EvalParams::ROYAL
+            }
         }
     }
 
@@ -282,7 +297,12 @@ mod tests {
 
     #[test]
     fn the_sets_are_within_bounds_and_round_trip() {
-        for set in [EvalParams::ROYAL, EvalParams::NOROCHESS] {
+        for set in [
+            EvalParams::ROYAL,
+            EvalParams::NOROCHESS,
+            EvalParams::RAM,
+            EvalParams::FRONTAL,
+        ] {
             assert!(set.in_bounds());
             assert_eq!(EvalParams::from_values(set.values()), set);
         }

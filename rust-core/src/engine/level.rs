@@ -152,7 +152,7 @@ pub(super) fn choose<G: Geometry>(
         result.elapsed = started.elapsed();
         return result;
     }
-    let evaluator = Evaluator::<G>::new(pos.rules().royal_king);
+    let evaluator = Evaluator::<G>::new(pos.rules().variant);
     let stopper = Stopper {
         flag: &request.stop.0,
         hard_deadline: None,

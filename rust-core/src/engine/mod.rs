@@ -353,7 +353,7 @@ impl Engine {
         let started = Instant::now();
         let limits = request.limits;
         let (soft, hard) = time_budget(pos, &limits);
-        let evaluator = Evaluator::<G>::new(pos.rules().royal_king);
+        let evaluator = Evaluator::<G>::new(pos.rules().variant);
         let stopper = |shared| Stopper {
             flag: &request.stop.0,
             hard_deadline: hard.map(|h| started + h),
