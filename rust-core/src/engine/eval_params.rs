@@ -1,9 +1,9 @@
 //! The evaluation's weights as data: one named integer per weight, one set
 //! per family of games, and the bounds a tuner may move each one within.
 //!
-//! [`EvalParams::ROYAL`] serves the games with a royal king (chess, Ram,
-//! Frontal, Crab, ...), [`EvalParams::NOROCHESS`] the capture-points games.
-//! Ram and Frontal chess have sets of their own ([`EvalParams::RAM`],
+//! [`EvalParams::ROYAL`] serves the games with a royal king (chess, Crab,
+//! Improved), [`EvalParams::NOROCHESS`] the capture-points games. Ram and
+//! Frontal chess have sets of their own ([`EvalParams::RAM`],
 //! [`EvalParams::FRONTAL`]): a 10×10 board, rams, swaps and resurrection
 //! promotion reward other weights than chess does.
 //! Divisions of the hand-set evaluation are kept as per-mille or percent
@@ -140,8 +140,8 @@ eval_params! {
 }
 
 impl EvalParams {
-    /// Royal games (chess, Ram, Frontal, Crab, ...): centipawns, the king
-    /// sheltering at home.
+    /// Royal games (chess, Crab, Improved; the start of the Ram and Frontal
+    /// fits): centipawns, the king sheltering at home.
     pub const ROYAL: EvalParams = EvalParams {
         value_pawn: 100,
         value_knight: 320,
@@ -239,7 +239,6 @@ impl EvalParams {
         value_bishop: 369,
         value_rook: 480,
         value_queen: 1050,
-        value_king: 0,
         knight_centre: 4,
         knight_offset: -53,
         bishop_centre: 0,
@@ -268,10 +267,9 @@ impl EvalParams {
         threat_hanging: 47,
         threat_hanging_permille: 0,
         tempo: 7,
-        material_weight_base: 15,
-        material_weight_span: 45,
-        material_weight_horizon: 40,
-        positional_divisor: 60,
+        // The king's value and the capture-points terms cannot change a
+        // royal evaluation: the royal set's, unfitted.
+        ..EvalParams::ROYAL
     };
 
     /// Frontal chess, fitted by `norochess tune fit` (see docs/tuning.md)
@@ -283,7 +281,6 @@ impl EvalParams {
         value_bishop: 320,
         value_rook: 552,
         value_queen: 1197,
-        value_king: 0,
         knight_centre: 5,
         knight_offset: -16,
         bishop_centre: 0,
@@ -312,10 +309,9 @@ impl EvalParams {
         threat_hanging: 46,
         threat_hanging_permille: 0,
         tempo: 7,
-        material_weight_base: 15,
-        material_weight_span: 45,
-        material_weight_horizon: 40,
-        positional_divisor: 60,
+        // The king's value and the capture-points terms cannot change a
+        // royal evaluation: the royal set's, unfitted.
+        ..EvalParams::ROYAL
     };
 
     /// The set a game plays with: its own fitted set where it has one
