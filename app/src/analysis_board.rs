@@ -21,7 +21,8 @@ use thiserror::Error;
 mod input;
 mod live;
 pub use live::{
-    analysis_board_limits, analysis_board_lines, ANALYSIS_BOARD_LINES, ANALYSIS_BOARD_NODES,
+    analysis_board_limits, analysis_board_lines, default_search_threads, ANALYSIS_BOARD_LINES,
+    ANALYSIS_BOARD_NODES, MAX_PHONE_THREADS,
 };
 
 /// Plies to the end of the game from which the exact solver is asked too

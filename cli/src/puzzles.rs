@@ -4,9 +4,10 @@
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use norochess_core::puzzle::{
-    board_key, builtin_pack, generate_puzzles, idea_key, level_solves, parse_puzzles,
-    starting_rating, tag_themes, verify_puzzle, write_puzzles, Difficulty, GeneratorOptions,
-    PackStats, Puzzle, VerifyReport,
+    board_key, builtin_pack, engine_rating_estimate, fit_panel_levels, generate_puzzles, idea_key,
+    level_solves, panel_rating, parse_puzzles, tag_themes, verify_puzzle, write_puzzles,
+    Difficulty, GeneratorOptions, PackStats, PanelRecord, Puzzle, VerifyReport, PANEL_LEVELS,
+    PANEL_LEVEL_RATINGS,
 };
 use norochess_core::{Engine, Level};
 use norochess_core::{SolveLimits, Solver, Variant};
@@ -83,6 +84,15 @@ enum PuzzlesCommand {
     Rate {
         /// The puzzle file, or `builtin`.
         file: String,
+        /// Threads (each puzzle is rated alone; the result does not depend
+        /// on it).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Fit the panel levels' ratings jointly with the file's puzzles
+        /// and rate with them (printing them on stderr), instead of the
+        /// fixed ratings the generator uses.
+        #[arg(long)]
+        calibrate: bool,
     },
     /// Count what a pack holds: tiers, phases, objectives, trivial and
     /// repeated puzzles, themes.
@@ -207,13 +217,41 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
             }
             Ok(())
         }
-        PuzzlesCommand::Rate { file } => {
+        PuzzlesCommand::Rate {
+            file,
+            threads,
+            calibrate,
+        } => {
             let mut puzzles = read_pack(file)?;
-            let mut engine = Engine::new(8);
-            for puzzle in &mut puzzles {
-                puzzle.themes = tag_themes(puzzle);
-                puzzle.rating = starting_rating(puzzle, &mut engine);
+            let started = Instant::now();
+            let looks = panel_looks(&puzzles, *threads);
+            if looks.len() != puzzles.len() {
+                bail!(
+                    "rated {} of {} puzzles: a rating thread failed",
+                    looks.len(),
+                    puzzles.len()
+                );
             }
+            let priors: Vec<f64> = looks.iter().map(|l| l.0).collect();
+            let records: Vec<PanelRecord> = looks.iter().map(|l| l.1).collect();
+            let levels = if *calibrate {
+                let levels = fit_panel_levels(&priors, &records);
+                for (level, rating) in PANEL_LEVELS.iter().zip(levels) {
+                    eprintln!("level {level}: {rating:.0}");
+                }
+                levels
+            } else {
+                PANEL_LEVEL_RATINGS
+            };
+            for ((puzzle, prior), record) in puzzles.iter_mut().zip(&priors).zip(&records) {
+                puzzle.themes = tag_themes(puzzle);
+                puzzle.rating = panel_rating(*prior, record, &levels).round() as u16;
+            }
+            eprintln!(
+                "{} puzzles rated in {:.1} s",
+                puzzles.len(),
+                started.elapsed().as_secs_f64()
+            );
             print!("{}", write_puzzles(&puzzles));
             Ok(())
         }
@@ -251,6 +289,38 @@ fn verify_all(puzzles: &[Puzzle], limits: SolveLimits, threads: usize) -> Vec<Ve
         }
     });
     reports
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// Each puzzle's engine estimate (the prior of its rating) and panel
+/// record, on `threads` threads (each puzzle with a cleared engine, so the
+/// answer does not depend on the order), in pack order.
+fn panel_looks(puzzles: &[Puzzle], threads: usize) -> Vec<(f64, PanelRecord)> {
+    let looks: Mutex<Vec<Option<(f64, PanelRecord)>>> = Mutex::new(vec![None; puzzles.len()]);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut engine = Engine::new(8);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(puzzle) = puzzles.get(i) else { break };
+                    let look = (
+                        engine_rating_estimate(puzzle, &mut engine),
+                        PanelRecord::of(puzzle, &mut engine),
+                    );
+                    if let Ok(mut looks) = looks.lock() {
+                        looks[i] = Some(look);
+                    }
+                }
+            });
+        }
+    });
+    looks
         .into_inner()
         .unwrap_or_default()
         .into_iter()

@@ -7,6 +7,7 @@ mod generate;
 mod likeness;
 mod motifs;
 mod pack;
+mod panel;
 mod progress;
 mod rating;
 mod scores;
@@ -19,10 +20,14 @@ pub use compose::{compose, ComposeError, Composition, MAX_COMPOSED_LINE};
 pub use generate::{board_key, generate_puzzles, proof_line, GeneratorOptions};
 pub use likeness::{idea_key, MAX_SAME_IDEA};
 pub use pack::builtin_pack;
+pub use panel::{
+    fit_panel_levels, panel_rating, solve_probability, starting_rating, PanelRecord, PANEL_LEVELS,
+    PANEL_LEVEL_RATINGS, PANEL_SEEDS, PRIOR_SPREAD, RATING_BOUNDS,
+};
 pub use progress::PuzzleProgress;
 pub use rating::{
-    budget_steps_needed, engine_solves, greedy_solvable, later_move_not_biggest_capture,
-    level_solves, points_of, starting_rating,
+    budget_steps_needed, engine_rating_estimate, engine_solves, greedy_solvable,
+    later_move_not_biggest_capture, level_solves, points_of,
 };
 pub use scores::{
     least_reachable_score, max_reachable_score, most_points_in, moves_made, score_bounds,

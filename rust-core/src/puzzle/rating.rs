@@ -1,7 +1,9 @@
-//! A puzzle's starting rating, from the engine: how many nodes it must
-//! search to find every move of the line, how long the line is, how many
-//! captures tempt the player away from the key move, and whether the key
-//! move is quiet. The tiers follow from the rating (see `Difficulty`), and
+//! The engine's look at a puzzle, the start of its rating: how many nodes
+//! it must search to find every move of the line, how long the line is,
+//! how many captures tempt the player away from the key move, and whether
+//! the key move is quiet; and whether an engine or a playing level solves
+//! it. The rating itself comes from a panel of playing levels
+//! (`super::panel`); the tiers follow from it (see `Difficulty`), and
 //! `puzzles stats --solvers` checks them against the playing levels.
 
 use super::Puzzle;
@@ -138,12 +140,14 @@ pub fn budget_steps_needed(puzzle: &Puzzle, engine: &mut Engine) -> u32 {
         .map_or(RATING_BUDGETS.len() as u32, |i| i as u32)
 }
 
-/// The starting rating of `puzzle` (600 to 2400): 600, plus 140 for each
-/// doubling of the engine's budget the line needs beyond 64 nodes a move,
-/// 150 per player move beyond the first, 40 per tempting capture among the
-/// other moves (up to 6), 150 when the key move captures nothing, 100 for
-/// `save` and 50 for `win-by`.
-pub fn starting_rating(puzzle: &Puzzle, engine: &mut Engine) -> u16 {
+/// The engine's estimate of how hard `puzzle` is, the prior of its
+/// rating ([`super::panel::panel_rating`]): 600, plus 140 for each doubling
+/// of the engine's budget the line needs beyond 64 nodes a move, 150 per
+/// player move beyond the first, 40 per tempting capture among the other
+/// moves (up to 6), 150 when the key move captures nothing, 100 for `save`
+/// and 50 for `win-by`. Not capped: the panel's tries decide how far it
+/// holds.
+pub fn engine_rating_estimate(puzzle: &Puzzle, engine: &mut Engine) -> f64 {
     let steps = f64::from(budget_steps_needed(puzzle, engine));
     let player_moves = puzzle.solution.len().div_ceil(2) as f64;
     let (tempting, quiet) = match (puzzle.start(), puzzle.solution_moves()) {
@@ -165,11 +169,10 @@ pub fn starting_rating(puzzle: &Puzzle, engine: &mut Engine) -> u16 {
         Objective::WinBy(_) => 50.0,
         _ => 0.0,
     };
-    let rating = 600.0
+    600.0
         + 140.0 * steps
         + 150.0 * (player_moves - 1.0)
         + 40.0 * tempting
         + if quiet { 150.0 } else { 0.0 }
-        + objective;
-    rating.clamp(600.0, 2400.0).round() as u16
+        + objective
 }

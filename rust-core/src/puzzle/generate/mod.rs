@@ -13,7 +13,8 @@ pub(crate) mod analyse;
 mod selfplay;
 
 use super::likeness::{idea_key, MAX_SAME_IDEA};
-use super::rating::{greedy_solvable, starting_rating};
+use super::panel::starting_rating;
+use super::rating::greedy_solvable;
 use super::themes::tag_themes;
 use super::{verify_puzzle, Puzzle};
 use crate::engine::solver::{SolveLimits, Solver};

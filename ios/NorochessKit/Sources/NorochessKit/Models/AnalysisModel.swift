@@ -191,7 +191,8 @@ public final class AnalysisModel {
         analysisTask = Task { [weak self] in
             let result: Result<LiveLines, Error>
             do {
-                result = .success(try await handle.analyse(limits: analysisBoardLimits(), lines: analysisBoardLines(),
+                result = .success(try await handle.analyse(limits: analysisBoardLimits(reportedCores: UInt32(ProcessInfo.processInfo.activeProcessorCount)),
+                                                           lines: analysisBoardLines(),
                                                            listener: relay))
             } catch {
                 result = .failure(error)

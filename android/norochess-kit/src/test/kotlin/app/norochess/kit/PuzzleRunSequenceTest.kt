@@ -68,9 +68,9 @@ class PuzzleRunSequenceTest {
             )
             assertEquals("np1006", nextPuzzle(library, anyPuzzle, current)?.puzzle?.id)
             assertEquals("np1002", nextPuzzle(library, anyPuzzle, null)?.puzzle?.id)
-            assertEquals("np4056", daily)
+            assertEquals("np4197", daily)
             assertEquals(daily, library.dailyPuzzle(2026, 1u, 15u)?.id)
-            assertEquals(866, library.puzzleStats().rating)
+            assertEquals(460, library.puzzleStats().rating)
             assertEquals(0u, library.puzzleStats().streak)
             assertEquals(1u, library.puzzleStats().bestStreak)
         }

@@ -100,7 +100,11 @@ class AnalysisController(
         }
         search = scope.launch {
             try {
-                val finished = board.analyse(analysisBoardLimits(), analysisBoardLines(), listener)
+                val finished = board.analyse(
+                    analysisBoardLimits(Runtime.getRuntime().availableProcessors().toUInt()),
+                    analysisBoardLines(),
+                    listener,
+                )
                 if (mine == generation) lines = finished
             } catch (e: NorochessException) {
                 if (mine == generation) problem = e.detail
