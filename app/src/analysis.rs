@@ -52,6 +52,20 @@ impl Default for SearchLimits {
     }
 }
 
+/// How long a hint thinks, in milliseconds: long enough to find a good
+/// move, short enough that asking feels instant.
+pub const HINT_MOVE_TIME_MS: u64 = 1_000;
+
+/// The limits of a hint on a phone ([`HINT_MOVE_TIME_MS`], one thread, as
+/// the game's opponent searches), written once for both phones.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn hint_limits() -> SearchLimits {
+    SearchLimits {
+        move_time_ms: Some(HINT_MOVE_TIME_MS),
+        ..SearchLimits::default()
+    }
+}
+
 /// Why a search was not started: its limits or its number of lines are
 /// out of range (the shell asked for something no search can do).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -310,6 +324,17 @@ mod tests {
         assert_eq!(check_lines(16), Ok(16));
         assert_eq!(check_lines(0), Err(SearchLimitsError::Lines { lines: 0 }));
         assert!(check_lines(17).unwrap_err().to_string().contains("1 to 16"));
+    }
+
+    #[test]
+    fn a_hint_thinks_a_second_on_one_thread() {
+        let limits = hint_limits();
+        assert_eq!(limits.check(), Ok(()));
+        assert_eq!(limits.move_time_ms, Some(HINT_MOVE_TIME_MS));
+        assert_eq!(
+            (limits.depth, limits.nodes, limits.threads),
+            (None, None, 1)
+        );
     }
 
     #[test]

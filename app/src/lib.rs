@@ -59,8 +59,8 @@ pub mod texts;
 mod unix_time;
 
 pub use analysis::{
-    EngineLine, EngineScore, ScoreKind, SearchLimits, SearchLimitsError, SearchOutcome,
-    SearchProgress,
+    hint_limits, EngineLine, EngineScore, ScoreKind, SearchLimits, SearchLimitsError,
+    SearchOutcome, SearchProgress, HINT_MOVE_TIME_MS,
 };
 pub use analysis_board::{
     AnalysisBoard, AnalysisBoardError, AnalysisRequest, AnalysisView, ExactRequest, ExactResult,

@@ -390,7 +390,7 @@ public final class GameModel {
         hintTask = Task { [weak self] in
             let result: Result<SessionHint?, Error>
             do {
-                result = .success(try await session.hintCancellable(limits: SearchLimits(depth: nil, nodes: nil, moveTimeMs: 1_000, clock: nil)))
+                result = .success(try await session.hintCancellable(limits: hintLimits()))
             } catch {
                 result = .failure(error)
             }

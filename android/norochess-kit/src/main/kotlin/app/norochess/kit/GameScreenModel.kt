@@ -5,6 +5,7 @@ import app.norochess.core.GameSessionHandle
 import app.norochess.core.NorochessException
 import app.norochess.applayer.PieceKind
 import app.norochess.applayer.SearchLimits
+import app.norochess.applayer.hintLimits
 import app.norochess.applayer.SessionHint
 import app.norochess.applayer.SessionSnapshot
 import app.norochess.applayer.Side
@@ -173,7 +174,7 @@ class GameScreenModel(
     }
 
     /** A hint for the person to move within [limits]; `null` if the game moved on or it failed. */
-    suspend fun hint(limits: SearchLimits = SearchLimits(moveTimeMs = 1_000u)): SessionHint? =
+    suspend fun hint(limits: SearchLimits = hintLimits()): SessionHint? =
         try {
             session.hint(limits).also { refresh() }
         } catch (e: NorochessException) {
