@@ -182,7 +182,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
             let puzzles = read_pack(file)?;
             let limits = SolveLimits::with_nodes(*nodes);
             let started = Instant::now();
-            let reports = verify_all(&puzzles, limits, *threads);
+            let reports = verify_all(&puzzles, limits, *threads)?;
             let mut times: Vec<(Duration, &str)> = Vec::new();
             let mut failures = 0;
             for report in &reports {
@@ -224,14 +224,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
         } => {
             let mut puzzles = read_pack(file)?;
             let started = Instant::now();
-            let looks = panel_looks(&puzzles, *threads);
-            if looks.len() != puzzles.len() {
-                bail!(
-                    "rated {} of {} puzzles: a rating thread failed",
-                    looks.len(),
-                    puzzles.len()
-                );
-            }
+            let looks = panel_looks(&puzzles, *threads)?;
             let priors: Vec<f64> = looks.iter().map(|l| l.0).collect();
             let records: Vec<PanelRecord> = looks.iter().map(|l| l.1).collect();
             let levels = if *calibrate {
@@ -266,66 +259,78 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
     }
 }
 
-/// Verifies every puzzle on `threads` threads, each with its own solver
-/// cleared per puzzle (so a report does not depend on the order); the
-/// reports come back in pack order.
-fn verify_all(puzzles: &[Puzzle], limits: SolveLimits, threads: usize) -> Vec<VerifyReport> {
-    let reports: Mutex<Vec<Option<VerifyReport>>> = Mutex::new(vec![None; puzzles.len()]);
+/// `work` applied to every puzzle on `threads` threads, each thread with a
+/// tool of its own from `tool` (a solver, an engine), the answers in pack
+/// order. An error when any puzzle has no answer (a thread failed), so a
+/// pack is never reported on in part.
+fn for_each_puzzle<T, R>(
+    puzzles: &[Puzzle],
+    threads: usize,
+    tool: impl Fn() -> T + Sync,
+    work: impl Fn(&mut T, &Puzzle) -> R + Sync,
+) -> Result<Vec<R>>
+where
+    R: Send + Clone,
+{
+    let answers: Mutex<Vec<Option<R>>> = Mutex::new(vec![None; puzzles.len()]);
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
-                let mut solver = Solver::default();
+                let mut tool = tool();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(puzzle) = puzzles.get(i) else { break };
-                    solver.clear();
-                    let report = verify_puzzle(puzzle, &mut solver, limits);
-                    if let Ok(mut reports) = reports.lock() {
-                        reports[i] = Some(report);
+                    let answer = work(&mut tool, puzzle);
+                    if let Ok(mut answers) = answers.lock() {
+                        answers[i] = Some(answer);
                     }
                 }
             });
         }
     });
-    reports
+    let answers = answers
         .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect()
+        .map_err(|_| anyhow::anyhow!("a worker thread failed"))?;
+    let done = answers.iter().filter(|a| a.is_some()).count();
+    if done != puzzles.len() {
+        bail!(
+            "{done} of {} puzzles done: a worker thread failed",
+            puzzles.len()
+        );
+    }
+    Ok(answers.into_iter().flatten().collect())
+}
+
+/// Verifies every puzzle on `threads` threads, each with its own solver
+/// cleared per puzzle (so a report does not depend on the order); the
+/// reports come back in pack order.
+fn verify_all(
+    puzzles: &[Puzzle],
+    limits: SolveLimits,
+    threads: usize,
+) -> Result<Vec<VerifyReport>> {
+    for_each_puzzle(puzzles, threads, Solver::default, |solver, puzzle| {
+        solver.clear();
+        verify_puzzle(puzzle, solver, limits)
+    })
 }
 
 /// Each puzzle's engine estimate (the prior of its rating) and panel
 /// record, on `threads` threads (each puzzle with a cleared engine, so the
 /// answer does not depend on the order), in pack order.
-fn panel_looks(puzzles: &[Puzzle], threads: usize) -> Vec<(f64, PanelRecord)> {
-    let looks: Mutex<Vec<Option<(f64, PanelRecord)>>> = Mutex::new(vec![None; puzzles.len()]);
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut engine = Engine::new(8);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(puzzle) = puzzles.get(i) else { break };
-                    let look = (
-                        engine_rating_estimate(puzzle, &mut engine),
-                        PanelRecord::of(puzzle, &mut engine),
-                    );
-                    if let Ok(mut looks) = looks.lock() {
-                        looks[i] = Some(look);
-                    }
-                }
-            });
-        }
-    });
-    looks
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect()
+fn panel_looks(puzzles: &[Puzzle], threads: usize) -> Result<Vec<(f64, PanelRecord)>> {
+    for_each_puzzle(
+        puzzles,
+        threads,
+        || Engine::new(8),
+        |engine, puzzle| {
+            (
+                engine_rating_estimate(puzzle, engine),
+                PanelRecord::of(puzzle, engine),
+            )
+        },
+    )
 }
 
 /// The share of each tier that playing levels 2, 3 and 4 solve
