@@ -158,37 +158,43 @@ class PuzzleFlowTest {
             onNodeWithTag("puzzle-filter", useUnmergedTree = true).assertTextEquals(shown(PuzzleFilter(PuzzleDifficulty.HARD, null)))
             assertEquals(PuzzleDifficulty.HARD, controller.puzzle.difficulty)
 
-            // A theme of a single puzzle (one without a promotion, to be played by taps), chosen over every tier:
-            // solved cleanly by taps, Next brings it round again, said.
+            // The smallest theme that some tier lacks (its puzzles without a promotion, to be played by taps), chosen
+            // over every tier: each of its puzzles solved cleanly by taps in turn, Next then brings the first round
+            // again, said.
             click("set-ALL")
             val tiers = listOf(PuzzleDifficulty.EASY, PuzzleDifficulty.MEDIUM, PuzzleDifficulty.HARD)
-            val rare = puzzleThemeChoices(null).first { c ->
-                c.count == 1u && pack.first { c.id in it.themes }.solution.all { it.length == 4 }
-            }
-            val rarePuzzle = pack.first { rare.id in it.themes }
+            val rare = puzzleThemeChoices(null).filter { c ->
+                val of = pack.filter { c.id in it.themes }
+                of.all { p -> p.solution.all { it.length == 4 } } && tiers.any { t -> of.none { it.difficulty == t } }
+            }.minBy { it.count }
+            val rarePuzzles = pack.filter { rare.id in it.themes }
+            assertEquals(rare.count.toInt(), rarePuzzles.size)
             click("theme-menu")
             click("theme-${rare.id}")
-            assertEquals(rarePuzzle.id, controller.puzzle.id)
-            assertNull(ui().notice)
-            for (i in rarePuzzle.solution.indices step 2) {
-                val uci = rarePuzzle.solution[i]
-                val before = ui().feedbackText
-                tapSquare(uci.substring(0, 2))
-                tapSquare(uci.substring(2, 4))
-                waitUntil(timeoutMillis = 30_000) { ui().feedback != null && ui().feedbackText != before && ui().board.interactive || ui().feedback == Feedback.SOLVED }
-                assertTrue(ui().feedback != Feedback.WRONG, "solution move $uci")
+            for ((k, rarePuzzle) in rarePuzzles.withIndex()) {
+                if (k > 0) onNodeWithText(s.raw("action_next")).performClickAndWait(this)
+                assertEquals(rarePuzzle.id, controller.puzzle.id)
+                assertNull(ui().notice)
+                for (i in rarePuzzle.solution.indices step 2) {
+                    val uci = rarePuzzle.solution[i]
+                    val before = ui().feedbackText
+                    tapSquare(uci.substring(0, 2))
+                    tapSquare(uci.substring(2, 4))
+                    waitUntil(timeoutMillis = 30_000) { ui().feedback != null && ui().feedbackText != before && ui().board.interactive || ui().feedback == Feedback.SOLVED }
+                    assertTrue(ui().feedback != Feedback.WRONG, "solution move $uci")
+                }
+                assertEquals(Feedback.SOLVED, ui().feedback)
+                assertEquals(app.norochess.applayer.PuzzleAttempt.CLEAN, h.library.puzzleStatus(rarePuzzle.id))
             }
-            assertEquals(Feedback.SOLVED, ui().feedback)
-            assertEquals(app.norochess.applayer.PuzzleAttempt.CLEAN, h.library.puzzleStatus(rarePuzzle.id))
             onNodeWithText(s.raw("action_next")).performClickAndWait(this)
-            assertEquals(rarePuzzle.id, controller.puzzle.id)
+            assertEquals(rarePuzzles[0].id, controller.puzzle.id)
             assertEquals(puzzleFilterAllSolvedText(PuzzleFilter(null, rare.id)), ui().notice)
             assertNull(ui().feedback, "a new attempt of the same puzzle")
             onNodeWithTag("puzzle-notice", useUnmergedTree = true).assertIsDisplayed()
 
             // A tier without that theme drops it (the app layer's rule): any theme, the tier's first puzzle, no
             // "the pack has none" sentence, the button and the choice in words say so.
-            val without = tiers.first { it != rarePuzzle.difficulty }
+            val without = tiers.first { t -> rarePuzzles.none { it.difficulty == t } }
             assertEquals(PuzzleFilter(without, null), puzzleFilterWithTier(PuzzleFilter(null, rare.id), without))
             click("set-$without")
             assertNull(ui().theme, "the theme the tier lacks is dropped")
