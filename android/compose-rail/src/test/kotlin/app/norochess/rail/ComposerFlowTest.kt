@@ -4,6 +4,7 @@ import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
+import androidx.compose.ui.test.onAllNodesWithTag
 import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.performScrollTo
 import androidx.compose.ui.test.performTextReplacement
@@ -114,6 +115,11 @@ class ComposerFlowTest {
             assertNull(ui().reason)
             val solution = assertNotNull(ui().solution)
             assertTrue(solution.startsWith("Qxd5"), solution)
+            // The proof ends on the solver's thread: the state can hold the solution a frame before the screen draws
+            // it (CI, under load, looked in between).
+            waitUntil(timeoutMillis = 10_000) {
+                onAllNodesWithTag("compose-solution", useUnmergedTree = true).fetchSemanticsNodes().isNotEmpty()
+            }
             onNodeWithTag("compose-solution", useUnmergedTree = true).performScrollTo().assertIsDisplayed()
             click("compose-save")
             assertEquals(Goldens.strings.raw("composer_saved"), ui().saved)
