@@ -146,8 +146,19 @@ impl<T: Send + 'static> Background<T> {
             closed: false,
             waker: None,
         }));
+        // Registered before the thread starts: the search may report
+        // progress at once, and a cancel_all prompted by that report must
+        // find it (registered after the spawn, a cancel in between was
+        // missed and a search without limits ran on).
+        let cancel = Arc::new(Cancel {
+            stop,
+            on_cancel: Mutex::new(Some(on_cancel)),
+            cancelled: AtomicBool::new(false),
+            what,
+        });
+        searches.add(&cancel);
         let sender = Sender(slot.clone());
-        std::thread::Builder::new()
+        let spawned = std::thread::Builder::new()
             .name(format!("norochess {what}"))
             .stack_size(SEARCH_STACK)
             .spawn(move || {
@@ -159,17 +170,15 @@ impl<T: Send + 'static> Background<T> {
                 } else {
                     log::error!("{what}: the search thread panicked");
                 }
-            })
-            .map_err(|e| {
-                NorochessError::internal(format!("{what}: cannot start a search thread: {e}"))
-            })?;
-        let cancel = Arc::new(Cancel {
-            stop,
-            on_cancel: Mutex::new(Some(on_cancel)),
-            cancelled: AtomicBool::new(false),
-            what,
-        });
-        searches.add(&cancel);
+            });
+        if let Err(e) = spawned {
+            // No search runs: forget it, so a later cancel_all runs no
+            // clean-up for it.
+            cancel.disarm();
+            return Err(NorochessError::internal(format!(
+                "{what}: cannot start a search thread: {e}"
+            )));
+        }
         Ok(Background { slot, cancel, what })
     }
 
@@ -206,5 +215,71 @@ impl<T> Future for Background<T> {
 impl<T> Drop for Background<T> {
     fn drop(&mut self) {
         self.cancel.cancel();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+    use std::task::Wake;
+    use std::time::{Duration, Instant};
+
+    /// Wakes the test's thread, which parks between polls.
+    struct ThreadWaker(std::thread::Thread);
+
+    impl Wake for ThreadWaker {
+        fn wake(self: Arc<Self>) {
+            self.0.unpark();
+        }
+    }
+
+    fn block_on<F: Future>(future: F) -> F::Output {
+        let mut future = std::pin::pin!(future);
+        let waker = Waker::from(Arc::new(ThreadWaker(std::thread::current())));
+        let mut cx = Context::from_waker(&waker);
+        loop {
+            if let Poll::Ready(value) = future.as_mut().poll(&mut cx) {
+                return value;
+            }
+            std::thread::park_timeout(Duration::from_millis(50));
+        }
+    }
+
+    /// A cancel prompted by the search's first report (as the phones'
+    /// "stop" after the first line appears) reaches the search even when it
+    /// comes before `start` returns: the search is registered before its
+    /// thread runs.
+    #[test]
+    fn a_cancel_at_the_first_report_stops_the_search() {
+        let searches = Arc::new(Searches::default());
+        let stop = StopHandle::new();
+        let (cleaned_up, was_cleaned_up) = mpsc::channel();
+        let in_search = searches.clone();
+        let seen = stop.clone();
+        let search = Background::start(
+            "test",
+            &searches,
+            stop,
+            Box::new(move || {
+                let _ = cleaned_up.send(());
+            }),
+            move || {
+                // The first report, and the caller's cancel at once.
+                in_search.cancel_all();
+                let started = Instant::now();
+                while !seen.is_stopped() && started.elapsed() < Duration::from_secs(5) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                seen.is_stopped()
+            },
+        );
+        let Ok(search) = search else {
+            panic!("the search thread starts");
+        };
+        let cell = search.cancel_cell();
+        assert_eq!(block_on(search).ok(), Some(true), "the search was stopped");
+        assert!(cell.was_cancelled());
+        assert!(was_cleaned_up.try_recv().is_ok(), "the clean-up ran");
     }
 }

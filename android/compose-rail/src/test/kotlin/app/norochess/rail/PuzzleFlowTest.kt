@@ -2,6 +2,7 @@ package app.norochess.rail
 
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
+import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.onNodeWithTag
@@ -75,15 +76,7 @@ class PuzzleFlowTest {
             onNodeWithTag("puzzle-hint").assertIsDisplayed()
 
             // The solution, move by move; the opponent answers by itself.
-            for (i in info.solution.indices step 2) {
-                val uci = info.solution[i]
-                val before = ui().feedbackText
-                tapSquare(uci.substring(0, 2))
-                tapSquare(uci.substring(2, 4))
-                waitUntil(timeoutMillis = 30_000) { ui().feedback != null && ui().feedbackText != before && ui().board.interactive || ui().feedback == Feedback.SOLVED }
-                assertNotNull(ui().feedback)
-                assertTrue(ui().feedback != Feedback.WRONG, "solution move $uci")
-            }
+            playSolutionByTaps(info.solution, ui)
             assertEquals(Feedback.SOLVED, ui().feedback)
             assertEquals(1, ui().solved)
             assertEquals(1, h.library.puzzleStats().solved.toInt())
@@ -175,14 +168,7 @@ class PuzzleFlowTest {
                 if (k > 0) onNodeWithText(s.raw("action_next")).performClickAndWait(this)
                 assertEquals(rarePuzzle.id, controller.puzzle.id)
                 assertNull(ui().notice)
-                for (i in rarePuzzle.solution.indices step 2) {
-                    val uci = rarePuzzle.solution[i]
-                    val before = ui().feedbackText
-                    tapSquare(uci.substring(0, 2))
-                    tapSquare(uci.substring(2, 4))
-                    waitUntil(timeoutMillis = 30_000) { ui().feedback != null && ui().feedbackText != before && ui().board.interactive || ui().feedback == Feedback.SOLVED }
-                    assertTrue(ui().feedback != Feedback.WRONG, "solution move $uci")
-                }
+                playSolutionByTaps(rarePuzzle.solution, ui)
                 assertEquals(Feedback.SOLVED, ui().feedback)
                 assertEquals(app.norochess.applayer.PuzzleAttempt.CLEAN, h.library.puzzleStatus(rarePuzzle.id))
             }
@@ -238,5 +224,24 @@ class PuzzleFlowTest {
             assertEquals(app.norochess.android.ui.PieceKind.KNIGHT, ui().board.pieces["f1"]?.kind, "the knight chosen")
             assertTrue(ui().feedbackText!!.contains("f1=N"), ui().feedbackText!!)
         }
+    }
+}
+
+/**
+ * Plays the player's moves of [solution] (every other move; the opponent answers by itself) by tapping the squares,
+ * each waiting for the app layer's answer and checked not to be wrong.
+ */
+@OptIn(ExperimentalTestApi::class)
+private fun ComposeUiTest.playSolutionByTaps(solution: List<String>, ui: () -> app.norochess.android.ui.PuzzleUi) {
+    for (i in solution.indices step 2) {
+        val uci = solution[i]
+        val before = ui().feedbackText
+        tapSquare(uci.substring(0, 2))
+        tapSquare(uci.substring(2, 4))
+        waitUntil(timeoutMillis = 30_000) {
+            ui().feedback != null && ui().feedbackText != before && ui().board.interactive || ui().feedback == Feedback.SOLVED
+        }
+        assertNotNull(ui().feedback)
+        assertTrue(ui().feedback != Feedback.WRONG, "solution move $uci")
     }
 }
