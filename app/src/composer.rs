@@ -7,7 +7,7 @@
 
 use norochess_core::puzzle::{
     builtin_pack, compose, verify_puzzle, ComposeError, Puzzle, PuzzleError, FORMAT_HEADER,
-    FORMAT_HEADER_V1,
+    FORMAT_HEADER_V1, FORMAT_HEADER_V2,
 };
 use norochess_core::{AnyPosition, Engine, Objective, SolveLimits, Solver};
 use thiserror::Error;
@@ -128,7 +128,8 @@ pub fn import_puzzle(text: &str) -> Result<Puzzle, ComposerError> {
     let mut lines = text
         .lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty() && *l != FORMAT_HEADER);
+        // A file of version 2 holds the same line as one of version 3.
+        .filter(|l| !l.is_empty() && *l != FORMAT_HEADER && *l != FORMAT_HEADER_V2);
     let Some(line) = lines.next() else {
         return Err(ComposerError::Unreadable("the text is empty".to_string()));
     };

@@ -202,4 +202,10 @@ pub enum Objective {
     /// at most that many behind) where play stops. Never written in a
     /// puzzle file, so a puzzle's objective is never this one.
     Lead(#[uniffi(name = "points")] i16),
+    /// Checkmate within `moves` of the player's moves (`mate in 2`): a
+    /// puzzle of a game with a royal king (Ram chess, Frontal chess).
+    Mate {
+        /// The player's moves, the mating move included.
+        moves: u8,
+    },
 }

@@ -321,13 +321,18 @@ fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
 pub const DAILY_CANDIDATES: usize = 24;
 
 /// The daily puzzle of `day` from `pack` for a player rated `rating`: one
-/// of the [`DAILY_CANDIDATES`] puzzles whose pack rating is nearest
+/// of the [`DAILY_CANDIDATES`] Norochess-family puzzles whose pack rating is nearest
 /// `rating` (ties by id), picked by a hash of `YYYY-MM-DD`. The same day,
 /// pack and rating give the same puzzle on every device (FNV-1a, not
 /// std's hasher, whose output may change between Rust versions). `None`
 /// for an empty pack.
 pub fn daily_puzzle(pack: &[Puzzle], day: Day, rating: f64) -> Option<&Puzzle> {
-    let mut nearest: Vec<&Puzzle> = pack.iter().collect();
+    // The day's puzzle is one of the game the app is for, never a mate of
+    // Ram or Frontal chess.
+    let mut nearest: Vec<&Puzzle> = pack
+        .iter()
+        .filter(|p| p.variant.is_norochess_family())
+        .collect();
     nearest.sort_by(|a, b| {
         (f64::from(a.rating) - rating)
             .abs()
@@ -461,11 +466,21 @@ mod tests {
             })
             .collect();
         assert!(ids.len() > 10, "{ids:?}");
+        // Never a mate of Ram or Frontal chess, whatever the day.
+        let royal: Vec<Puzzle> = pack
+            .iter()
+            .filter(|p| !p.variant.is_norochess_family())
+            .cloned()
+            .collect();
+        assert!(!royal.is_empty());
+        assert!(daily_puzzle(&royal, day, 1500.0).is_none());
         // It is among the puzzles nearest the rating.
         for rating in [700.0, 1200.0, 1500.0, 2100.0] {
             let chosen = daily_puzzle(&pack, day, rating).unwrap();
+            assert!(chosen.variant.is_norochess_family(), "{}", chosen.id);
             let mut distances: Vec<f64> = pack
                 .iter()
+                .filter(|p| p.variant.is_norochess_family())
                 .map(|p| (f64::from(p.rating) - rating).abs())
                 .collect();
             distances.sort_by(f64::total_cmp);

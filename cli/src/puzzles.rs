@@ -140,9 +140,6 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
             let avoid_boards = avoided.iter().map(board_key).collect();
             let avoid_ideas = avoided.iter().map(idea_key).collect();
             let variant = Variant::parse(variant, None, None)?;
-            if !variant.is_norochess_family() {
-                bail!("puzzles are generated for the Norochess family, not {variant:?}");
-            }
             let options = GeneratorOptions {
                 count: *count,
                 seed: *seed,

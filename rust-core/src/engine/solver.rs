@@ -42,6 +42,15 @@ pub enum Objective {
     /// the game before. What [`Objective::Gain`] becomes once anchored at a
     /// puzzle's start; never written in a puzzle file.
     Lead(i16),
+    /// Checkmate the opponent within `moves` moves of the side to move: a
+    /// puzzle of a game with a royal king (Ram chess, Frontal chess). The
+    /// solver proves it as [`Objective::Win`] with play stopping after the
+    /// player's last move and the opponent's turn to answer it, where only
+    /// a checkmate is a win (see [`Objective::anchored`]).
+    Mate {
+        /// Moves of the side to move, the mating move included.
+        moves: u8,
+    },
 }
 
 impl Objective {
@@ -55,6 +64,8 @@ impl Objective {
             // unanchored, it asks for no more than a win.
             Objective::Gain { .. } => DECIDED,
             Objective::Lead(k) => 100 * i32::from(k),
+            // Unanchored, a mate at any distance.
+            Objective::Mate { .. } => DECIDED,
         }
     }
 
@@ -66,11 +77,19 @@ impl Objective {
             Objective::Save => "save".to_string(),
             Objective::Gain { points, moves } => format!("gain {points} in {moves}"),
             Objective::Lead(k) => format!("lead {k}"),
+            Objective::Mate { moves } => format!("mate in {moves}"),
         }
     }
 
-    /// Parses `win`, `win-by K` (also `win-by-K`, `winby K`), `save` or
-    /// `gain K in N` (K from 1, N from 1 to 6).
+    /// Whether the objective belongs to a game with a royal king (a mate)
+    /// rather than to the Norochess family (points and results).
+    pub fn is_mate(self) -> bool {
+        matches!(self, Objective::Mate { .. })
+    }
+
+    /// Parses `win`, `win-by K` (also `win-by-K`, `winby K`), `save`,
+    /// `gain K in N` (K from 1, N from 1 to 6) or `mate in N` (N from 1 to
+    /// 6).
     pub fn parse(text: &str) -> Option<Objective> {
         let text = text.trim().to_ascii_lowercase();
         match text.as_str() {
@@ -87,6 +106,13 @@ impl Objective {
                     .filter(|n| (1..=6).contains(n))?;
                 Some(Objective::Gain { points, moves })
             }
+            other if other.starts_with("mate in ") => other
+                .strip_prefix("mate in ")?
+                .trim()
+                .parse::<u8>()
+                .ok()
+                .filter(|n| (1..=6).contains(n))
+                .map(|moves| Objective::Mate { moves }),
             other => {
                 let rest = other
                     .strip_prefix("win-by")
@@ -119,6 +145,10 @@ impl Objective {
                     stop_at_ply: Some(game_ply(start) + 2 * u32::from(moves)),
                 }
             }
+            Objective::Mate { moves } => Goal {
+                objective: Objective::Win,
+                stop_at_ply: Some(game_ply(start) + 2 * u32::from(moves)),
+            },
             other => Goal {
                 objective: other,
                 stop_at_ply: None,
@@ -140,6 +170,8 @@ impl Objective {
             }
             Objective::Lead(k) if k >= 0 => format!("{color} to play and lead by {k}"),
             Objective::Lead(k) => format!("{color} to play and trail by at most {}", -k),
+            Objective::Mate { moves: 1 } => format!("{color} to play and mate in one move"),
+            Objective::Mate { moves } => format!("{color} to play and mate in {moves} moves"),
         }
     }
 }

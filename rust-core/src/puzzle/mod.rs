@@ -35,7 +35,7 @@ pub use scores::{
 };
 pub use session::{Hint, MoveFeedback, PuzzleSession, SessionState};
 pub use stats::PackStats;
-pub use themes::{tag_themes, THEMES};
+pub use themes::{game_theme, tag_themes, ROYAL_GAME_THEMES, THEMES};
 pub use verify::{verify_puzzle, VerifyReport};
 
 use crate::any::AnyPosition;
@@ -45,8 +45,13 @@ use crate::variant::Variant;
 use std::fmt::Write as _;
 use thiserror::Error;
 
-/// The first line of a puzzle file: its format and version.
-pub const FORMAT_HEADER: &str = "# norochess-puzzles 2";
+/// The first line of a puzzle file: its format and version. Version 3
+/// adds puzzles of the games with a royal king (Ram chess, Frontal chess),
+/// whose objective is a mate in N.
+pub const FORMAT_HEADER: &str = "# norochess-puzzles 3";
+
+/// The header of the second version (Norochess family only), still read.
+pub const FORMAT_HEADER_V2: &str = "# norochess-puzzles 2";
 
 /// The header of the first version (no opponent's move field), still read.
 pub const FORMAT_HEADER_V1: &str = "# norochess-puzzles 1";
@@ -95,7 +100,8 @@ impl Difficulty {
 pub struct Puzzle {
     /// Stable identifier (`np0042`).
     pub id: String,
-    /// The game (the Norochess family).
+    /// The game: the Norochess family, or (format 3) a game with a royal
+    /// king, whose puzzles ask for a mate.
     pub variant: Variant,
     /// The position text, with move number and scores: before the
     /// opponent's move when there is one (`setup`), else the player's.
@@ -129,7 +135,7 @@ pub enum PuzzleError {
     },
     /// The file does not start with the format header.
     #[error(
-        "line 1: expected the header `{FORMAT_HEADER}` (or `{FORMAT_HEADER_V1}`), found `{0}`"
+        "line 1: expected the header `{FORMAT_HEADER}` (or `{FORMAT_HEADER_V2}`, `{FORMAT_HEADER_V1}`), found `{0}`"
     )]
     Header(String),
 }
@@ -195,9 +201,15 @@ impl Puzzle {
     }
 
     /// The objective in words with move number and score: "White to play
-    /// and win — move 46, score 30–31".
+    /// and win — move 46, score 30–31"; with the move number alone in a
+    /// game without points: "White to play and mate in 2 moves — move 31".
     pub fn describe(&self) -> String {
         match self.start() {
+            Ok(p) if !self.variant.is_norochess_family() => format!(
+                "{} — move {}",
+                self.objective.describe(p.turn()),
+                p.fullmove_number()
+            ),
             Ok(p) => {
                 use crate::types::Color;
                 format!(
@@ -233,11 +245,11 @@ impl Puzzle {
     /// Reads one line of the current file format (`line` is its number,
     /// for errors).
     pub fn from_line(text: &str, line: usize) -> Result<Puzzle, PuzzleError> {
-        Puzzle::from_line_of_version(text, line, 2)
+        Puzzle::from_line_of_version(text, line, 3)
     }
 
     /// Reads one line of format `version` (1: seven fields, no opponent's
-    /// move; 2: eight).
+    /// move; 2: eight; 3: eight, and games with a royal king too).
     pub fn from_line_of_version(
         text: &str,
         line: usize,
@@ -250,7 +262,7 @@ impl Puzzle {
                 (1, [id, variant, position, objective, solution, rating, themes]) => (
                     id, variant, position, &"-", objective, solution, rating, themes,
                 ),
-                (2, [id, variant, position, setup, objective, solution, rating, themes]) => (
+                (2 | 3, [id, variant, position, setup, objective, solution, rating, themes]) => (
                     id, variant, position, setup, objective, solution, rating, themes,
                 ),
                 _ => {
@@ -276,9 +288,9 @@ impl Puzzle {
             )));
         }
         let variant = Variant::parse(variant, None, None).map_err(|e| error(e.to_string()))?;
-        if !variant.is_norochess_family() {
+        if !variant.is_norochess_family() && version < 3 {
             return Err(error(format!(
-                "puzzles are for the Norochess family, not {}",
+                "format {version} holds puzzles of the Norochess family, not {} (format 3 does)",
                 variant.id()
             )));
         }
@@ -294,11 +306,30 @@ impl Puzzle {
             }
             None => before,
         };
-        let objective = Objective::parse(objective).ok_or_else(|| {
-            error(format!(
-                "unknown objective `{objective}` (expected win, win-by K, save or gain K in N)"
+        let objective = Objective::parse(objective)
+            .filter(|o| !matches!(o, Objective::Lead(_)))
+            .ok_or_else(|| {
+                error(format!(
+                "unknown objective `{objective}` (expected win, win-by K, save, gain K in N or mate in N)"
             ))
-        })?;
+            })?;
+        // A game with a royal king has no points and no move limit, so its
+        // only objective is a mate in N; the Norochess family has no mate.
+        if objective.is_mate() == variant.is_norochess_family() {
+            return Err(error(if objective.is_mate() {
+                format!(
+                    "{} has no checkmate: `{}` is no objective there",
+                    variant.id(),
+                    objective.text()
+                )
+            } else {
+                format!(
+                    "a {} puzzle asks for a mate in N, not `{}`",
+                    variant.id(),
+                    objective.text()
+                )
+            }));
+        }
         let solution: Vec<String> = solution.split_whitespace().map(str::to_string).collect();
         if solution.is_empty() {
             return Err(error("the solution is empty".to_string()));
@@ -343,7 +374,8 @@ impl Puzzle {
 pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
     let mut lines = text.lines().enumerate();
     let version = match lines.next() {
-        Some((_, first)) if first.trim() == FORMAT_HEADER => 2,
+        Some((_, first)) if first.trim() == FORMAT_HEADER => 3,
+        Some((_, first)) if first.trim() == FORMAT_HEADER_V2 => 2,
         Some((_, first)) if first.trim() == FORMAT_HEADER_V1 => 1,
         Some((_, first)) => return Err(PuzzleError::Header(first.chars().take(60).collect())),
         None => return Err(PuzzleError::Header(String::new())),
@@ -428,6 +460,73 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("line 4: opponent's move (d4h1)"));
+    }
+
+    /// Ram chess (format 3): after Black's pawn step White mates in two
+    /// with the rooks.
+    const RAM_MATE: &str = "rp0003|ram|10/10/9k/2N6p/4R5/P5R1p1/8N1/2P3K3/6P3/10 b - - 0 73|j7j5|mate in 2|g5i5 j5j3 e6j6|1590|short,mate,ram-chess";
+
+    #[test]
+    fn format_3_holds_mates_of_the_royal_games() {
+        let p = Puzzle::from_line(RAM_MATE, 1).expect("a Ram chess puzzle");
+        assert_eq!(p.variant.id(), "ram");
+        assert_eq!(p.objective, Objective::Mate { moves: 2 });
+        assert_eq!(p.to_line(), RAM_MATE);
+        assert_eq!(p.describe(), "White to play and mate in 2 moves — move 74");
+        // Proven as a win with play stopping after White's second move has
+        // been answered (2 × 73 plies played, then four more).
+        let goal = p.goal().expect("goal");
+        assert_eq!(goal.objective, Objective::Win);
+        assert_eq!(goal.stop_at_ply, Some(150));
+        let mut solver = crate::engine::solver::Solver::new(8);
+        let report = verify_puzzle(
+            &p,
+            &mut solver,
+            crate::engine::solver::SolveLimits::with_nodes(2_000_000),
+        );
+        assert!(report.ok(), "{:?}", report.problems);
+        // A line whose last move does not mate fails.
+        let slow = RAM_MATE.replace("e6j6|", "e6e7|");
+        let p = Puzzle::from_line(&slow, 1).expect("a legal line");
+        let report = verify_puzzle(
+            &p,
+            &mut solver,
+            crate::engine::solver::SolveLimits::with_nodes(2_000_000),
+        );
+        assert!(!report.ok());
+        // The tagger names the game, the mate and the length, no phase.
+        let p = Puzzle::from_line(RAM_MATE, 1).expect("a Ram chess puzzle");
+        assert_eq!(tag_themes(&p), ["short", "mate", "ram-chess"]);
+    }
+
+    #[test]
+    fn each_game_keeps_its_own_objectives() {
+        // A format 2 reader's header refuses a Ram chess puzzle.
+        let v2 = format!("{FORMAT_HEADER_V2}\n{RAM_MATE}\n");
+        let err = parse_puzzles(&v2).map(|_| ()).unwrap_err().to_string();
+        assert!(
+            err.contains("format 2 holds puzzles of the Norochess family"),
+            "{err}"
+        );
+        // Ram chess has no points and no move limit: a mate in N only.
+        let err = Puzzle::from_line(&RAM_MATE.replace("|mate in 2|", "|win|"), 3)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(err, "line 3: a ram puzzle asks for a mate in N, not `win`");
+        // Norochess has no checkmate.
+        let err = Puzzle::from_line(&LINE.replace("|win|", "|mate in 1|"), 4)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "line 4: norochess has no checkmate: `mate in 1` is no objective there"
+        );
+        assert_eq!(
+            Objective::parse("Mate in 3"),
+            Some(Objective::Mate { moves: 3 })
+        );
+        assert_eq!(Objective::parse("mate in 7"), None);
+        assert_eq!(Objective::parse("mate in 0"), None);
     }
 
     #[test]

@@ -16,6 +16,9 @@ use std::fmt::Write as _;
 pub struct PackStats {
     /// Puzzles.
     pub total: usize,
+    /// Puzzles of the Norochess family (Norochess, Norochess960): the ones
+    /// the phases below count, and the base of [`PackStats::family_percent`].
+    pub norochess_family: usize,
     /// Per tier: easy, medium, hard.
     pub tiers: [usize; 3],
     /// Starting before move 45.
@@ -38,8 +41,8 @@ pub struct PackStats {
     pub ideas_over_cap: usize,
     /// The rating value the most puzzles hold, and how many.
     pub most_common_rating: (u16, usize),
-    /// Per objective kind: win, win-by, save, gain.
-    pub objectives: [usize; 4],
+    /// Per objective kind: win, win-by, save, gain, mate.
+    pub objectives: [usize; 5],
     /// Per number of player moves (1, 2, 3, 4+).
     pub lengths: [usize; 4],
     /// Beginning with the opponent's move.
@@ -78,6 +81,9 @@ impl PackStats {
                 .or_default()
                 .push(puzzle.id.clone());
             *ratings.entry(puzzle.rating).or_default() += 1;
+            if puzzle.variant.is_norochess_family() {
+                stats.norochess_family += 1;
+            }
             if puzzle.solution.len() > 1 {
                 stats.multi_move += 1;
                 if later_move_not_biggest_capture(puzzle) {
@@ -94,6 +100,7 @@ impl PackStats {
                 Objective::WinBy(_) => 1,
                 Objective::Save => 2,
                 Objective::Gain { .. } | Objective::Lead(_) => 3,
+                Objective::Mate { .. } => 4,
             }] += 1;
             stats.lengths[puzzle.solution.len().div_ceil(2).clamp(1, 4) - 1] += 1;
             if puzzle.setup.is_some() {
@@ -113,7 +120,14 @@ impl PackStats {
             {
                 stats.impossible_scores += 1;
             }
-            if let Ok(start) = puzzle.start() {
+            // The phases are the Norochess move limit's: a game with a
+            // royal king has none.
+            let family_start = puzzle
+                .variant
+                .is_norochess_family()
+                .then(|| puzzle.start().ok())
+                .flatten();
+            if let Some(start) = family_start {
                 if (49..=52).contains(&start.fullmove_number()) {
                     stats.moves_49_to_52 += 1;
                 }
@@ -166,10 +180,22 @@ impl PackStats {
         }
     }
 
+    /// `part` of the pack's Norochess family puzzles as a percentage: the
+    /// base of the phase and objective shares, which a pack's puzzles of
+    /// other games do not dilute.
+    pub fn family_percent(&self, part: usize) -> f64 {
+        if self.norochess_family == 0 {
+            0.0
+        } else {
+            100.0 * part as f64 / self.norochess_family as f64
+        }
+    }
+
     /// The counts as lines of text.
     pub fn report(&self) -> String {
         let mut out = String::new();
         let pct = |n: usize| format!("{n} ({:.1} %)", self.percent(n));
+        let family = |n: usize| format!("{n} ({:.1} %)", self.family_percent(n));
         let _ = writeln!(out, "puzzles: {}", self.total);
         let _ = writeln!(
             out,
@@ -191,18 +217,20 @@ impl PackStats {
         );
         let _ = writeln!(
             out,
-            "start: before move 45 {}, moves 45–52 {}, move 53 or later {}",
-            pct(self.before_move_45),
-            pct(self.moves_45_to_52),
-            pct(self.from_move_53)
+            "Norochess family: {}; its starts: before move 45 {}, moves 45–52 {}, move 53 or later {}",
+            self.norochess_family,
+            family(self.before_move_45),
+            family(self.moves_45_to_52),
+            family(self.from_move_53)
         );
         let _ = writeln!(
             out,
-            "objectives: win {}, win-by {}, save {}, gain {}",
-            pct(self.objectives[0]),
-            pct(self.objectives[1]),
-            pct(self.objectives[2]),
-            pct(self.objectives[3])
+            "objectives: win {}, win-by {}, save {}, gain {} (of the family); mate {}",
+            family(self.objectives[0]),
+            family(self.objectives[1]),
+            family(self.objectives[2]),
+            family(self.objectives[3]),
+            self.objectives[4]
         );
         let _ = writeln!(
             out,

@@ -14,7 +14,7 @@ use crate::types::{Color, Role, Square};
 
 /// Every theme the tagger gives, with what it means, in words a player
 /// reads in the apps' theme menus (plain text: no markup).
-pub const THEMES: [(&str, &str); 28] = [
+pub const THEMES: [(&str, &str); 31] = [
     ("middlegame", "the puzzle starts before move 45"),
     (
         "run-in",
@@ -85,7 +85,38 @@ pub const THEMES: [(&str, &str); 28] = [
         "dethronement",
         "a pawn reaching the last rank removes the enemy queen (Frontal chess)",
     ),
+    ("mate", "checkmate the royal king within a few moves"),
+    (
+        "ram-chess",
+        "a Ram chess puzzle: 10x10, pawns ram pawns, a pawn on the last rank comes back as a lost piece",
+    ),
+    (
+        "frontal-chess",
+        "a Frontal chess puzzle: 10x10, pawns swap places head on, a pawn on the last rank can dethrone the queen",
+    ),
 ];
+
+/// The themes only the games with a royal king give (their rules or
+/// their objective): choosing one of them is asking for those games'
+/// puzzles.
+pub const ROYAL_GAME_THEMES: [&str; 5] = [
+    "resurrection",
+    "dethronement",
+    "mate",
+    "ram-chess",
+    "frontal-chess",
+];
+
+/// The theme that names a game other than Norochess, so a player can ask
+/// for its puzzles from the same menu (`None` for the Norochess family,
+/// whose puzzles are the pack's main run).
+pub fn game_theme(variant: crate::variant::Variant) -> Option<&'static str> {
+    match variant.id() {
+        "ram" => Some("ram-chess"),
+        "frontal" => Some("frontal-chess"),
+        _ => None,
+    }
+}
 
 /// The themes of `puzzle`, in the order of [`THEMES`].
 pub fn tag_themes(puzzle: &Puzzle) -> Vec<String> {
@@ -99,15 +130,22 @@ pub fn tag_themes(puzzle: &Puzzle) -> Vec<String> {
     };
     let player = start.turn();
     let n = start.fullmove_number();
-    found.push(match n {
-        0..=44 => "middlegame",
-        45..=48 => "run-in",
-        _ => "overtime",
-    });
+    // The phases are the Norochess move limit's; a game with a royal king
+    // has none, and its puzzles are named by their game instead.
+    if puzzle.variant.is_norochess_family() {
+        found.push(match n {
+            0..=44 => "middlegame",
+            45..=48 => "run-in",
+            _ => "overtime",
+        });
+    } else if let Some(theme) = game_theme(puzzle.variant) {
+        found.push(theme);
+    }
     match puzzle.objective {
         Objective::Gain { .. } | Objective::Lead(_) => found.push("points"),
         Objective::WinBy(_) => found.push("margin"),
         Objective::Save => found.push("save"),
+        Objective::Mate { .. } => found.push("mate"),
         Objective::Win => {}
     }
     let behind = start.score(player) < start.score(!player);
@@ -119,7 +157,15 @@ pub fn tag_themes(puzzle: &Puzzle) -> Vec<String> {
         2 => "short",
         _ => "long-line",
     });
-    if moves.first().is_some_and(|&m| points_of(&start, m) == 0) {
+    let quiet = |m: Move| {
+        if puzzle.variant.is_norochess_family() {
+            points_of(&start, m) == 0
+        } else {
+            // No points in a royal game: a move is quiet when it takes nothing.
+            start.piece_at(m.to).is_none_or(|p| p.color == player) && m.kind != MoveKind::Dethrone
+        }
+    };
+    if moves.first().is_some_and(|&m| quiet(m)) {
         found.push("quiet-move");
     }
     let mut position = start;

@@ -4,7 +4,7 @@
 //! offers (only those the chosen tier holds, with their counts) and what the
 //! screen says of the choice.
 
-use norochess_core::puzzle::{Difficulty, Puzzle, THEMES};
+use norochess_core::puzzle::{Difficulty, Puzzle, ROYAL_GAME_THEMES, THEMES};
 use thiserror::Error;
 
 /// The player's choice of puzzles.
@@ -60,9 +60,19 @@ impl PuzzleFilter {
         Ok(PuzzleFilter { tier, theme })
     }
 
-    /// Whether `puzzle` is one the player asked for.
+    /// Whether `puzzle` is one the player asked for. The puzzles of a game
+    /// other than Norochess (the mates of Ram and Frontal chess) come only
+    /// when asked for by a theme that only those games give (their game's
+    /// name, `mate`, `resurrection`, `dethronement`): the run of puzzles,
+    /// and every theme the Norochess puzzles share, stay on the game the
+    /// app is for.
     pub fn fits(&self, puzzle: &Puzzle) -> bool {
-        self.tier.is_none_or(|t| puzzle.difficulty() == t)
+        let other_games_asked = self
+            .theme
+            .as_deref()
+            .is_some_and(|theme| ROYAL_GAME_THEMES.contains(&theme));
+        (puzzle.variant.is_norochess_family() || other_games_asked)
+            && self.tier.is_none_or(|t| puzzle.difficulty() == t)
             && self
                 .theme
                 .as_ref()
@@ -153,14 +163,16 @@ pub struct PuzzleThemeChoice {
 /// with its count; themes no such puzzle has are left out, so a menu never
 /// offers an empty choice.
 pub fn theme_choices(pack: &[Puzzle], tier: Option<Difficulty>) -> Vec<PuzzleThemeChoice> {
-    let in_tier = PuzzleFilter { tier, theme: None }.chosen(pack);
     THEMES
         .iter()
         .filter_map(|(id, meaning)| {
-            let count = in_tier
-                .iter()
-                .filter(|p| p.themes.iter().any(|t| t == id))
-                .count();
+            // Counted as the choice would give them (the other games'
+            // puzzles only under their own themes).
+            let choice = PuzzleFilter {
+                tier,
+                theme: Some((*id).to_string()),
+            };
+            let count = pack.iter().filter(|p| choice.fits(p)).count();
             (count > 0).then(|| PuzzleThemeChoice {
                 id: (*id).to_string(),
                 name: theme_name(id),
@@ -185,6 +197,59 @@ fn theme_name(id: &str) -> String {
 mod tests {
     use super::*;
     use norochess_core::puzzle::builtin_pack;
+
+    #[test]
+    fn the_other_games_mates_come_only_when_asked_for() {
+        let pack = builtin_pack().expect("the built-in pack reads");
+        let ram = pack
+            .iter()
+            .find(|p| p.variant.id() == "ram")
+            .expect("the pack has Ram chess puzzles");
+        let frontal = pack
+            .iter()
+            .find(|p| p.variant.id() == "frontal")
+            .expect("the pack has Frontal chess puzzles");
+        let length = ram.themes.first().cloned().expect("a length theme");
+        for (filter, fits_ram, fits_frontal) in [
+            (PuzzleFilter::any(), false, false),
+            (
+                PuzzleFilter::new(None, Some(&length)).expect("a theme"),
+                false,
+                false,
+            ),
+            (
+                PuzzleFilter::new(None, Some("Ram chess")).expect("a theme"),
+                true,
+                false,
+            ),
+            (
+                PuzzleFilter::new(None, Some("frontal-chess")).expect("a theme"),
+                false,
+                true,
+            ),
+            (
+                PuzzleFilter::new(None, Some("mate")).expect("a theme"),
+                true,
+                true,
+            ),
+        ] {
+            assert_eq!(filter.fits(ram), fits_ram, "{filter:?}");
+            assert_eq!(filter.fits(frontal), fits_frontal, "{filter:?}");
+        }
+        // The menu counts them under their own themes only.
+        let choices = theme_choices(&pack, None);
+        let count = |id: &str| choices.iter().find(|c| c.id == id).map_or(0, |c| c.count);
+        let games = |id: &str| pack.iter().filter(|p| p.variant.id() == id).count() as u32;
+        assert_eq!(count("ram-chess"), games("ram"));
+        assert_eq!(count("frontal-chess"), games("frontal"));
+        assert_eq!(count("mate"), games("ram") + games("frontal"));
+        let family_with = |theme: &str| {
+            pack.iter()
+                .filter(|p| p.variant.is_norochess_family() && p.themes.iter().any(|t| t == theme))
+                .count() as u32
+        };
+        assert_eq!(count(&length), family_with(&length));
+    }
 
     #[test]
     fn a_theme_is_read_as_a_player_types_it() {

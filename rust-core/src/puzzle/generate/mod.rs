@@ -10,6 +10,7 @@
 //! so a run gives the same puzzles whatever the number of threads.
 
 pub(crate) mod analyse;
+mod mates;
 mod selfplay;
 
 use super::likeness::{idea_key, MAX_SAME_IDEA};
@@ -249,6 +250,9 @@ fn puzzle_of_game(
     use analyse::{Phase, Screen};
     let seed = game_seed(options.seed, game_number);
     let game = selfplay::self_play(options.variant, engine, seed)?;
+    if !options.variant.is_norochess_family() {
+        return mate_puzzle_of_game(&game, options, engine, solver);
+    }
     let mut rng = SplitMix64::new(seed ^ 0x5eed);
     let reaches_53 = |g: &Game| reaches(g, 53);
     let game = if options.deep_overtime_only && !reaches_53(&game) {
@@ -353,6 +357,29 @@ fn puzzle_of_game(
     None
 }
 
+/// The mate puzzle of one source game of a game with a royal king: its
+/// moves that allowed a forced mate, longest mates first, each made into a
+/// line until one passes the same checks as every puzzle.
+fn mate_puzzle_of_game(
+    game: &Game,
+    options: &GeneratorOptions,
+    engine: &mut Engine,
+    solver: &mut Solver,
+) -> Option<Puzzle> {
+    solver.clear();
+    let candidates = mates::mate_candidates(game, solver);
+    for candidate in candidates.into_iter().take(mates::MAX_TRIES) {
+        solver.clear();
+        let Some(puzzle) = mates::mate_puzzle(game, candidate, options, solver, engine) else {
+            continue;
+        };
+        if let Some(puzzle) = accepted(puzzle, options, engine, solver) {
+            return Some(puzzle);
+        }
+    }
+    None
+}
+
 /// The puzzle the opponent's `mistake` sets in the current position of
 /// `so_far`, verified strictly within the time allowed, tagged and rated.
 fn finish(
@@ -363,7 +390,18 @@ fn finish(
     solver: &mut Solver,
 ) -> Option<Puzzle> {
     solver.clear();
-    let mut puzzle = analyse::puzzle_from_mistake(so_far, mistake, solver, options)?;
+    let puzzle = analyse::puzzle_from_mistake(so_far, mistake, solver, options)?;
+    accepted(puzzle, options, engine, solver)
+}
+
+/// `puzzle` verified strictly within the nodes allowed, kept or not by the
+/// greedy share, then tagged and rated.
+fn accepted(
+    mut puzzle: Puzzle,
+    options: &GeneratorOptions,
+    engine: &mut Engine,
+    solver: &mut Solver,
+) -> Option<Puzzle> {
     solver.clear();
     let report = verify_puzzle(
         &puzzle,
