@@ -58,6 +58,10 @@ pub struct PuzzleInfo {
     pub solution: Vec<String>,
     /// The same line in SAN (`Qf5`, `Bxh2`), for showing the solution.
     pub solution_san: Vec<String>,
+    /// The same line as board moves (squares, promotion, kind), so a shell
+    /// or a test plays it by its squares without reading coordinates (a
+    /// 10×10 square such as `f10` has three characters).
+    pub solution_moves: Vec<MoveInfo>,
 }
 
 impl PuzzleInfo {
@@ -77,9 +81,11 @@ impl PuzzleInfo {
         let start = puzzle.start().map_err(unplayable)?;
         let moves = puzzle.solution_moves().map_err(unplayable)?;
         let mut solution_san = Vec::with_capacity(moves.len());
+        let mut solution_moves = Vec::with_capacity(moves.len());
         let mut position = start;
         for &m in &moves {
             solution_san.push(position.to_san(m));
+            solution_moves.push(MoveInfo::of(&position, m));
             position = position.play(m).map_err(|e| unplayable(e.to_string()))?;
         }
         let difficulty = puzzle.difficulty();
@@ -100,6 +106,7 @@ impl PuzzleInfo {
             player_moves: u32::try_from(puzzle.solution.len().div_ceil(2)).unwrap_or(u32::MAX),
             solution: puzzle.solution.clone(),
             solution_san,
+            solution_moves,
         })
     }
 }

@@ -11,18 +11,6 @@ let puzzleLine =
 let opponentMoveLine =
     "g1|norochess|3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 29 score=10-10|d8d5|gain 9 in 1|d1d5|1000|"
 
-/// The piece of a coordinate move like `e7e8q` (puzzles are on 8×8 boards).
-private func promotionOf(_ uci: String) -> PieceKind? {
-    guard uci.count > 4 else { return nil }
-    switch uci[uci.index(uci.startIndex, offsetBy: 4)] {
-    case "q": return .queen
-    case "r": return .rook
-    case "b": return .bishop
-    case "n": return .knight
-    default: return nil
-    }
-}
-
 /// Plays the player's moves of the intended line, checking each reply against it: a clean solve.
 func solveByTheIntendedLine(
     _ session: PuzzleRun, _ puzzle: PuzzleInfo, file: StaticString = #filePath, line: UInt = #line
@@ -30,8 +18,10 @@ func solveByTheIntendedLine(
     let moves = puzzle.solution
     for i in stride(from: 0, to: moves.count, by: 2) {
         let move = moves[i]
-        let feedback = try session.play(
-            from: String(move.prefix(2)), to: String(move.dropFirst(2).prefix(2)), promotion: promotionOf(move))
+        // Played by its squares, as a shell does (a 10x10 square like f10 has three characters).
+        let board = puzzle.solutionMoves[i]
+        XCTAssertEqual(board.uci, move, file: file, line: line)
+        let feedback = try session.play(from: board.from, to: board.to, promotion: board.promotion)
         guard case let .correct(played, reply, solved) = feedback else {
             XCTFail("\(puzzle.id): \(move) should be right, got \(feedback)", file: file, line: line)
             return
@@ -81,7 +71,8 @@ final class PuzzleTests: XCTestCase {
             let tier: PuzzleDifficulty = p.rating < 1300 ? .easy : p.rating < 1700 ? .medium : .hard
             XCTAssertEqual(p.difficulty, tier, p.id)
             XCTAssertEqual(p.difficultyId, "\(tier)")
-            XCTAssertTrue(["norochess", "norochess960"].contains(p.variantId), p.variantId)
+            // The Norochess family, and (format 3) mates of the two 10x10 games with a royal king.
+            XCTAssertTrue(["norochess", "norochess960", "ram", "frontal"].contains(p.variantId), p.variantId)
             XCTAssertEqual(Int(p.playerMoves), (p.solution.count + 1) / 2, p.id)
             XCTAssertEqual(p.solutionSan.count, p.solution.count)
             let sideName = p.player == .white ? "White" : "Black"
@@ -93,6 +84,10 @@ final class PuzzleTests: XCTestCase {
             case let .winBy(margin): XCTAssertEqual(p.objectiveId, "win-by \(margin)")
             case let .gain(points, moves): XCTAssertEqual(p.objectiveId, "gain \(points) in \(moves)")
             case .lead: XCTFail("\(p.id): a lead is the solver's form, never a puzzle's")
+            case let .mate(moves):
+                XCTAssertEqual(p.objectiveId, "mate in \(moves)")
+                XCTAssertTrue(["ram", "frontal"].contains(p.variantId), "\(p.id): a mate needs a royal king")
+                XCTAssertEqual(p.solution.count, 2 * Int(moves) - 1, "\(p.id): the line mates on the last move")
             }
             if p.opponentMove == nil { XCTAssertEqual(p.positionText, p.positionBeforeText, p.id) }
         }

@@ -18,7 +18,17 @@ final class PuzzleThemeChoiceTests: XCTestCase {
     /// The pack's puzzles of `tier` with `theme`, read from the puzzles'
     /// own themes (what the app layer's choice must keep to).
     private func packPuzzles(_ tier: PuzzleDifficulty, _ theme: String) -> [PuzzleInfo] {
-        pack.filter { $0.difficulty == tier && $0.themes.contains(theme) }
+        pack.filter { $0.difficulty == tier && inChoice($0, theme) }
+    }
+
+    /// Whether `p` belongs to the choice of `theme` (`nil`: any), as
+    /// docs/puzzles.md states the rule: it has the theme, and a mate of Ram
+    /// or Frontal chess comes only for a theme only those games give.
+    private func inChoice(_ p: PuzzleInfo, _ theme: String?) -> Bool {
+        let norochess = p.variantId.hasPrefix("norochess")
+        guard let theme else { return norochess }
+        let royalOnly: Set<String> = ["mate", "ram-chess", "frontal-chess", "resurrection", "dethronement"]
+        return p.themes.contains(theme) && (norochess || royalOnly.contains(theme))
     }
 
     /// A theme the pack has, but not in `tier`: the first that some other
@@ -91,13 +101,13 @@ final class PuzzleThemeChoiceTests: XCTestCase {
         XCTAssertNil(puzzle.error)
         XCTAssertTrue(puzzle.info.themes.contains(theme), "\(puzzle.info.id): \(puzzle.info.themes)")
         XCTAssertEqual(puzzle.info.difficulty, list.tier)
-        XCTAssertEqual(puzzle.info.id, try following(first.id) { $0.difficulty == list.tier && $0.themes.contains(theme) })
+        XCTAssertEqual(puzzle.info.id, try following(first.id) { $0.difficulty == list.tier && self.inChoice($0, theme) })
         // Any theme again: Next goes to the following puzzle of the tier.
         puzzle.chooseTheme(nil)
         XCTAssertEqual(puzzle.choice.filter, PuzzleFilter(tier: list.tier, theme: nil))
         let before = puzzle.info.id
         puzzle.next()
-        XCTAssertEqual(puzzle.info.id, try following(before) { $0.difficulty == list.tier })
+        XCTAssertEqual(puzzle.info.id, try following(before) { $0.difficulty == list.tier && self.inChoice($0, nil) })
     }
 
     func testTheThemeChoicesFollowTheTier() async throws {
@@ -141,7 +151,7 @@ final class PuzzleThemeChoiceTests: XCTestCase {
                        try puzzleFilterWithTier(filter: PuzzleFilter(tier: .easy, theme: easyOnly), tier: .hard))
         XCTAssertEqual(list.choice.filter, PuzzleFilter(tier: .hard, theme: nil), "dropped: no hard puzzle has it")
         XCTAssertEqual(list.choice.text, "hard puzzles")
-        XCTAssertEqual(list.rows.map(\.id), pack.filter { $0.difficulty == .hard }.map(\.id), "every hard puzzle listed")
+        XCTAssertEqual(list.rows.map(\.id), pack.filter { $0.difficulty == .hard && inChoice($0, nil) }.map(\.id), "every hard puzzle listed")
         XCTAssertNil(list.error)
 
         // The puzzle screen offers the themes of its puzzle's tier.
@@ -154,12 +164,12 @@ final class PuzzleThemeChoiceTests: XCTestCase {
         let library = try LibraryHandle.inMemory()
         let list = try PuzzleListModel(library: library, tier: .medium)
         // Any theme: every puzzle of the tier.
-        XCTAssertEqual(list.rows.map(\.id), pack.filter { $0.difficulty == .medium }.map(\.id))
+        XCTAssertEqual(list.rows.map(\.id), pack.filter { $0.difficulty == .medium && inChoice($0, nil) }.map(\.id))
         // A theme: the rows narrow to the app layer's chosen puzzles, which
         // are the tier's puzzles with that theme, in pack order.
         // A theme some medium puzzles have and others do not, which hard
         // puzzles have too (so a tier change keeps it).
-        let mediumCount = pack.filter { $0.difficulty == .medium }.count
+        let mediumCount = pack.filter { $0.difficulty == .medium && inChoice($0, nil) }.count
         let hardThemes = Set(try puzzleThemeChoices(tier: .hard).map(\.id))
         let theme = try XCTUnwrap(try puzzleThemeChoices(tier: .medium).first {
             Int($0.count) < mediumCount && hardThemes.contains($0.id)
@@ -176,7 +186,7 @@ final class PuzzleThemeChoiceTests: XCTestCase {
         XCTAssertEqual(list.rows.map(\.id), packPuzzles(.hard, theme.id).map(\.id))
         // Any theme again: the whole tier.
         list.chooseTheme(nil)
-        XCTAssertEqual(list.rows.map(\.id), pack.filter { $0.difficulty == .hard }.map(\.id))
+        XCTAssertEqual(list.rows.map(\.id), pack.filter { $0.difficulty == .hard && inChoice($0, nil) }.map(\.id))
         XCTAssertNil(list.error)
     }
 

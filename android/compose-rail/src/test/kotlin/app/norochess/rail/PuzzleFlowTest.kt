@@ -71,12 +71,12 @@ class PuzzleFlowTest {
             // A hint: first the piece.
             onNodeWithText(Goldens.strings.raw("action_hint")).performClickAndWait(this)
             waitUntil(timeoutMillis = 30_000) { ui().hint != null }
-            val from = info.solution[0].substring(0, 2)
+            val from = info.solutionMoves[0].from
             assertTrue(ui().hint!!.contains(from), ui().hint!!)
             onNodeWithTag("puzzle-hint").assertIsDisplayed()
 
             // The solution, move by move; the opponent answers by itself.
-            playSolutionByTaps(info.solution, ui)
+            playSolutionByTaps(info.solutionMoves, ui)
             assertEquals(Feedback.SOLVED, ui().feedback)
             assertEquals(1, ui().solved)
             assertEquals(1, h.library.puzzleStats().solved.toInt())
@@ -158,7 +158,7 @@ class PuzzleFlowTest {
             val tiers = listOf(PuzzleDifficulty.EASY, PuzzleDifficulty.MEDIUM, PuzzleDifficulty.HARD)
             val rare = puzzleThemeChoices(null).filter { c ->
                 val of = pack.filter { c.id in it.themes }
-                of.all { p -> p.solution.all { it.length == 4 } } && tiers.any { t -> of.none { it.difficulty == t } }
+                of.all { p -> p.solutionMoves.all { it.promotion == null } } && tiers.any { t -> of.none { it.difficulty == t } }
             }.minBy { it.count }
             val rarePuzzles = pack.filter { rare.id in it.themes }
             assertEquals(rare.count.toInt(), rarePuzzles.size)
@@ -168,7 +168,7 @@ class PuzzleFlowTest {
                 if (k > 0) onNodeWithText(s.raw("action_next")).performClickAndWait(this)
                 assertEquals(rarePuzzle.id, controller.puzzle.id)
                 assertNull(ui().notice)
-                playSolutionByTaps(rarePuzzle.solution, ui)
+                playSolutionByTaps(rarePuzzle.solutionMoves, ui)
                 assertEquals(Feedback.SOLVED, ui().feedback)
                 assertEquals(app.norochess.applayer.PuzzleAttempt.CLEAN, h.library.puzzleStatus(rarePuzzle.id))
             }
@@ -232,12 +232,12 @@ class PuzzleFlowTest {
  * each waiting for the app layer's answer and checked not to be wrong.
  */
 @OptIn(ExperimentalTestApi::class)
-private fun ComposeUiTest.playSolutionByTaps(solution: List<String>, ui: () -> app.norochess.android.ui.PuzzleUi) {
+private fun ComposeUiTest.playSolutionByTaps(solution: List<app.norochess.applayer.MoveInfo>, ui: () -> app.norochess.android.ui.PuzzleUi) {
     for (i in solution.indices step 2) {
-        val uci = solution[i]
+        val uci = solution[i].uci
         val before = ui().feedbackText
-        tapSquare(uci.substring(0, 2))
-        tapSquare(uci.substring(2, 4))
+        tapSquare(solution[i].from)
+        tapSquare(solution[i].to)
         waitUntil(timeoutMillis = 30_000) {
             ui().feedback != null && ui().feedbackText != before && ui().board.interactive || ui().feedback == Feedback.SOLVED
         }

@@ -41,7 +41,10 @@ fun solveByTheIntendedLine(session: PuzzleRun, puzzle: PuzzleInfo) {
     val line = puzzle.solution
     for (i in line.indices step 2) {
         val move = line[i]
-        val feedback = session.play(move.substring(0, 2), move.substring(2, 4), promotionOf(move))
+        // Played by its squares, as a shell does (a 10x10 square like f10 has three characters).
+        val board = puzzle.solutionMoves[i]
+        assertEquals(move, board.uci, puzzle.id)
+        val feedback = session.play(board.from, board.to, board.promotion)
         assertTrue(feedback is PuzzleFeedback.Correct, "${puzzle.id}: $move should be right, got $feedback")
         feedback as PuzzleFeedback.Correct
         assertEquals(move, feedback.played.uci)
@@ -51,15 +54,6 @@ fun solveByTheIntendedLine(session: PuzzleRun, puzzle: PuzzleInfo) {
     }
     assertEquals(PuzzlePhase.SOLVED, session.phase())
     assertEquals(PuzzleAttempt.CLEAN, session.end()?.kind)
-}
-
-/** The piece of a coordinate move like `e7e8q` (8×8 boards: puzzles are Norochess and Norochess960). */
-private fun promotionOf(uci: String): PieceKind? = when (uci.getOrNull(4)) {
-    'q' -> PieceKind.QUEEN
-    'r' -> PieceKind.ROOK
-    'b' -> PieceKind.BISHOP
-    'n' -> PieceKind.KNIGHT
-    else -> null
 }
 
 class PuzzleTest {
@@ -92,7 +86,8 @@ class PuzzleTest {
             }
             assertEquals(tier, p.difficulty, p.id)
             assertEquals(tier.name.lowercase(), p.difficultyId)
-            assertTrue(p.variantId == "norochess" || p.variantId == "norochess960", p.variantId)
+            // The Norochess family, and (format 3) mates of the two 10x10 games with a royal king.
+            assertTrue(p.variantId in setOf("norochess", "norochess960", "ram", "frontal"), p.variantId)
             assertEquals(((p.solution.size + 1) / 2).toUInt(), p.playerMoves, p.id)
             assertEquals(p.solution.size, p.solutionSan.size)
             val sideName = if (p.player == Side.WHITE) "White" else "Black"
@@ -103,6 +98,11 @@ class PuzzleTest {
                 is PuzzleObjective.WinBy -> assertEquals("win-by ${o.margin}", p.objectiveId)
                 is PuzzleObjective.Gain -> assertEquals("gain ${o.points} in ${o.moves}", p.objectiveId)
                 is PuzzleObjective.Lead -> fail("${p.id}: a lead is the solver's form, never a puzzle's")
+                is PuzzleObjective.Mate -> {
+                    assertEquals("mate in ${o.moves}", p.objectiveId)
+                    assertTrue(p.variantId == "ram" || p.variantId == "frontal", "${p.id}: a mate needs a royal king")
+                    assertEquals(2 * o.moves.toInt() - 1, p.solution.size, "${p.id}: the line mates on the last move")
+                }
             }
             if (p.opponentMove == null) assertEquals(p.positionText, p.positionBeforeText, p.id)
         }
