@@ -24,6 +24,7 @@ import app.norochess.android.ui.MyPuzzlesScreen
 import app.norochess.android.ui.ReviewEvents
 import app.norochess.android.ui.ReviewScreen
 import kotlin.test.Test
+import kotlin.test.assertEquals
 import kotlin.test.fail
 
 /**
@@ -108,6 +109,14 @@ class ScreenshotTest {
             shot("game-ram-resurrection-live") { GameScreen(game.ui.value, game) }
             game.onPick(app.norochess.android.ui.PieceKind.ROOK)
             shot("game-ram-resurrected-live-dark", dark = true) { GameScreen(game.ui.value, game) }
+
+            // A Ram chess mate from the pack (format 3), chosen by its theme as a player does: the 10×10 puzzle
+            // screen with the app layer's objective line (no scores in a royal game).
+            h.app.onPuzzles()
+            val puzzle = h.app.puzzle.value!!
+            puzzle.onTheme("ram-chess")
+            assertEquals("rp0001", puzzle.puzzle.id, "the pack's first Ram chess puzzle")
+            shot("puzzle-ram-mate-live") { PuzzleScreen(puzzle.ui.value, puzzle) }
         }
         done()
     }
