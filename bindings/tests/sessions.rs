@@ -385,6 +385,47 @@ fn the_library_saves_every_change_and_a_killed_app_continues() {
     ));
 }
 
+/// "Stop" tapped as the first line of an analysis appears: the cancel,
+/// made from the search's own first report, reaches the search (it is
+/// registered before its thread runs, so a cancel cannot come too early
+/// and be lost), and the analysis ends at once with what it has.
+#[test]
+fn a_cancel_from_the_first_report_ends_an_unlimited_analysis() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    struct StopAtFirstLine {
+        session: Arc<GameSessionHandle>,
+        reports: Arc<AtomicUsize>,
+    }
+    impl SearchListener for StopAtFirstLine {
+        fn on_progress(&self, _: SearchProgress) -> Result<(), ListenerError> {
+            if self.reports.fetch_add(1, Ordering::SeqCst) == 0 {
+                self.session.cancel_searches();
+            }
+            Ok(())
+        }
+    }
+    let session = GameSessionHandle::new(friends(None), None).unwrap();
+    let reports = Arc::new(AtomicUsize::new(0));
+    for _ in 0..5 {
+        reports.store(0, Ordering::SeqCst);
+        let listener = StopAtFirstLine {
+            session: session.clone(),
+            reports: reports.clone(),
+        };
+        let started = Instant::now();
+        let unlimited = SearchLimits {
+            move_time_ms: Some(60_000),
+            ..SearchLimits::default()
+        };
+        let outcome = block_on(session.analyse(unlimited, 1, Some(Box::new(listener))));
+        let took = started.elapsed();
+        assert!(outcome.is_ok(), "{outcome:?}");
+        assert!(reports.load(Ordering::SeqCst) >= 1);
+        assert!(took < Duration::from_secs(10), "ran on for {took:?}");
+        assert!(!session.snapshot(0).thinking);
+    }
+}
+
 #[test]
 fn cancel_searches_ends_the_waiting_calls_at_once() {
     // What Swift's Task.cancel does through withTaskCancellationHandler.

@@ -141,3 +141,33 @@ fn the_builtin_pack_reads() {
         assert!(p.solution_moves().is_ok(), "{}", p.id);
     }
 }
+
+/// The mates' generator (docs/puzzles.md, step 8), end to end: a Ram chess
+/// run finds a mate that passes the strict verification, named for its game.
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn the_generator_finds_a_sound_ram_chess_mate() {
+    use norochess_core::puzzle::{generate_puzzles, GeneratorOptions};
+    use norochess_core::Variant;
+    let options = GeneratorOptions {
+        count: 1,
+        seed: 2027,
+        id_prefix: "rp".to_string(),
+        variant: Variant::Ram,
+        threads: 2,
+        max_games: 64,
+        ..GeneratorOptions::default()
+    };
+    let found = generate_puzzles(&options, &mut |_| {});
+    let [mate] = found.as_slice() else {
+        panic!("one puzzle within 64 games, found {}", found.len());
+    };
+    assert_eq!(mate.id, "rp0001");
+    assert!(matches!(mate.objective, Objective::Mate { .. }), "{mate:?}");
+    assert!(mate.setup.is_some(), "it begins with the opponent's move");
+    for theme in ["mate", "ram-chess"] {
+        assert!(mate.themes.iter().any(|t| t == theme), "{:?}", mate.themes);
+    }
+    let report = verify_puzzle(mate, &mut Solver::default(), SolveLimits::default());
+    assert!(report.ok(), "{:?}", report.problems);
+}
