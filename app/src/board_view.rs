@@ -41,13 +41,7 @@ impl MoveInfo {
     /// Describes the legal move `m` of `position`.
     pub fn of(position: &AnyPosition, m: Move) -> MoveInfo {
         let width = position.width();
-        let is_capture = match m.kind {
-            MoveKind::EnPassant | MoveKind::Ram | MoveKind::Dethrone => true,
-            MoveKind::Castle | MoveKind::Swap => false,
-            _ => position
-                .piece_at(m.to)
-                .is_some_and(|p| p.color != position.turn()),
-        };
+        let is_capture = position.is_capture(m);
         MoveInfo {
             from: m.from.name(width),
             to: m.to.name(width),

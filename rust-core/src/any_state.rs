@@ -2,6 +2,7 @@
 //! need, forwarded to the board-specific position.
 
 use crate::any::{with_position, AnyPosition};
+use crate::moves::{Move, MoveKind};
 use crate::types::{Color, Piece, Role, Square};
 
 impl AnyPosition {
@@ -70,6 +71,18 @@ impl AnyPosition {
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         with_position!(self, p => p.piece_at(sq))
+    }
+
+    /// Whether the legal move `m` takes something of the opponent's off
+    /// the board: en passant, a ram, a dethronement (the enemy queen
+    /// leaves), or a move onto an enemy piece. A castle or a frontal swap
+    /// takes nothing.
+    pub fn is_capture(&self, m: Move) -> bool {
+        match m.kind {
+            MoveKind::EnPassant | MoveKind::Ram | MoveKind::Dethrone => true,
+            MoveKind::Castle | MoveKind::Swap => false,
+            _ => self.piece_at(m.to).is_some_and(|p| p.color != self.turn()),
+        }
     }
 
     /// Every piece with its square.

@@ -457,12 +457,9 @@ mod tests {
         assert_eq!(s.state(), SessionState::Solved);
     }
 
-    /// Ram chess (format 3): after Black's pawn step White mates in two
-    /// with the rooks.
-    const RAM_MATE: &str = "rp0003|ram|10/10/9k/2N6p/4R5/P5R1p1/8N1/2P3K3/6P3/10 b - - 0 73|j7j5|mate in 2|g5i5 j5j3 e6j6|1590|short,mate,ram-chess";
-
     #[test]
     fn a_mate_puzzle_is_solved_by_the_mate_and_failed_by_a_slower_move() {
+        use crate::puzzle::tests::RAM_MATE;
         let mut s = session(RAM_MATE, PuzzleSession::DEFAULT_LIMITS);
         assert_eq!(s.player(), Color::White);
         let key = uci(&s, "g5i5");

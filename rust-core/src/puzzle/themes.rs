@@ -110,7 +110,7 @@ pub const ROYAL_GAME_THEMES: [&str; 5] = [
 /// The theme that names a game other than Norochess, so a player can ask
 /// for its puzzles from the same menu (`None` for the Norochess family,
 /// whose puzzles are the pack's main run).
-pub fn game_theme(variant: crate::variant::Variant) -> Option<&'static str> {
+fn game_theme(variant: crate::variant::Variant) -> Option<&'static str> {
     match variant.id() {
         "ram" => Some("ram-chess"),
         "frontal" => Some("frontal-chess"),
@@ -162,7 +162,7 @@ pub fn tag_themes(puzzle: &Puzzle) -> Vec<String> {
             points_of(&start, m) == 0
         } else {
             // No points in a royal game: a move is quiet when it takes nothing.
-            start.piece_at(m.to).is_none_or(|p| p.color == player) && m.kind != MoveKind::Dethrone
+            !start.is_capture(m)
         }
     };
     if moves.first().is_some_and(|&m| quiet(m)) {

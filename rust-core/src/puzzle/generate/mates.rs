@@ -65,26 +65,20 @@ pub(super) fn mate_candidates(game: &Game, solver: &mut Solver) -> Vec<MateCandi
 /// takes at most [`MAX_MATE_MOVES`] and is proven within the screen's
 /// budget.
 fn shortest_mate(position: &AnyPosition, history: &[u64], solver: &mut Solver) -> Option<u8> {
-    if !mates_within(position, history, MAX_MATE_MOVES, SCREEN_NODES, solver) {
+    if mate_proof(position, history, MAX_MATE_MOVES, solver) != Proof::Yes {
         return None;
     }
     (1..MAX_MATE_MOVES)
-        .find(|&n| mates_within(position, history, n, SCREEN_NODES, solver))
+        .find(|&n| mate_proof(position, history, n, solver) == Proof::Yes)
         .or(Some(MAX_MATE_MOVES))
 }
 
-/// Whether the side to move of `position` is proven to mate within `moves`
-/// moves, within `nodes` nodes.
-fn mates_within(
-    position: &AnyPosition,
-    history: &[u64],
-    moves: u8,
-    nodes: u64,
-    solver: &mut Solver,
-) -> bool {
+/// The solver's answer to "does the side to move of `position` mate within
+/// `moves` moves?", within the screen's budget.
+fn mate_proof(position: &AnyPosition, history: &[u64], moves: u8, solver: &mut Solver) -> Proof {
     let goal = Objective::Mate { moves }.anchored(position);
-    let limits = goal.limits(SolveLimits::with_nodes(nodes));
-    solver.prove(position, history, goal.objective, limits) == Proof::Yes
+    let limits = goal.limits(SolveLimits::with_nodes(SCREEN_NODES));
+    solver.prove(position, history, goal.objective, limits)
 }
 
 /// Whether, in `before`, the mover had a move that is proven to escape
@@ -201,14 +195,7 @@ fn longest_defence(
             // A mate one move sooner than the objective's must be proven
             // impossible; one the solver cannot settle is not a defence
             // to show.
-            moves_left <= 1 || {
-                let goal = Objective::Mate {
-                    moves: moves_left - 1,
-                }
-                .anchored(&after);
-                let limits = goal.limits(SolveLimits::with_nodes(SCREEN_NODES));
-                solver.prove(&after, &path, goal.objective, limits) == Proof::No
-            }
+            moves_left <= 1 || mate_proof(&after, &path, moves_left - 1, solver) == Proof::No
         })
         .collect();
     let request = SearchRequest::new(
