@@ -62,6 +62,10 @@ enum PuzzlesCommand {
         /// Only puzzles from deep overtime (move 53 on).
         #[arg(long)]
         deep_overtime_only: bool,
+        /// Only puzzles of at least this many moves of the player (3: the
+        /// middlegame's three-move gains and the longer exact lines).
+        #[arg(long, default_value_t = 1)]
+        min_moves: u8,
         /// A puzzle file (or `builtin`) whose start boards this run must not
         /// repeat, and whose ideas (pawn skeleton and piece set) count
         /// toward the cap of 3 puzzles per idea: to add a run to a pack.
@@ -131,6 +135,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
             max_verify_nodes,
             moves,
             deep_overtime_only,
+            min_moves,
             avoid,
         } => {
             let avoided = match avoid {
@@ -152,6 +157,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
                 max_verify_nodes: *max_verify_nodes,
                 moves: *moves,
                 deep_overtime_only: *deep_overtime_only,
+                min_moves: *min_moves,
                 avoid_boards,
                 avoid_ideas,
                 ..GeneratorOptions::default()

@@ -17,6 +17,9 @@ use crate::types::Color;
 
 /// The longest gain a middlegame puzzle asks for, in the player's moves.
 const MAX_GAIN_MOVES: u8 = 3;
+/// How much more a longer gain must take than every shorter one: its last
+/// move must add points (a line that only keeps them has many last moves).
+const LONGER_GAIN: i32 = 1;
 /// The smallest gain worth a puzzle, and the margin the key move must keep
 /// over every other move (for gains and `win-by`).
 const CLEAR_MARGIN: i32 = 3;
@@ -215,6 +218,32 @@ pub(super) fn screen_gain(
     }
 }
 
+/// The quick screen of [`GeneratorOptions::min_moves`] 3: whether, after
+/// the opponent's move, three moves gain at least 3 points and at least 1
+/// more than one or two moves do (a candidate for a three-move gain).
+pub(super) fn screen_long_gain(start: &AnyPosition, history: &[u64], solver: &mut Solver) -> bool {
+    let us = start.turn();
+    let lead = i32::from(start.score(us)) - i32::from(start.score(!us));
+    let ply = game_ply(start);
+    let base = SolveLimits::with_nodes(SCREEN_NODES);
+    let mut shorter = CLEAR_MARGIN - LONGER_GAIN;
+    for moves in 1..=2 {
+        match solver.value(start, history, base.stopping_at(Some(ply + 2 * moves))) {
+            Some(GameValue::Points(d)) => shorter = shorter.max(d - lead),
+            _ => return false,
+        }
+    }
+    let Ok(target) = i16::try_from(lead + shorter + LONGER_GAIN) else {
+        return false;
+    };
+    solver.prove(
+        start,
+        history,
+        Objective::Lead(target),
+        base.stopping_at(Some(ply + 6)),
+    ) == Proof::Yes
+}
+
 /// The puzzle set by the opponent's move played from
 /// `game.positions()[index]`, if it makes a sound one (not yet verified,
 /// rated or tagged).
@@ -252,29 +281,35 @@ pub(super) fn puzzle_from_mistake(
     } else {
         None
     };
-    let (objective, first) = match exact {
-        Some(found) => found,
-        None => gain_objective(&context, solver)?,
+    let mut candidates = match exact {
+        Some(found) => vec![found],
+        None => gain_objectives(&context, solver, options.min_moves),
     };
-    let goal = objective.anchored(&start);
-    let limits = goal.limits(base);
-    let line = solution_line(
-        &start,
-        &history_start,
-        first,
-        goal.objective,
-        solver,
-        limits,
-        options.max_line,
-    )?;
-    // A gain puzzle plays its whole idea: as many moves as it asks for,
-    // unless the game ends first.
-    if let Objective::Gain { moves, .. } = objective {
+    candidates.retain(|(objective, _)| match objective {
+        Objective::Gain { moves, .. } => *moves >= options.min_moves,
+        _ => true,
+    });
+    let (objective, line) = candidates.into_iter().find_map(|(objective, first)| {
+        let goal = objective.anchored(&start);
+        let line = solution_line(
+            &start,
+            &history_start,
+            first,
+            goal.objective,
+            solver,
+            goal.limits(base),
+            options.max_line,
+        )?;
+        // A gain puzzle plays its whole idea: as many moves as it asks for,
+        // unless the game ends first; else a shorter gain is tried.
         let played = line.len().div_ceil(2);
-        if played < usize::from(moves) && !ends_game(&before, mistake, &line) {
-            return None;
+        if let Objective::Gain { moves, .. } = objective {
+            if played < usize::from(moves) && !ends_game(&before, mistake, &line) {
+                return None;
+            }
         }
-    }
+        (played >= usize::from(options.min_moves)).then_some((objective, line))
+    })?;
     let width = before.width();
     Some(Puzzle {
         id: String::new(),
@@ -362,48 +397,69 @@ fn exact_objective(context: &Context, solver: &mut Solver) -> Option<(Objective,
     None
 }
 
-/// Earlier: a gain of points. One move's best gain, then two and three
-/// moves' when each gains at least 3 more than the shorter; the longest
-/// such is the puzzle, when it gains 3 or more, exactly one move reaches
-/// it, every other move gains at least 3 less, and the mover could have
-/// kept 3 more points by another move than its mistake.
-fn gain_objective(context: &Context, solver: &mut Solver) -> Option<(Objective, Move)> {
+/// Earlier: a gain of points, as the puzzles it could be, longest first.
+/// The exact gain within one, two and three moves; a number of moves is a
+/// candidate when its gain is at least 3 and beats every shorter one's by at
+/// least [`LONGER_GAIN`] (the last move must add points), exactly one first
+/// move reaches it, every other first move gains at least 3 less, and the
+/// mover could have kept 3 more points by another move than its mistake.
+/// The caller keeps the first candidate whose line is all only moves; none
+/// shorter than `min_moves` is offered.
+fn gain_objectives(
+    context: &Context,
+    solver: &mut Solver,
+    min_moves: u8,
+) -> Vec<(Objective, Move)> {
     let start = context.start;
     let us = start.turn();
     let lead = i32::from(start.score(us)) - i32::from(start.score(!us));
     let ply = game_ply(start);
     let stop = |moves: u8| context.base.stopping_at(Some(ply + 2 * u32::from(moves)));
-    let mut best: Option<(u8, i32)> = None;
+    let mut gains = Vec::new();
     for moves in 1..=MAX_GAIN_MOVES {
-        let floor = best.map_or(i32::MIN, |(_, g)| g.max(0) + CLEAR_MARGIN);
-        if moves > 1 {
-            let target = i16::try_from(lead + floor).ok()?;
-            let deeper = solver.prove(
-                start,
-                context.history_start,
-                Objective::Lead(target),
-                stop(moves),
-            );
-            if deeper != Proof::Yes {
-                break;
-            }
-        }
-        let gain = match solver.value(start, context.history_start, stop(moves)) {
-            Some(GameValue::Points(d)) => d - lead,
-            // A game won or lost within the moves is a result, not a gain.
+        match solver.value(start, context.history_start, stop(moves)) {
+            Some(GameValue::Points(d)) => gains.push(d - lead),
+            // A game won or lost within the moves is a result, not a gain;
+            // an unproven value ends the search for longer lines too.
             _ => break,
+        }
+    }
+    let mut candidates = Vec::new();
+    for (index, &gain) in gains.iter().enumerate().rev() {
+        let shorter_best = gains[..index].iter().copied().max();
+        if gain < CLEAR_MARGIN || shorter_best.is_some_and(|best| gain < best + LONGER_GAIN) {
+            continue;
+        }
+        let Ok(moves) = u8::try_from(index + 1) else {
+            continue;
         };
-        best = Some((moves, gain));
+        if moves < min_moves {
+            continue;
+        }
+        if let Some(first) = gain_key_move(context, solver, lead, gain, moves) {
+            let Ok(points) = u16::try_from(gain) else {
+                continue;
+            };
+            candidates.push((Objective::Gain { points, moves }, first));
+        }
     }
-    let (moves, gain) = best?;
-    if gain < CLEAR_MARGIN {
-        return None;
-    }
+    candidates
+}
+
+/// The only first move gaining `gain` within `moves` moves, when every
+/// other gains at least 3 less and the mistake cost the mover 3 points.
+fn gain_key_move(
+    context: &Context,
+    solver: &mut Solver,
+    lead: i32,
+    gain: i32,
+    moves: u8,
+) -> Option<Move> {
     let objective = Objective::Gain {
         points: u16::try_from(gain).ok()?,
         moves,
     };
-    let goal = objective.anchored(start);
+    let goal = objective.anchored(context.start);
     let limits = goal.limits(context.base);
     let first = only_move(context, solver, goal.objective, limits)?;
     let runner_up = Objective::Lead(i16::try_from(lead + gain - (CLEAR_MARGIN - 1)).ok()?);
@@ -417,7 +473,7 @@ fn gain_objective(context: &Context, solver: &mut Solver) -> Option<(Objective, 
     if solver.prove(context.before, context.history_before, could, limits) != Proof::Yes {
         return None;
     }
-    Some((objective, first))
+    Some(first)
 }
 
 /// The single move of the player that meets `objective` (every move
@@ -456,7 +512,9 @@ fn ends_game(before: &AnyPosition, mistake: Move, line: &[Move]) -> bool {
 /// The intended line: the player's unique moves and the defender's best
 /// replies in between; it stops where the game ends, where play stops for
 /// the objective, where a best defence is not proven, or where the player
-/// has several ways to go on. It never ends on a defender's move.
+/// has several ways to go on after every best defence. Among equally good
+/// defences the line takes one after which the player has a single way on
+/// (the last in move order first). It never ends on a defender's move.
 pub(crate) fn solution_line(
     start: &AnyPosition,
     history: &[u64],
@@ -482,34 +540,118 @@ pub(crate) fn solution_line(
         if values.iter().any(|(_, v)| v.is_none()) {
             break;
         }
-        let Some(reply) = values
-            .iter()
-            .filter_map(|(m, v)| v.map(|v| (*m, v)))
-            .max_by_key(|(_, v)| v.rank())
-            .map(|(m, _)| m)
-        else {
+        let Some(best) = values.iter().filter_map(|(_, v)| v.map(|v| v.rank())).max() else {
             break;
         };
-        history.push(position.hash());
-        position = position.play(reply).ok()?;
-        game.play(reply).ok()?;
-        if game.outcome().is_some() {
-            break;
-        }
-        let classified = solver.classify_moves(&position, &history, objective, limits);
-        let achieving: Vec<Move> = classified
+        let defences = values
             .iter()
-            .filter(|(_, v)| *v == Some(true))
+            .rev()
+            .filter(|(_, v)| v.is_some_and(|v| v.rank() == best))
             .map(|(m, _)| *m)
-            .collect();
-        if achieving.len() != 1 || classified.iter().any(|(_, v)| v.is_none()) {
-            break;
+            .take(MAX_DEFENCES_TRIED);
+        let mut history_after = history.clone();
+        history_after.push(position.hash());
+        let mut next = None;
+        for reply in defences {
+            let mut after = game.clone();
+            if after.play(reply).is_err() || after.outcome().is_some() {
+                continue;
+            }
+            let Ok(replied) = position.play(reply) else {
+                continue;
+            };
+            if let Some(key) = single_way_on(&replied, &history_after, objective, solver, limits) {
+                next = Some((reply, replied, after, key));
+                break;
+            }
         }
+        let Some((reply, replied, after, key)) = next else {
+            break;
+        };
         line.push(reply);
-        line.push(achieving[0]);
-        history.push(position.hash());
-        position = position.play(achieving[0]).ok()?;
-        game.play(achieving[0]).ok()?;
+        line.push(key);
+        history = history_after;
+        history.push(replied.hash());
+        position = replied.play(key).ok()?;
+        game = after;
+        game.play(key).ok()?;
     }
     Some(line)
+}
+
+/// Most equally good defences tried for one that leaves the player a single
+/// way on (each costs a classification of the player's moves).
+const MAX_DEFENCES_TRIED: usize = 4;
+
+/// The player's only move that meets `objective` from `position`, when every
+/// move is proven and exactly one meets it.
+fn single_way_on(
+    position: &AnyPosition,
+    history: &[u64],
+    objective: Objective,
+    solver: &mut Solver,
+    limits: SolveLimits,
+) -> Option<Move> {
+    let classified = solver.classify_moves(position, history, objective, limits);
+    if classified.iter().any(|(_, v)| v.is_none()) {
+        return None;
+    }
+    let mut achieving = classified
+        .iter()
+        .filter(|(_, v)| *v == Some(true))
+        .map(|(m, _)| *m);
+    let key = achieving.next()?;
+    achieving.next().is_none().then_some(key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// np7368's board before the opponent's move (the rook to a6): Black's
+    /// quiet bishop move to c4 lines up on the rook on f1, which falls, and
+    /// the knight on h3 after it.
+    const BEFORE: &str = "R7/4bb1p/2p4p/5p2/p2P4/4P1PN/P6P/3K1R2 w - - 2 40 score=30-21";
+
+    fn mistake_in(game: &Game, uci: &str) -> Move {
+        game.position().parse_uci(uci).expect("a legal move")
+    }
+
+    #[test]
+    fn the_long_line_mode_asks_for_the_three_move_gain() {
+        let game = Game::from_position(Variant::Norochess, BEFORE).expect("the board reads");
+        let mistake = mistake_in(&game, "a8a6");
+        let mut solver = Solver::new(16);
+        let options = GeneratorOptions {
+            min_moves: 3,
+            ..GeneratorOptions::default()
+        };
+        let puzzle = puzzle_from_mistake(&game, mistake, &mut solver, &options).expect("a puzzle");
+        assert_eq!(
+            puzzle.objective,
+            Objective::Gain {
+                points: 3,
+                moves: 3
+            }
+        );
+        assert_eq!(puzzle.solution, ["f7c4", "a6c6", "c4f1", "c6h6", "f1h3"]);
+    }
+
+    #[test]
+    fn a_shorter_gain_is_offered_only_without_the_long_line_mode() {
+        let game = Game::from_position(Variant::Norochess, BEFORE).expect("the board reads");
+        let mistake = mistake_in(&game, "a8a6");
+        let mut solver = Solver::new(16);
+        let puzzle = puzzle_from_mistake(&game, mistake, &mut solver, &GeneratorOptions::default())
+            .expect("a puzzle");
+        // The same longest line: the mode only drops shorter ones.
+        assert_eq!(
+            puzzle.objective,
+            Objective::Gain {
+                points: 3,
+                moves: 3
+            }
+        );
+    }
 }

@@ -91,6 +91,10 @@ pub struct GeneratorOptions {
     /// other levels (up to 12 versions) until one reaches move 53, and the
     /// rest are dropped before any analysis.
     pub deep_overtime_only: bool,
+    /// Only puzzles of at least this many player moves. From 3 on, the
+    /// middlegame's screen looks for three-move gains only (see
+    /// `analyse::screen_long_gain`), and shorter lines are dropped.
+    pub min_moves: u8,
 }
 
 impl Default for GeneratorOptions {
@@ -108,6 +112,7 @@ impl Default for GeneratorOptions {
             max_games: 100_000,
             max_greedy_share: 0.12,
             deep_overtime_only: false,
+            min_moves: 1,
             avoid_boards: Vec::new(),
             avoid_ideas: Vec::new(),
             moves: None,
@@ -329,13 +334,19 @@ fn puzzle_of_game(
                         continue;
                     };
                     solver.clear();
-                    match analyse::screen_gain(&start, &history, solver) {
-                        Some(Screen::TwoMoveGain) => {}
-                        Some(Screen::OneMoveGain) => {
-                            one_move_gains.push((index, mistake));
+                    if options.min_moves >= 3 {
+                        if !analyse::screen_long_gain(&start, &history, solver) {
                             continue;
                         }
-                        None => continue,
+                    } else {
+                        match analyse::screen_gain(&start, &history, solver) {
+                            Some(Screen::TwoMoveGain) => {}
+                            Some(Screen::OneMoveGain) => {
+                                one_move_gains.push((index, mistake));
+                                continue;
+                            }
+                            None => continue,
+                        }
                     }
                 }
                 analyses += 1;
