@@ -484,16 +484,13 @@ fn only_move(
     objective: Objective,
     limits: SolveLimits,
 ) -> Option<Move> {
-    let classified = solver.classify_moves(context.start, context.history_start, objective, limits);
-    if classified.iter().any(|(_, v)| v.is_none()) {
-        return None;
-    }
-    let mut achieving = classified
-        .iter()
-        .filter(|(_, v)| *v == Some(true))
-        .map(|(m, _)| *m);
-    let first = achieving.next()?;
-    achieving.next().is_none().then_some(first)
+    single_way_on(
+        context.start,
+        context.history_start,
+        objective,
+        solver,
+        limits,
+    )
 }
 
 /// Whether the mistake and the line end the game.
