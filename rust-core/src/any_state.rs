@@ -16,6 +16,12 @@ impl AnyPosition {
         with_position!(self, p => p.score(color))
     }
 
+    /// How many points the side to move is ahead of its opponent (negative:
+    /// behind).
+    pub fn lead(&self) -> i32 {
+        with_position!(self, p => p.lead())
+    }
+
     /// The full-move number.
     pub fn fullmove_number(&self) -> u32 {
         with_position!(self, p => p.fullmove_number())

@@ -16,11 +16,10 @@ pub(crate) const DECIDED: i32 = 60_000;
 /// The value of a decided Norochess game for the side to move: a win beats
 /// any draw, which beats any loss; then the final margin counts.
 pub(crate) fn decided<G: Geometry>(pos: &Position<G>, winner: Option<Color>) -> i32 {
-    let us = pos.turn();
-    let margin = i32::from(pos.score(us)) - i32::from(pos.score(!us));
+    let margin = pos.lead();
     match winner {
         None => 0,
-        Some(w) if w == us => WIN + 100 * margin.clamp(-500, 500),
+        Some(w) if w == pos.turn() => WIN + 100 * margin.clamp(-500, 500),
         Some(_) => -WIN + 100 * margin.clamp(-500, 500),
     }
 }

@@ -151,6 +151,13 @@ impl<G: Geometry> Position<G> {
         self.scores[color.index()]
     }
 
+    /// How many points the side to move is ahead of its opponent (negative:
+    /// behind).
+    #[inline]
+    pub fn lead(&self) -> i32 {
+        i32::from(self.score(self.turn)) - i32::from(self.score(!self.turn))
+    }
+
     /// The Zobrist hash of everything that makes positions the same for the
     /// repetition rule: pieces, side to move, castling rights, an en passant
     /// capture that is actually available, and the opening restriction. Move

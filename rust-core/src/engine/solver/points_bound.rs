@@ -27,44 +27,54 @@ use crate::variant::Rules;
 pub(super) const MAX_PLIES: u32 = 6;
 
 /// The least and the most the side to move of `pos` can lead by, in points,
-/// where play stops `plies` plies from now (`plies` ≥ 1), or `None` when a
-/// game could end otherwise before then. `path` holds the hashes of the
-/// game's positions up to and including `pos`; `stop` is the game ply of
-/// the stop (0 is White's first move).
-pub(super) fn lead_range<G: Geometry>(
-    pos: &Position<G>,
-    path: &[u64],
-    plies: u32,
-    stop: u32,
-) -> Option<(i32, i32)> {
+/// where play stops `plies` plies from now (`plies` ≥ 1), provided nothing
+/// but points can decide the game before then ([`only_points_decide`],
+/// which the caller asks only when the range would settle its question);
+/// `None` outside the Norochess family's plain rules.
+pub(super) fn lead_range<G: Geometry>(pos: &Position<G>, plies: u32) -> Option<(i32, i32)> {
     if plies == 0 || !plain_points_game(pos.rules()) {
         return None;
     }
-    // The move limit ends a game only at White's turn after Black's last
-    // regular move; a stop before that ply never meets it.
-    let limit = pos.rules().move_limit?;
-    if stop >= 2 * limit.regular_moves {
-        return None;
-    }
     let us = pos.turn();
-    let them = !us;
-    let our_plies = plies.div_ceil(2);
-    let their_plies = plies / 2;
-    if pos.pieces_of(them).count() <= our_plies || pos.pieces_of(us).count() <= their_plies {
-        return None;
-    }
-    if !never_blocked(pos, us, them, plies) || !no_repetition(pos, path, plies) {
-        return None;
-    }
-    let lead = i32::from(pos.score(us)) - i32::from(pos.score(them));
+    let lead = pos.lead();
     let first = best_capture(pos, us);
     if plies == 1 {
         // Our move and then the stop: the best piece we attack is taken.
         return Some((lead + first, lead + first));
     }
-    let gain = first + most_valuable(pos, them, our_plies - 1, our_plies - 1);
+    let our_plies = plies.div_ceil(2);
+    let their_plies = plies / 2;
+    let gain = first + most_valuable(pos, !us, our_plies - 1, our_plies - 1);
     let loss = most_valuable(pos, us, their_plies, their_plies);
     Some((lead - loss, lead + gain))
+}
+
+/// Whether nothing but points can decide the game of `pos` within `plies`
+/// plies (`plies` ≥ 1): no side can lose its last piece or be left without
+/// a move, no threefold repetition can arise and the move limit is not
+/// reached. `path` holds the hashes of the game's positions up to and
+/// including `pos`; `stop` is the game ply where play stops (0 is White's
+/// first move).
+pub(super) fn only_points_decide<G: Geometry>(
+    pos: &Position<G>,
+    path: &[u64],
+    plies: u32,
+    stop: u32,
+) -> bool {
+    // The move limit ends a game only at White's turn after Black's last
+    // regular move; a stop before that ply never meets it.
+    let Some(limit) = pos.rules().move_limit else {
+        return false;
+    };
+    if plies == 0 || stop >= 2 * limit.regular_moves {
+        return false;
+    }
+    let us = pos.turn();
+    let them = !us;
+    pos.pieces_of(them).count() > plies.div_ceil(2)
+        && pos.pieces_of(us).count() > plies / 2
+        && never_blocked(pos, us, them, plies)
+        && no_repetition(pos, path, plies)
 }
 
 /// Whether the rules are the Norochess family's with the standard moves
@@ -121,22 +131,19 @@ fn most_valuable<G: Geometry>(
         return 0;
     }
     let own = pos.pieces_of(side);
-    let pawns = pos.role_set(Role::Pawn) & own;
-    let promoting = (pawns & near_promotion::<G>(side, promotion_moves)).count();
-    let pawns = pawns.count() - promoting;
-    let role_count = |role: Role| (pos.role_set(role) & own).count();
-    let groups = [
-        (9, role_count(Role::Queen) + promoting),
-        (5, role_count(Role::Rook)),
-        (3, role_count(Role::Bishop) + role_count(Role::Knight)),
-        (2, role_count(Role::King)),
-        (1, pawns),
-    ];
+    let promoting =
+        (pos.role_set(Role::Pawn) & own & near_promotion::<G>(side, promotion_moves)).count();
     let mut left = count;
     let mut sum = 0;
-    for (points, pieces) in groups {
+    for role in BY_VALUE {
+        let pieces = (pos.role_set(role) & own).count();
+        let pieces = match role {
+            Role::Queen => pieces + promoting,
+            Role::Pawn => pieces - promoting,
+            _ => pieces,
+        };
         let taken = pieces.min(left);
-        sum += points * taken as i32;
+        sum += i32::from(role.capture_points()) * taken as i32;
         left -= taken;
         if left == 0 {
             break;
@@ -250,9 +257,10 @@ mod tests {
         // The knight attacks the queen and a pawn; White leads by 3.
         let p = position("rnb1kbnr/pppp1ppp/8/3q4/8/2N5/PPPPPPPP/R1BQKBNR w - - 0 10 score=4-1");
         let ply = crate::engine::solver::game_ply(&AnyPosition::Eight(p));
-        assert_eq!(lead_range(&p, &[p.hash()], 1, ply + 1), Some((12, 12)));
+        assert!(only_points_decide(&p, &[p.hash()], 2, ply + 2));
+        assert_eq!(lead_range(&p, 1), Some((12, 12)));
         // Two plies: Black answers, and may take the queen back (9 points).
-        let (low, high) = lead_range(&p, &[p.hash()], 2, ply + 2).expect("a bound");
+        let (low, high) = lead_range(&p, 2).expect("a bound");
         assert_eq!(high, 12);
         assert_eq!(low, 3 - 9);
     }
@@ -260,10 +268,10 @@ mod tests {
     #[test]
     fn no_bound_where_a_side_could_lose_its_last_piece_or_the_limit_comes() {
         let lone = position("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 10 score=20-30");
-        assert_eq!(lead_range(&lone, &[lone.hash()], 2, 20), None);
+        assert!(!only_points_decide(&lone, &[lone.hash()], 2, 20));
         let p = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 48 score=0-0");
         let ply = crate::engine::solver::game_ply(&AnyPosition::Eight(p));
-        assert_eq!(lead_range(&p, &[p.hash()], 2, ply + 2), None);
+        assert!(!only_points_decide(&p, &[p.hash()], 2, ply + 2));
     }
 
     #[test]

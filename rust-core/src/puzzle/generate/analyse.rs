@@ -194,8 +194,7 @@ pub(super) fn screen_gain(
     history: &[u64],
     solver: &mut Solver,
 ) -> Option<Screen> {
-    let us = start.turn();
-    let lead = i32::from(start.score(us)) - i32::from(start.score(!us));
+    let lead = start.lead();
     let ply = game_ply(start);
     let base = SolveLimits::with_nodes(SCREEN_NODES);
     let one = match solver.value(start, history, base.stopping_at(Some(ply + 2)))? {
@@ -222,8 +221,7 @@ pub(super) fn screen_gain(
 /// the opponent's move, three moves gain at least 3 points and at least 1
 /// more than one or two moves do (a candidate for a three-move gain).
 pub(super) fn screen_long_gain(start: &AnyPosition, history: &[u64], solver: &mut Solver) -> bool {
-    let us = start.turn();
-    let lead = i32::from(start.score(us)) - i32::from(start.score(!us));
+    let lead = start.lead();
     let ply = game_ply(start);
     let base = SolveLimits::with_nodes(SCREEN_NODES);
     let mut shorter = CLEAR_MARGIN - LONGER_GAIN;
@@ -281,14 +279,10 @@ pub(super) fn puzzle_from_mistake(
     } else {
         None
     };
-    let mut candidates = match exact {
+    let candidates = match exact {
         Some(found) => vec![found],
         None => gain_objectives(&context, solver, options.min_moves),
     };
-    candidates.retain(|(objective, _)| match objective {
-        Objective::Gain { moves, .. } => *moves >= options.min_moves,
-        _ => true,
-    });
     let (objective, line) = candidates.into_iter().find_map(|(objective, first)| {
         let goal = objective.anchored(&start);
         let line = solution_line(
@@ -411,8 +405,7 @@ fn gain_objectives(
     min_moves: u8,
 ) -> Vec<(Objective, Move)> {
     let start = context.start;
-    let us = start.turn();
-    let lead = i32::from(start.score(us)) - i32::from(start.score(!us));
+    let lead = start.lead();
     let ply = game_ply(start);
     let stop = |moves: u8| context.base.stopping_at(Some(ply + 2 * u32::from(moves)));
     let mut gains = Vec::new();
@@ -430,35 +423,30 @@ fn gain_objectives(
         if gain < CLEAR_MARGIN || shorter_best.is_some_and(|best| gain < best + LONGER_GAIN) {
             continue;
         }
-        let Ok(moves) = u8::try_from(index + 1) else {
+        let (Ok(moves), Ok(points)) = (u8::try_from(index + 1), u16::try_from(gain)) else {
             continue;
         };
         if moves < min_moves {
             continue;
         }
-        if let Some(first) = gain_key_move(context, solver, lead, gain, moves) {
-            let Ok(points) = u16::try_from(gain) else {
-                continue;
-            };
-            candidates.push((Objective::Gain { points, moves }, first));
+        let objective = Objective::Gain { points, moves };
+        if let Some(first) = gain_key_move(context, solver, lead, gain, objective) {
+            candidates.push((objective, first));
         }
     }
     candidates
 }
 
-/// The only first move gaining `gain` within `moves` moves, when every
-/// other gains at least 3 less and the mistake cost the mover 3 points.
+/// The only first move meeting `objective`, a gain of `gain` points, when
+/// every other gains at least 3 less and the mistake cost the mover 3
+/// points.
 fn gain_key_move(
     context: &Context,
     solver: &mut Solver,
     lead: i32,
     gain: i32,
-    moves: u8,
+    objective: Objective,
 ) -> Option<Move> {
-    let objective = Objective::Gain {
-        points: u16::try_from(gain).ok()?,
-        moves,
-    };
     let goal = objective.anchored(context.start);
     let limits = goal.limits(context.base);
     let first = only_move(context, solver, goal.objective, limits)?;
@@ -636,7 +624,7 @@ mod tests {
     }
 
     #[test]
-    fn a_shorter_gain_is_offered_only_without_the_long_line_mode() {
+    fn the_default_mode_takes_the_same_longest_gain() {
         let game = Game::from_position(Variant::Norochess, BEFORE).expect("the board reads");
         let mistake = mistake_in(&game, "a8a6");
         let mut solver = Solver::new(16);
