@@ -1,13 +1,14 @@
-//! `norochess puzzles generate|verify|stats`: finds puzzles in self-play
-//! games, re-proves puzzle files and counts what a pack holds.
+//! `norochess puzzles generate|deepen|verify|rate|stats`: finds puzzles in
+//! self-play games, asks old ones for longer lines, re-proves and re-rates
+//! puzzle files and counts what a pack holds.
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use norochess_core::puzzle::{
-    board_key, builtin_pack, engine_rating_estimate, fit_panel_levels, generate_puzzles, idea_key,
-    level_solves, panel_rating, parse_puzzles, tag_themes, verify_puzzle, write_puzzles,
-    Difficulty, GeneratorOptions, PackStats, PanelRecord, Puzzle, VerifyReport, PANEL_LEVELS,
-    PANEL_LEVEL_RATINGS,
+    board_key, builtin_pack, deepen_puzzle, engine_rating_estimate, fit_panel_levels,
+    generate_puzzles, idea_key, level_solves, panel_rating, parse_puzzles, tag_themes,
+    verify_puzzle, write_puzzles, Difficulty, GeneratorOptions, PackStats, PanelRecord, Puzzle,
+    VerifyReport, PANEL_LEVELS, PANEL_LEVEL_RATINGS,
 };
 use norochess_core::{Engine, Level};
 use norochess_core::{SolveLimits, Solver, Variant};
@@ -97,6 +98,27 @@ enum PuzzlesCommand {
         /// fixed ratings the generator uses.
         #[arg(long)]
         calibrate: bool,
+    },
+    /// Ask today's generator for a longer line from each gain puzzle's own
+    /// board and opponent's move (puzzles shorter than `--min-moves`),
+    /// printing the longer puzzles with new ids in the puzzle format; stderr
+    /// names the puzzle each one would replace.
+    Deepen {
+        /// The puzzle file, or `builtin`.
+        file: String,
+        /// Player moves the longer line must have.
+        #[arg(long, default_value_t = 3)]
+        min_moves: u8,
+        /// Id prefix of the longer puzzles.
+        #[arg(long, default_value = "np")]
+        prefix: String,
+        /// Number of the first longer puzzle.
+        #[arg(long, default_value_t = 1)]
+        first: usize,
+        /// Threads (each puzzle is analysed alone; the result does not
+        /// depend on it).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Count what a pack holds: tiers, phases, objectives, trivial and
     /// repeated puzzles, themes.
@@ -249,6 +271,48 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
                 started.elapsed().as_secs_f64()
             );
             print!("{}", write_puzzles(&puzzles));
+            Ok(())
+        }
+        PuzzlesCommand::Deepen {
+            file,
+            min_moves,
+            prefix,
+            first,
+            threads,
+        } => {
+            let puzzles = read_pack(file)?;
+            let options = GeneratorOptions {
+                min_moves: *min_moves,
+                ..GeneratorOptions::default()
+            };
+            let started = Instant::now();
+            let deeper = for_each_puzzle(
+                &puzzles,
+                *threads,
+                || (Engine::new(8), Solver::new(4)),
+                |(engine, solver), puzzle| deepen_puzzle(puzzle, &options, engine, solver),
+            )?;
+            let mut longer = Vec::new();
+            for (old, new) in puzzles.iter().zip(deeper) {
+                if let Some(mut new) = new {
+                    new.id = format!("{prefix}{:04}", first + longer.len());
+                    eprintln!(
+                        "{} replaces {} ({} -> {})",
+                        new.id,
+                        old.id,
+                        old.objective.text(),
+                        new.objective.text()
+                    );
+                    longer.push(new);
+                }
+            }
+            eprintln!(
+                "{} of {} puzzles deepened in {:.1} s",
+                longer.len(),
+                puzzles.len(),
+                started.elapsed().as_secs_f64()
+            );
+            print!("{}", write_puzzles(&longer));
             Ok(())
         }
         PuzzlesCommand::Stats { file, solvers } => {

@@ -17,7 +17,7 @@ mod themes;
 mod verify;
 
 pub use compose::{compose, ComposeError, Composition, MAX_COMPOSED_LINE};
-pub use generate::{board_key, generate_puzzles, proof_line, GeneratorOptions};
+pub use generate::{board_key, deepen_puzzle, generate_puzzles, proof_line, GeneratorOptions};
 pub use likeness::{idea_key, MAX_SAME_IDEA};
 pub use pack::builtin_pack;
 pub use panel::{
@@ -116,7 +116,7 @@ pub struct Puzzle {
     /// The intended line in coordinate notation: the solver's moves and the
     /// best defence, alternating, starting with the side to move.
     pub solution: Vec<String>,
-    /// Difficulty rating (about 600–2400).
+    /// Difficulty rating (400–4000; most between 500 and 2,500).
     pub rating: u16,
     /// Themes such as `overtime` or `last-move-capture`.
     pub themes: Vec<String>,

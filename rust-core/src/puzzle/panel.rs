@@ -41,9 +41,13 @@ pub const PANEL_LEVEL_RATINGS: [f64; 4] = [600.0, 765.0, 1540.0, 1645.0];
 /// plausibly move a puzzle from the engine's estimate.
 pub const PRIOR_SPREAD: f64 = 350.0;
 
-/// The lowest and highest rating a puzzle is given (a safety bound: the
-/// estimate stays well inside it).
-pub const RATING_BOUNDS: (f64, f64) = (400.0, 2900.0);
+/// The lowest and highest rating a puzzle is given: the lowest keeps a
+/// puzzle every try solves from sinking without end; the highest is the
+/// puzzle file's own bound, above every prior the engine's estimate can
+/// give (3,560 for a six-move mate it cannot find), so no rating piles up
+/// there. (At 2,900 it did: three-move lines no panel level solves have
+/// priors up to 3,110.)
+pub const RATING_BOUNDS: (f64, f64) = (400.0, 4000.0);
 
 /// The Elo model's slope: ln 10 / 400.
 const SLOPE: f64 = std::f64::consts::LN_10 / 400.0;
@@ -190,6 +194,17 @@ mod tests {
         let b = panel_rating(2300.0, &none, &levels);
         assert!(b - a > 100.0, "{a} {b}");
         assert!(b <= RATING_BOUNDS.1);
+    }
+
+    #[test]
+    fn the_hardest_priors_stay_apart_below_the_bound() {
+        // Three-move lines no panel level solves have priors up to 3,110;
+        // under the old bound of 2,900 they all read 2,900.
+        let none = PanelRecord::default();
+        let a = panel_rating(2900.0, &none, &PANEL_LEVEL_RATINGS);
+        let b = panel_rating(3110.0, &none, &PANEL_LEVEL_RATINGS);
+        assert!(b - a > 150.0, "{a} {b}");
+        assert!(b < RATING_BOUNDS.1, "{b}");
     }
 
     #[test]

@@ -31,18 +31,22 @@ fn biggest_capture_steps(puzzle: &Puzzle) -> Option<Vec<bool>> {
     let mut steps = Vec::with_capacity(moves.len().div_ceil(2));
     for (i, &m) in moves.iter().enumerate() {
         if i % 2 == 0 {
-            let gained = points_of(&position, m);
-            let most = position
-                .legal_moves()
-                .into_iter()
-                .map(|other| points_of(&position, other))
-                .max()
-                .unwrap_or(0);
-            steps.push(gained > 0 && gained >= most);
+            steps.push(is_biggest_capture(&position, m));
         }
         position = position.play(m).ok()?;
     }
     Some(steps)
+}
+
+/// Whether `m` is the biggest capture on the board: it captures, and no
+/// legal move of `position` scores more.
+pub(crate) fn is_biggest_capture(position: &AnyPosition, m: Move) -> bool {
+    let gained = points_of(position, m);
+    gained > 0
+        && position
+            .legal_moves()
+            .into_iter()
+            .all(|other| points_of(position, other) <= gained)
 }
 
 /// Whether taking the most points solves the puzzle: at every step the

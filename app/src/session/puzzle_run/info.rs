@@ -44,7 +44,7 @@ pub struct PuzzleInfo {
     pub difficulty: Difficulty,
     /// The tier's id: `easy`, `medium` or `hard`.
     pub difficulty_id: String,
-    /// The difficulty rating (about 600–2400).
+    /// The difficulty rating (400–4000; most between 500 and 2,500).
     pub rating: u32,
     /// Themes such as `overtime`, `last-move-capture`, `king-hunt`
     /// (docs/puzzles.md lists them).

@@ -12,6 +12,7 @@ use crate::engine::solver::{game_ply, GameValue, Objective, Proof, SolveLimits, 
 use crate::engine::{Engine, Limits, Score, SearchRequest};
 use crate::game::Game;
 use crate::moves::Move;
+use crate::puzzle::rating::is_biggest_capture;
 use crate::puzzle::Puzzle;
 use crate::types::Color;
 
@@ -499,7 +500,9 @@ fn ends_game(before: &AnyPosition, mistake: Move, line: &[Move]) -> bool {
 /// the objective, where a best defence is not proven, or where the player
 /// has several ways to go on after every best defence. Among equally good
 /// defences the line takes one after which the player has a single way on
-/// (the last in move order first). It never ends on a defender's move.
+/// that is not the biggest capture on the board, else one after which the
+/// player has a single way on at all (the last in move order first). It
+/// never ends on a defender's move.
 pub(crate) fn solution_line(
     start: &AnyPosition,
     history: &[u64],
@@ -536,6 +539,10 @@ pub(crate) fn solution_line(
             .take(MAX_DEFENCES_TRIED);
         let mut history_after = history.clone();
         history_after.push(position.hash());
+        // A defence after which the player's single way on is not simply
+        // the biggest capture makes the better puzzle (the defender is
+        // indifferent between them); failing that, the first that leaves a
+        // single way.
         let mut next = None;
         for reply in defences {
             let mut after = game.clone();
@@ -546,8 +553,13 @@ pub(crate) fn solution_line(
                 continue;
             };
             if let Some(key) = single_way_on(&replied, &history_after, objective, solver, limits) {
-                next = Some((reply, replied, after, key));
-                break;
+                let asks_more = !is_biggest_capture(&replied, key);
+                if next.is_none() || asks_more {
+                    next = Some((reply, replied, after, key));
+                }
+                if asks_more {
+                    break;
+                }
             }
         }
         let Some((reply, replied, after, key)) = next else {
@@ -565,7 +577,8 @@ pub(crate) fn solution_line(
 }
 
 /// Most equally good defences tried for one that leaves the player a single
-/// way on (each costs a classification of the player's moves).
+/// way on, and one whose way on is not the biggest capture (each costs a
+/// classification of the player's moves).
 const MAX_DEFENCES_TRIED: usize = 4;
 
 /// The player's only move that meets `objective` from `position`, when every

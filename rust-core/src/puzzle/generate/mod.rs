@@ -10,8 +10,11 @@
 //! so a run gives the same puzzles whatever the number of threads.
 
 pub(crate) mod analyse;
+mod deepen;
 mod mates;
 mod selfplay;
+
+pub use deepen::deepen_puzzle;
 
 use super::likeness::{idea_key, MAX_SAME_IDEA};
 use super::panel::starting_rating;
