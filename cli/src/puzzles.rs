@@ -1,5 +1,5 @@
 //! `norochess puzzles generate|deepen|verify|rate|stats`: finds puzzles in
-//! self-play games, asks old ones for longer lines, re-proves and re-rates
+//! self-play games, asks old ones for deeper lines, re-proves and re-rates
 //! puzzle files and counts what a pack holds.
 
 use anyhow::{bail, Context, Result};
@@ -99,20 +99,21 @@ enum PuzzlesCommand {
         #[arg(long)]
         calibrate: bool,
     },
-    /// Ask today's generator for a longer line from each gain puzzle's own
-    /// board and opponent's move (puzzles shorter than `--min-moves`),
-    /// printing the longer puzzles with new ids in the puzzle format; stderr
-    /// names the puzzle each one would replace.
+    /// Ask today's generator for a deeper line from each puzzle's own board
+    /// and opponent's move (mates aside): a longer one (at least
+    /// `--min-moves` player moves), or one as long whose later move is not
+    /// the biggest capture; prints them with new ids in the puzzle format,
+    /// and stderr names the puzzle each one would replace.
     Deepen {
         /// The puzzle file, or `builtin`.
         file: String,
-        /// Player moves the longer line must have.
+        /// Player moves the new line must have at least.
         #[arg(long, default_value_t = 3)]
         min_moves: u8,
-        /// Id prefix of the longer puzzles.
+        /// Id prefix of the new puzzles.
         #[arg(long, default_value = "np")]
         prefix: String,
-        /// Number of the first longer puzzle.
+        /// Number of the first new puzzle.
         #[arg(long, default_value_t = 1)]
         first: usize,
         /// Threads (each puzzle is analysed alone; the result does not
@@ -292,10 +293,10 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
                 || (Engine::new(8), Solver::new(4)),
                 |(engine, solver), puzzle| deepen_puzzle(puzzle, &options, engine, solver),
             )?;
-            let mut longer = Vec::new();
+            let mut deeper_puzzles = Vec::new();
             for (old, new) in puzzles.iter().zip(deeper) {
                 if let Some(mut new) = new {
-                    new.id = format!("{prefix}{:04}", first + longer.len());
+                    new.id = format!("{prefix}{:04}", first + deeper_puzzles.len());
                     eprintln!(
                         "{} replaces {} ({} -> {})",
                         new.id,
@@ -303,16 +304,16 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
                         old.objective.text(),
                         new.objective.text()
                     );
-                    longer.push(new);
+                    deeper_puzzles.push(new);
                 }
             }
             eprintln!(
                 "{} of {} puzzles deepened in {:.1} s",
-                longer.len(),
+                deeper_puzzles.len(),
                 puzzles.len(),
                 started.elapsed().as_secs_f64()
             );
-            print!("{}", write_puzzles(&longer));
+            print!("{}", write_puzzles(&deeper_puzzles));
             Ok(())
         }
         PuzzlesCommand::Stats { file, solvers } => {
