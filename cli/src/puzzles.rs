@@ -67,6 +67,10 @@ enum PuzzlesCommand {
         /// middlegame's three-move gains and the longer exact lines).
         #[arg(long, default_value_t = 1)]
         min_moves: u8,
+        /// Only lines in which a later move of the player (the second,
+        /// third, ...) is not the biggest capture on the board.
+        #[arg(long)]
+        ask_later_move: bool,
         /// A puzzle file (or `builtin`) whose start boards this run must not
         /// repeat, and whose ideas (pawn skeleton and piece set) count
         /// toward the cap of 3 puzzles per idea: to add a run to a pack.
@@ -159,6 +163,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
             moves,
             deep_overtime_only,
             min_moves,
+            ask_later_move,
             avoid,
         } => {
             let avoided = match avoid {
@@ -181,6 +186,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
                 moves: *moves,
                 deep_overtime_only: *deep_overtime_only,
                 min_moves: *min_moves,
+                ask_later_move: *ask_later_move,
                 avoid_boards,
                 avoid_ideas,
                 ..GeneratorOptions::default()

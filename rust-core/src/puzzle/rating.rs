@@ -26,8 +26,15 @@ pub fn points_of(position: &AnyPosition, m: Move) -> u16 {
 /// capture on the board: it captures, and no legal move scores more.
 /// `None` when the line does not play.
 fn biggest_capture_steps(puzzle: &Puzzle) -> Option<Vec<bool>> {
-    let mut position = puzzle.start().ok()?;
+    let start = puzzle.start().ok()?;
     let moves = puzzle.solution_moves().ok()?;
+    line_biggest_capture_steps(&start, &moves)
+}
+
+/// [`biggest_capture_steps`] of the line `moves` played from `start` (the
+/// player to move): one entry per player move.
+fn line_biggest_capture_steps(start: &AnyPosition, moves: &[Move]) -> Option<Vec<bool>> {
+    let mut position = *start;
     let mut steps = Vec::with_capacity(moves.len().div_ceil(2));
     for (i, &m) in moves.iter().enumerate() {
         if i % 2 == 0 {
@@ -61,7 +68,17 @@ pub fn greedy_solvable(puzzle: &Puzzle) -> bool {
 /// line, or a line that does not play. A line whose later moves all take
 /// the most points there is asks only for its first move.
 pub fn later_move_not_biggest_capture(puzzle: &Puzzle) -> bool {
-    biggest_capture_steps(puzzle).is_some_and(|steps| steps.iter().skip(1).any(|&biggest| !biggest))
+    biggest_capture_steps(puzzle).is_some_and(|steps| asks_a_later_move(&steps))
+}
+
+/// [`later_move_not_biggest_capture`] of a line not yet made a puzzle:
+/// `moves` played from `start`, the player to move there.
+pub(crate) fn line_asks_a_later_move(start: &AnyPosition, moves: &[Move]) -> bool {
+    line_biggest_capture_steps(start, moves).is_some_and(|steps| asks_a_later_move(&steps))
+}
+
+fn asks_a_later_move(steps: &[bool]) -> bool {
+    steps.iter().skip(1).any(|&biggest| !biggest)
 }
 
 /// The game on the board where the player starts (after the opponent's
@@ -179,4 +196,59 @@ pub fn engine_rating_estimate(puzzle: &Puzzle, engine: &mut Engine) -> f64 {
         + 40.0 * tempting
         + if quiet { 150.0 } else { 0.0 }
         + objective
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::builtin_pack;
+
+    /// np1140 (retired): after the rook to b7, the queen's fork on c6 and
+    /// the rook taken on b7, the biggest capture there.
+    const NP1140: &str = "np1140|norochess|1r2R3/2pr4/8/2Q3p1/2PP4/1P3p1P/5P1P/4R3 b - - 0 43 \
+        score=28-16|b8b7|gain 3 in 2|c5c6 d7d4 c6b7|944|middlegame";
+
+    fn line_of(puzzle: &Puzzle, ucis: &[&str]) -> (AnyPosition, Vec<Move>) {
+        let start = puzzle.start().expect("the start plays");
+        let mut position = start;
+        let mut moves = Vec::new();
+        for uci in ucis {
+            let m = position.parse_uci(uci).expect("a legal move");
+            position = position.play(m).expect("it plays");
+            moves.push(m);
+        }
+        (start, moves)
+    }
+
+    #[test]
+    fn a_later_move_taking_less_than_the_board_offers_is_asked() {
+        let puzzle = Puzzle::from_line(NP1140, 1).expect("np1140 reads");
+        let (start, taken) = line_of(&puzzle, &["c5c6", "d7d4", "c6b7"]);
+        assert!(!line_asks_a_later_move(&start, &taken));
+        // The pawn on c7 instead of the rook on b7: not the biggest capture.
+        let (start, pawn) = line_of(&puzzle, &["c5c6", "d7d4", "c6c7"]);
+        assert!(line_asks_a_later_move(&start, &pawn));
+        // A one-move line has no later move.
+        let (start, first) = line_of(&puzzle, &["c5c6"]);
+        assert!(!line_asks_a_later_move(&start, &first));
+    }
+
+    #[test]
+    fn the_line_check_agrees_with_the_puzzle_check_over_the_pack() {
+        let pack = builtin_pack().expect("the built-in pack reads");
+        let mut asked = 0;
+        for puzzle in &pack {
+            let start = puzzle.start().expect("the start plays");
+            let moves = puzzle.solution_moves().expect("the line reads");
+            let by_line = line_asks_a_later_move(&start, &moves);
+            assert_eq!(
+                by_line,
+                later_move_not_biggest_capture(puzzle),
+                "{}",
+                puzzle.id
+            );
+            asked += usize::from(by_line);
+        }
+        assert!(asked > 0 && asked < pack.len());
+    }
 }

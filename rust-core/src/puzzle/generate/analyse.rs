@@ -12,7 +12,7 @@ use crate::engine::solver::{game_ply, GameValue, Objective, Proof, SolveLimits, 
 use crate::engine::{Engine, Limits, Score, SearchRequest};
 use crate::game::Game;
 use crate::moves::Move;
-use crate::puzzle::rating::is_biggest_capture;
+use crate::puzzle::rating::{is_biggest_capture, line_asks_a_later_move};
 use crate::puzzle::Puzzle;
 use crate::types::Color;
 
@@ -303,7 +303,9 @@ pub(super) fn puzzle_from_mistake(
                 return None;
             }
         }
-        (played >= usize::from(options.min_moves)).then_some((objective, line))
+        let long_enough = played >= usize::from(options.min_moves);
+        let asks_enough = !options.ask_later_move || line_asks_a_later_move(&start, &line);
+        (long_enough && asks_enough).then_some((objective, line))
     })?;
     let width = before.width();
     Some(Puzzle {
@@ -651,5 +653,40 @@ mod tests {
                 moves: 3
             }
         );
+    }
+    #[test]
+    fn asking_a_later_move_turns_away_a_line_of_biggest_captures() {
+        // np7368's line takes the rook on f1 and then the knight on h3,
+        // each the biggest capture there: only its first move asks
+        // anything.
+        let game = Game::from_position(Variant::Norochess, BEFORE).expect("the board reads");
+        let mistake = mistake_in(&game, "a8a6");
+        let mut solver = Solver::new(16);
+        let options = GeneratorOptions {
+            min_moves: 3,
+            ask_later_move: true,
+            ..GeneratorOptions::default()
+        };
+        assert!(puzzle_from_mistake(&game, mistake, &mut solver, &options).is_none());
+    }
+
+    #[test]
+    fn asking_a_later_move_keeps_a_line_whose_later_move_is_not_the_biggest_capture() {
+        // np8101 (the fifteenth run): after c4c5 the queen on c1 goes to
+        // b2; when the queen on a4 answers on b3, Black takes the rook on
+        // a1, not the bigger capture of the queen on b3, which the a2 pawn
+        // would take back.
+        let before = "r1b2b2/3p3p/1p2kp2/p7/QPPpP1N1/3P4/P3BP2/RNq5 w - - 0 26 score=13-12";
+        let game = Game::from_position(Variant::Norochess, before).expect("the board reads");
+        let mistake = mistake_in(&game, "c4c5");
+        let mut solver = Solver::new(16);
+        let options = GeneratorOptions {
+            min_moves: 2,
+            ask_later_move: true,
+            ..GeneratorOptions::default()
+        };
+        let puzzle = puzzle_from_mistake(&game, mistake, &mut solver, &options).expect("a puzzle");
+        assert_eq!(puzzle.solution, ["c1b2", "a4b3", "b2a1"]);
+        assert!(crate::puzzle::later_move_not_biggest_capture(&puzzle));
     }
 }

@@ -98,6 +98,11 @@ pub struct GeneratorOptions {
     /// middlegame's screen looks for three-move gains only (see
     /// `analyse::screen_long_gain`), and shorter lines are dropped.
     pub min_moves: u8,
+    /// Only lines in which a later player move (the second, third, ...) is
+    /// not the biggest capture on the board: a line whose later moves all
+    /// take the most points asks only for its first move. A line turned
+    /// away here leaves the source game's other candidates to be tried.
+    pub ask_later_move: bool,
 }
 
 impl Default for GeneratorOptions {
@@ -116,6 +121,7 @@ impl Default for GeneratorOptions {
             max_greedy_share: 0.12,
             deep_overtime_only: false,
             min_moves: 1,
+            ask_later_move: false,
             avoid_boards: Vec::new(),
             avoid_ideas: Vec::new(),
             moves: None,
@@ -344,6 +350,8 @@ fn puzzle_of_game(
                     } else {
                         match analyse::screen_gain(&start, &history, solver) {
                             Some(Screen::TwoMoveGain) => {}
+                            // A one-move line has no later move to ask.
+                            Some(Screen::OneMoveGain) if options.ask_later_move => continue,
                             Some(Screen::OneMoveGain) => {
                                 one_move_gains.push((index, mistake));
                                 continue;
