@@ -348,7 +348,7 @@ mod sequence {
     pub const NEXT_AFTER: &str = "np1006";
     pub const NEXT_FROM_TOP: &str = "np1002";
     /// The daily puzzle of 2026-01-15 (before any attempt of the test).
-    pub const DAILY_2026_01_15: &str = "np7557";
+    pub const DAILY_2026_01_15: &str = "np7606";
     /// The player's rating after the five attempts, rounded.
     pub const RATING_AFTER: i32 = 460;
 }

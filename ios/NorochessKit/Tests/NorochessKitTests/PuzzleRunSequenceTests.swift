@@ -48,7 +48,7 @@ final class PuzzleRunSequenceTests: XCTestCase {
         XCTAssertEqual(kinds, [.clean, .solved, .solved, .shown, .failed])
         XCTAssertEqual(try nextPuzzle(library: library, filter: PuzzleFilter(tier: nil, theme: nil), currentId: current)?.puzzle.id, "np1006")
         XCTAssertEqual(try nextPuzzle(library: library, filter: PuzzleFilter(tier: nil, theme: nil), currentId: nil)?.puzzle.id, "np1002")
-        XCTAssertEqual(daily, "np7557")
+        XCTAssertEqual(daily, "np7606")
         XCTAssertEqual(try library.dailyPuzzle(year: 2026, month: 1, day: 15)?.id, daily)
         let stats = try library.puzzleStats()
         XCTAssertEqual(stats.rating, 460)

@@ -614,60 +614,47 @@ mod tests {
     /// the knight on h3 after it.
     const BEFORE: &str = "R7/4bb1p/2p4p/5p2/p2P4/4P1PN/P6P/3K1R2 w - - 2 40 score=30-21";
 
-    fn mistake_in(game: &Game, uci: &str) -> Move {
-        game.position().parse_uci(uci).expect("a legal move")
+    /// The puzzle the opponent's move `mistake` sets on the board `before`.
+    fn puzzle_after(before: &str, mistake: &str, options: &GeneratorOptions) -> Option<Puzzle> {
+        let game = Game::from_position(Variant::Norochess, before).expect("the board reads");
+        let mistake = game.position().parse_uci(mistake).expect("a legal move");
+        let mut solver = Solver::new(16);
+        puzzle_from_mistake(&game, mistake, &mut solver, options)
     }
+
+    fn asking(min_moves: u8, ask_later_move: bool) -> GeneratorOptions {
+        GeneratorOptions {
+            min_moves,
+            ask_later_move,
+            ..GeneratorOptions::default()
+        }
+    }
+
+    const THREE_IN_THREE: Objective = Objective::Gain {
+        points: 3,
+        moves: 3,
+    };
 
     #[test]
     fn the_long_line_mode_asks_for_the_three_move_gain() {
-        let game = Game::from_position(Variant::Norochess, BEFORE).expect("the board reads");
-        let mistake = mistake_in(&game, "a8a6");
-        let mut solver = Solver::new(16);
-        let options = GeneratorOptions {
-            min_moves: 3,
-            ..GeneratorOptions::default()
-        };
-        let puzzle = puzzle_from_mistake(&game, mistake, &mut solver, &options).expect("a puzzle");
-        assert_eq!(
-            puzzle.objective,
-            Objective::Gain {
-                points: 3,
-                moves: 3
-            }
-        );
+        let puzzle = puzzle_after(BEFORE, "a8a6", &asking(3, false)).expect("a puzzle");
+        assert_eq!(puzzle.objective, THREE_IN_THREE);
         assert_eq!(puzzle.solution, ["f7c4", "a6c6", "c4f1", "c6h6", "f1h3"]);
     }
 
     #[test]
     fn the_default_mode_takes_the_same_longest_gain() {
-        let game = Game::from_position(Variant::Norochess, BEFORE).expect("the board reads");
-        let mistake = mistake_in(&game, "a8a6");
-        let mut solver = Solver::new(16);
-        let puzzle = puzzle_from_mistake(&game, mistake, &mut solver, &GeneratorOptions::default())
-            .expect("a puzzle");
+        let puzzle = puzzle_after(BEFORE, "a8a6", &GeneratorOptions::default()).expect("a puzzle");
         // The same longest line: the mode only drops shorter ones.
-        assert_eq!(
-            puzzle.objective,
-            Objective::Gain {
-                points: 3,
-                moves: 3
-            }
-        );
+        assert_eq!(puzzle.objective, THREE_IN_THREE);
     }
+
     #[test]
     fn asking_a_later_move_turns_away_a_line_of_biggest_captures() {
         // np7368's line takes the rook on f1 and then the knight on h3,
         // each the biggest capture there: only its first move asks
         // anything.
-        let game = Game::from_position(Variant::Norochess, BEFORE).expect("the board reads");
-        let mistake = mistake_in(&game, "a8a6");
-        let mut solver = Solver::new(16);
-        let options = GeneratorOptions {
-            min_moves: 3,
-            ask_later_move: true,
-            ..GeneratorOptions::default()
-        };
-        assert!(puzzle_from_mistake(&game, mistake, &mut solver, &options).is_none());
+        assert!(puzzle_after(BEFORE, "a8a6", &asking(3, true)).is_none());
     }
 
     #[test]
@@ -677,15 +664,7 @@ mod tests {
         // a1, not the bigger capture of the queen on b3, which the a2 pawn
         // would take back.
         let before = "r1b2b2/3p3p/1p2kp2/p7/QPPpP1N1/3P4/P3BP2/RNq5 w - - 0 26 score=13-12";
-        let game = Game::from_position(Variant::Norochess, before).expect("the board reads");
-        let mistake = mistake_in(&game, "c4c5");
-        let mut solver = Solver::new(16);
-        let options = GeneratorOptions {
-            min_moves: 2,
-            ask_later_move: true,
-            ..GeneratorOptions::default()
-        };
-        let puzzle = puzzle_from_mistake(&game, mistake, &mut solver, &options).expect("a puzzle");
+        let puzzle = puzzle_after(before, "c4c5", &asking(2, true)).expect("a puzzle");
         assert_eq!(puzzle.solution, ["c1b2", "a4b3", "b2a1"]);
         assert!(crate::puzzle::later_move_not_biggest_capture(&puzzle));
     }

@@ -68,7 +68,7 @@ class PuzzleRunSequenceTest {
             )
             assertEquals("np1006", nextPuzzle(library, anyPuzzle, current)?.puzzle?.id)
             assertEquals("np1002", nextPuzzle(library, anyPuzzle, null)?.puzzle?.id)
-            assertEquals("np7557", daily)
+            assertEquals("np7606", daily)
             assertEquals(daily, library.dailyPuzzle(2026, 1u, 15u)?.id)
             assertEquals(460, library.puzzleStats().rating)
             assertEquals(0u, library.puzzleStats().streak)
