@@ -29,8 +29,10 @@ const CLEAR_MARGIN: i32 = 3;
 /// objectives (win, win-by, save) are tried first.
 const EXACT_PLIES: u32 = 8;
 
-/// The first move at which puzzles are looked for.
-const FIRST_MOVE: u32 = 25;
+/// The first move at which a run looks for puzzles unless `--moves` asks
+/// for earlier ones: before it, most self-play games are still level and
+/// a mistake seldom loses points within three moves.
+pub(super) const FIRST_MOVE: u32 = 25;
 /// Node budget of the quick screen of each position.
 const SCREEN_NODES: u64 = 300_000;
 
@@ -38,7 +40,8 @@ const SCREEN_NODES: u64 = 300_000;
 /// before the opponent's move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Phase {
-    /// Moves 25 to 44: gains of points.
+    /// Moves before 45 (from 25 on unless a `--moves` range starts
+    /// earlier): gains of points.
     Middlegame,
     /// Moves 45 to 52: the run-in to the move limit and early overtime.
     RunIn,
@@ -50,7 +53,7 @@ impl Phase {
     /// Whether a position at move `n` belongs to the phase.
     pub fn holds(self, n: u32) -> bool {
         match self {
-            Phase::Middlegame => (FIRST_MOVE..45).contains(&n),
+            Phase::Middlegame => n < 45,
             Phase::RunIn => (45..53).contains(&n),
             Phase::Overtime => n >= 53,
         }

@@ -87,7 +87,8 @@ pub struct GeneratorOptions {
     pub avoid_ideas: Vec<String>,
     /// Only puzzles whose opponent's move is made at these move numbers
     /// (both included), as `(first, last)`: to fill a stretch of the game
-    /// the pack lacks (moves 49 to 52). `None`: every phase.
+    /// the pack lacks (moves 49 to 52, or 15 to 24, before the first move
+    /// a run looks at by default). `None`: every phase from move 25.
     pub moves: Option<(u32, u32)>,
     /// Only puzzles from deep overtime (move 53 on). Few games get there:
     /// a source game level after move 48 has its overtime played again by
@@ -131,10 +132,12 @@ impl Default for GeneratorOptions {
 
 impl GeneratorOptions {
     /// Whether an opponent's move at move number `n` may set a puzzle
-    /// ([`GeneratorOptions::moves`]).
+    /// ([`GeneratorOptions::moves`]; without a range, from move 25 on).
     pub fn allows_move(&self, n: u32) -> bool {
-        self.moves
-            .is_none_or(|(first, last)| (first..=last).contains(&n))
+        match self.moves {
+            Some((first, last)) => (first..=last).contains(&n),
+            None => n >= analyse::FIRST_MOVE,
+        }
     }
 }
 
@@ -646,5 +649,17 @@ mod tests {
         assert!(options.allows_move(49) && options.allows_move(52));
         assert!(!options.allows_move(53));
         assert!(GeneratorOptions::default().allows_move(30));
+    }
+
+    #[test]
+    fn a_run_starts_at_move_25_unless_its_range_starts_earlier() {
+        assert!(!GeneratorOptions::default().allows_move(24));
+        assert!(GeneratorOptions::default().allows_move(25));
+        let opening = GeneratorOptions {
+            moves: Some((15, 24)),
+            ..GeneratorOptions::default()
+        };
+        assert!(opening.allows_move(15) && opening.allows_move(24));
+        assert!(!opening.allows_move(14) && !opening.allows_move(25));
     }
 }
