@@ -65,6 +65,12 @@ pub struct PackStats {
 }
 
 impl PackStats {
+    /// Lines of three or more player moves (issue 30 asks for a quarter of
+    /// the pack).
+    pub fn three_or_more_moves(&self) -> usize {
+        self.lengths[2] + self.lengths[3]
+    }
+
     /// Counts `puzzles`.
     pub fn of(puzzles: &[Puzzle]) -> PackStats {
         let mut stats = PackStats {
@@ -239,7 +245,7 @@ impl PackStats {
             self.lengths[1],
             self.lengths[2],
             self.lengths[3],
-            pct(self.lengths[2] + self.lengths[3])
+            pct(self.three_or_more_moves())
         );
         let _ = writeln!(
             out,
