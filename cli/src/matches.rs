@@ -554,6 +554,9 @@ struct Tally {
     wins: u64,
     draws: u64,
     losses: u64,
+    /// Engine 1's wins, draws and losses as White (`[0]`) and as Black
+    /// (`[1]`): in Norochess Black moves last, so the two differ.
+    by_colour: [[u64; 3]; 2],
     /// Engine 1's capture points minus engine 2's, and each one's points.
     differential: i64,
     points: [i64; 2],
@@ -573,11 +576,22 @@ impl Tally {
     fn add(&mut self, p: &Played) {
         let (half_points, diff) = engine1_result(p);
         self.games += 1;
-        match half_points {
-            2 => self.wins += 1,
-            1 => self.draws += 1,
-            _ => self.losses += 1,
-        }
+        let outcome = match half_points {
+            2 => {
+                self.wins += 1;
+                0
+            }
+            1 => {
+                self.draws += 1;
+                1
+            }
+            _ => {
+                self.losses += 1;
+                2
+            }
+        };
+        let colour = usize::from(!p.job.engine1_white);
+        self.by_colour[colour][outcome] += 1;
         if let (Some(diff), Some((white, black))) = (diff, p.game.scores()) {
             self.differential += diff;
             let (mine, theirs) = if p.job.engine1_white {
@@ -640,6 +654,20 @@ fn summary(tally: &Tally, names: &[String; 2], variant: Variant, allowed: bool) 
         out,
         "Score: {score}/{n} ({:.1}%)",
         100.0 * score / (n.max(1) as f64)
+    );
+    let colour_line = |[w, d, l]: [u64; 3]| {
+        let games = (w + d + l).max(1) as f64;
+        format!(
+            "{w}/{d}/{l} ({:.1}%)",
+            100.0 * (w as f64 + d as f64 / 2.0) / games
+        )
+    };
+    let _ = writeln!(
+        out,
+        "{} as White: {}; as Black: {}",
+        names[0],
+        colour_line(tally.by_colour[0]),
+        colour_line(tally.by_colour[1])
     );
     if variant.rules().capture_points {
         let _ = writeln!(
@@ -789,6 +817,13 @@ mod tests {
         }
         assert_eq!((tally.wins, tally.draws, tally.losses), (4, 0, 1));
         assert_eq!(tally.pairs, [0, 0, 1, 0, 1]);
+        // Games 0, 2 and 4 have engine 1 as White, 1 and 3 as Black.
+        assert_eq!(tally.by_colour, [[3, 0, 0], [1, 0, 1]]);
+        let text = summary(&tally, &["a".into(), "b".into()], Variant::Norochess, false);
+        assert!(
+            text.contains("a as White: 3/0/0 (100.0%); as Black: 1/0/1 (50.0%)"),
+            "{text}"
+        );
         let sprt = Sprt::parse("elo0=0,elo1=5").unwrap();
         assert_eq!(tally.llr(&sprt), sprt.llr_pentanomial(&[0, 0, 1, 0, 1]));
     }
