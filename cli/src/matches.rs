@@ -551,11 +551,9 @@ pub fn elo_estimate(wins: usize, draws: usize, losses: usize) -> Option<(f64, f6
 #[derive(Default)]
 struct Tally {
     games: u64,
-    wins: u64,
-    draws: u64,
-    losses: u64,
     /// Engine 1's wins, draws and losses as White (`[0]`) and as Black
-    /// (`[1]`): in Norochess Black moves last, so the two differ.
+    /// (`[1]`): in Norochess Black moves last, so the two differ. The
+    /// match's W/D/L is their sum ([`Tally::results`]).
     by_colour: [[u64; 3]; 2],
     /// Engine 1's capture points minus engine 2's, and each one's points.
     differential: i64,
@@ -576,20 +574,8 @@ impl Tally {
     fn add(&mut self, p: &Played) {
         let (half_points, diff) = engine1_result(p);
         self.games += 1;
-        let outcome = match half_points {
-            2 => {
-                self.wins += 1;
-                0
-            }
-            1 => {
-                self.draws += 1;
-                1
-            }
-            _ => {
-                self.losses += 1;
-                2
-            }
-        };
+        // Half-points 2, 1, 0 are a win, a draw, a loss: W/D/L order.
+        let outcome = 2 - half_points.min(2) as usize;
         let colour = usize::from(!p.job.engine1_white);
         self.by_colour[colour][outcome] += 1;
         if let (Some(diff), Some((white, black))) = (diff, p.game.scores()) {
@@ -618,11 +604,20 @@ impl Tally {
         }
     }
 
+    /// Engine 1's wins, draws and losses, both colours together.
+    fn results(&self) -> [u64; 3] {
+        let [white, black] = self.by_colour;
+        [0, 1, 2].map(|i| white[i] + black[i])
+    }
+
     /// The log-likelihood ratio of the results so far (in the pentanomial
     /// model, of the finished pairs only).
     fn llr(&self, sprt: &Sprt) -> f64 {
         match sprt.model {
-            Model::Trinomial => sprt.llr_trinomial(self.losses, self.draws, self.wins),
+            Model::Trinomial => {
+                let [wins, draws, losses] = self.results();
+                sprt.llr_trinomial(losses, draws, wins)
+            }
             Model::Pentanomial => sprt.llr_pentanomial(&self.pairs),
         }
     }
@@ -635,13 +630,11 @@ impl Tally {
 fn summary(tally: &Tally, names: &[String; 2], variant: Variant, allowed: bool) -> String {
     let Tally {
         games: n,
-        wins,
-        draws,
-        losses,
         differential,
         points,
         ..
     } = *tally;
+    let [wins, draws, losses] = tally.results();
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -649,18 +642,16 @@ fn summary(tally: &Tally, names: &[String; 2], variant: Variant, allowed: bool) 
         names[0], names[1]
     );
     let _ = writeln!(out, "W/D/L: {wins}/{draws}/{losses}");
-    let score = wins as f64 + draws as f64 / 2.0;
-    let _ = writeln!(
-        out,
-        "Score: {score}/{n} ({:.1}%)",
-        100.0 * score / (n.max(1) as f64)
-    );
-    let colour_line = |[w, d, l]: [u64; 3]| {
-        let games = (w + d + l).max(1) as f64;
-        format!(
-            "{w}/{d}/{l} ({:.1}%)",
-            100.0 * (w as f64 + d as f64 / 2.0) / games
-        )
+    // Points (a draw is half) and their share of the games played.
+    let score = |[w, d, l]: [u64; 3]| {
+        let points = w as f64 + d as f64 / 2.0;
+        (points, 100.0 * points / ((w + d + l).max(1) as f64))
+    };
+    let (points_won, percent) = score([wins, draws, losses]);
+    let _ = writeln!(out, "Score: {points_won}/{n} ({percent:.1}%)");
+    let colour_line = |wdl: [u64; 3]| {
+        let [w, d, l] = wdl;
+        format!("{w}/{d}/{l} ({:.1}%)", score(wdl).1)
     };
     let _ = writeln!(
         out,
@@ -815,7 +806,7 @@ mod tests {
         for (i, wins) in [(3, false), (0, true), (4, true), (2, true), (1, true)] {
             tally.add(&played(i, wins));
         }
-        assert_eq!((tally.wins, tally.draws, tally.losses), (4, 0, 1));
+        assert_eq!(tally.results(), [4, 0, 1]);
         assert_eq!(tally.pairs, [0, 0, 1, 0, 1]);
         // Games 0, 2 and 4 have engine 1 as White, 1 and 3 as Black.
         assert_eq!(tally.by_colour, [[3, 0, 0], [1, 0, 1]]);
