@@ -209,7 +209,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     if let Some(sprt) = &schedule.sprt {
         let (verdict, llr, games) = decision.unwrap_or_else(|| {
             let llr = tally.llr(sprt);
-            (sprt.verdict(llr), llr, tally.games)
+            (sprt.verdict(llr), llr, tally.games())
         });
         print!("{}", sprt_report(sprt, &tally, verdict, llr, games));
     }
@@ -260,7 +260,7 @@ impl Schedule {
             let llr = results.tally.llr(sprt);
             let verdict = sprt.verdict(llr);
             if verdict != Verdict::Continue {
-                results.decision = Some((verdict, llr, results.tally.games));
+                results.decision = Some((verdict, llr, results.tally.games()));
                 self.stop();
             }
         }
@@ -550,10 +550,10 @@ pub fn elo_estimate(wins: usize, draws: usize, losses: usize) -> Option<(f64, f6
 /// The running totals of a match, from engine 1's point of view.
 #[derive(Default)]
 struct Tally {
-    games: u64,
     /// Engine 1's wins, draws and losses as White (`[0]`) and as Black
     /// (`[1]`): in Norochess Black moves last, so the two differ. The
-    /// match's W/D/L is their sum ([`Tally::results`]).
+    /// match's W/D/L is their sum ([`Tally::results`]), its games their
+    /// total ([`Tally::games`]).
     by_colour: [[u64; 3]; 2],
     /// Engine 1's capture points minus engine 2's, and each one's points.
     differential: i64,
@@ -573,7 +573,6 @@ struct Tally {
 impl Tally {
     fn add(&mut self, p: &Played) {
         let (half_points, diff) = engine1_result(p);
-        self.games += 1;
         // Half-points 2, 1, 0 are a win, a draw, a loss: W/D/L order.
         let outcome = 2 - half_points.min(2) as usize;
         let colour = usize::from(!p.job.engine1_white);
@@ -610,6 +609,11 @@ impl Tally {
         [0, 1, 2].map(|i| white[i] + black[i])
     }
 
+    /// The games played so far.
+    fn games(&self) -> u64 {
+        self.results().iter().sum()
+    }
+
     /// The log-likelihood ratio of the results so far (in the pentanomial
     /// model, of the finished pairs only).
     fn llr(&self, sprt: &Sprt) -> f64 {
@@ -629,12 +633,12 @@ impl Tally {
 
 fn summary(tally: &Tally, names: &[String; 2], variant: Variant, allowed: bool) -> String {
     let Tally {
-        games: n,
         differential,
         points,
         ..
     } = *tally;
     let [wins, draws, losses] = tally.results();
+    let n = tally.games();
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -807,6 +811,7 @@ mod tests {
             tally.add(&played(i, wins));
         }
         assert_eq!(tally.results(), [4, 0, 1]);
+        assert_eq!(tally.games(), 5);
         assert_eq!(tally.pairs, [0, 0, 1, 0, 1]);
         // Games 0, 2 and 4 have engine 1 as White, 1 and 3 as Black.
         assert_eq!(tally.by_colour, [[3, 0, 0], [1, 0, 1]]);
