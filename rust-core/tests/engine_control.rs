@@ -28,6 +28,31 @@ fn node_limited_search_is_deterministic() {
 }
 
 #[test]
+fn a_cleared_engine_searches_as_a_new_one() {
+    // The engine keeps its table and its move ordering (history, counter
+    // moves, continuation history) from one search to the next of a game;
+    // `clear` (a new game) forgets both, and the search is then exactly a
+    // new engine's: analysis and puzzle checks stay reproducible.
+    let mut game = Game::new(Variant::Norochess, None).expect("start");
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    let mut engine = Engine::new(4);
+    let first = engine.search(&SearchRequest::for_game(&game, limits), &mut |_| {});
+    let reply = first.best_move.expect("a move");
+    game.play(reply).expect("legal");
+    let next = SearchRequest::for_game(&game, limits);
+    let fresh = Engine::new(4).search(&next, &mut |_| {});
+    engine.clear();
+    let cleared = engine.search(&next, &mut |_| {});
+    assert_eq!(
+        (cleared.best_move, cleared.nodes, &cleared.lines),
+        (fresh.best_move, fresh.nodes, &fresh.lines)
+    );
+}
+
+#[test]
 fn one_thread_searches_the_benchs_tree_however_asked() {
     // Node counts of the start positions in `norochess bench` (depth 8,
     // 16 MB): one thread, asked for or by default (0 counts as 1), searches

@@ -3,6 +3,7 @@
 //! the occasional random move, so beginners can win; high levels search
 //! deeper under node or time limits.
 
+use super::histories::MoveHistories;
 use super::search::{Searcher, Stopper};
 use super::{Engine, Evaluator, SearchRequest, SearchResult};
 use crate::geometry::Geometry;
@@ -159,7 +160,16 @@ pub(super) fn choose<G: Geometry>(
         node_limit: request.limits.nodes,
         shared: None,
     };
-    let mut searcher = Searcher::new(&engine.tt, &evaluator, stopper, &request.history, pos);
+    // A fresh ordering memory: a level's choice depends on the position,
+    // not on what the engine searched before.
+    let mut searcher = Searcher::new(
+        &engine.tt,
+        &evaluator,
+        stopper,
+        &request.history,
+        pos,
+        MoveHistories::default(),
+    );
     let values = searcher.root_move_values(pos, depth as i32);
     let mut best: Option<(i32, Move, i32)> = None;
     for (m, value) in values {

@@ -8,6 +8,7 @@
 pub mod baseline;
 pub(crate) mod eval;
 pub mod eval_params;
+mod histories;
 mod level;
 mod search;
 pub mod solver;
@@ -22,6 +23,7 @@ use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::position::Position;
 use eval::Evaluator;
+use histories::MoveHistories;
 use search::{Searcher, Shared, Stopper};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -265,6 +267,9 @@ impl StopHandle {
 /// [`SearchRequest::stop`] handle.
 pub struct Engine {
     tt: TranspositionTable,
+    /// The move ordering the last search learned, for the next search of
+    /// the game (main thread only; helpers start afresh).
+    histories: MoveHistories,
 }
 
 impl fmt::Debug for Engine {
@@ -294,6 +299,7 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: TranspositionTable::new(hash_mb),
+            histories: MoveHistories::default(),
         }
     }
 
@@ -302,13 +308,18 @@ impl Engine {
     /// the user chose: UCI `Hash`, `play --hash`).
     pub fn try_new(hash_mb: usize) -> Result<Engine, HashAllocError> {
         TranspositionTable::try_new(hash_mb)
-            .map(|tt| Engine { tt })
+            .map(|tt| Engine {
+                tt,
+                histories: MoveHistories::default(),
+            })
             .ok_or(HashAllocError { megabytes: hash_mb })
     }
 
-    /// Forgets all stored search results (for a new game).
+    /// Forgets all stored search results and learned move ordering (for
+    /// a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.histories.clear();
     }
 
     /// Memory used by the transposition table, in bytes.
@@ -369,17 +380,21 @@ impl Engine {
                 .clamp(1, search::MAX_PLY as u32 - 8),
             left_out: left_out(pos, request),
         };
+        let tables = std::mem::take(&mut self.histories);
         let tt = &self.tt;
         let threads = limits.threads.clamp(1, MAX_THREADS);
         if threads == 1 {
-            let mut searcher = Searcher::new(tt, &evaluator, stopper(None), &request.history, pos);
-            return deepen(&mut searcher, pos, request, &plan, progress);
+            let mut searcher =
+                Searcher::new(tt, &evaluator, stopper(None), &request.history, pos, tables);
+            let result = deepen(&mut searcher, pos, request, &plan, progress);
+            self.histories = searcher.take_histories();
+            return result;
         }
         // Lazy SMP: helpers search the same root at staggered depths and
         // fill the shared table; the caller's thread searches as it would
         // alone (finding their results in the table) and gives the answer.
         let shared = Shared::default();
-        std::thread::scope(|scope| {
+        let (result, tables) = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
                 .filter_map(|id| {
                     let (evaluator, plan, shared) = (&evaluator, &plan, &shared);
@@ -387,8 +402,14 @@ impl Engine {
                     std::thread::Builder::new()
                         .stack_size(HELPER_STACK)
                         .spawn_scoped(scope, move || {
-                            let mut searcher =
-                                Searcher::new(tt, evaluator, stopper, &request.history, pos);
+                            let mut searcher = Searcher::new(
+                                tt,
+                                evaluator,
+                                stopper,
+                                &request.history,
+                                pos,
+                                MoveHistories::default(),
+                            );
                             help(&mut searcher, pos, id, plan);
                             searcher.nodes
                         })
@@ -405,15 +426,19 @@ impl Engine {
                 stopper(Some(&shared)),
                 &request.history,
                 pos,
+                tables,
             );
             let mut result = deepen(&mut searcher, pos, request, &plan, progress);
+            let tables = searcher.take_histories();
             drop(finish);
             for helper in helpers {
                 result.nodes += helper.join().unwrap_or(0);
             }
             result.elapsed = started.elapsed();
-            result
-        })
+            (result, tables)
+        });
+        self.histories = tables;
+        result
     }
 }
 
@@ -636,4 +661,40 @@ fn time_budget<G: Geometry>(
         soft_share = 0.6;
     }
     (soft.map(|s| s.mul_f64(soft_share)), hard)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    #[test]
+    fn the_move_ordering_learned_by_a_search_is_kept_until_clear() {
+        let game = Game::new(Variant::Norochess, None).expect("start");
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let mut engine = Engine::new(1);
+        engine.search(&SearchRequest::for_game(&game, limits), &mut |_| {});
+        assert!(engine.histories.history.iter().any(|&h| h != 0));
+        assert!(engine.histories.continuation.iter().any(|&h| h != 0));
+        engine.clear();
+        assert!(engine.histories.history.iter().all(|&h| h == 0));
+        assert!(engine.histories.continuation.iter().all(|&h| h == 0));
+    }
+
+    #[test]
+    fn two_threads_hand_the_main_threads_ordering_back_too() {
+        let game = Game::new(Variant::Ram, None).expect("start");
+        let limits = Limits {
+            depth: Some(6),
+            threads: 2,
+            ..Limits::default()
+        };
+        let mut engine = Engine::new(1);
+        engine.search(&SearchRequest::for_game(&game, limits), &mut |_| {});
+        assert_eq!(engine.histories.history.len(), 2 * 100 * 100);
+        assert!(engine.histories.history.iter().any(|&h| h != 0));
+    }
 }

@@ -8,6 +8,7 @@
 //! including the Norochess move limit and repetition lost by its creator.
 
 use super::eval::{material_value, plies_to_decision, Evaluator};
+use super::histories::MoveHistories;
 use super::terminal::{self, DECIDED, MATE, WIN};
 use super::tt::{Bound, TranspositionTable};
 use super::{Line, Score};
@@ -64,6 +65,10 @@ const NO_PIECE_SQUARE: usize = usize::MAX;
 /// Centipoints a capture may lose in the exchange per ply of depth before
 /// a shallow search skips it.
 const EXCHANGE_PRUNE_MARGIN: i32 = 100;
+/// Late-move reduction at depth d for the n-th move: base + ln d · ln n / divisor.
+const LMR_BASE: f64 = 0.75;
+/// See [`LMR_BASE`].
+const LMR_DIVISOR: f64 = 2.25;
 
 /// Why a search stops early.
 pub(crate) struct Stopper<'a> {
@@ -104,22 +109,16 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     /// Index in `hashes` of the root position.
     root_index: usize,
     killers: [[Option<Move>; 2]; MAX_PLY],
-    /// `history[color][from][to]`, flattened: how often a quiet move
-    /// caused a cutoff, kept within ±[`HISTORY_MAX`] by gravity.
-    history: Vec<i32>,
-    /// `counter_moves[from][to]` of the opponent's last move: the quiet
-    /// reply that last refuted it.
-    counter_moves: Vec<Option<Move>>,
+    /// History, counter-move and continuation tables (see
+    /// [`MoveHistories`]): taken from the engine at the start, handed back
+    /// by [`Searcher::take_histories`].
+    tables: MoveHistories,
     /// The move played at each ply of the current path (`None` for a null
     /// move), for the counter-move table.
     played: [Option<Move>; MAX_PLY],
     /// The piece and destination of the move played at each ply
     /// ([`NO_PIECE_SQUARE`] for a null move), for continuation history.
     played_piece: [usize; MAX_PLY],
-    /// `continuation[earlier piece-square][piece-square]`, flattened: how
-    /// often a quiet move caused a cutoff one or two plies after the
-    /// earlier move (same gravity as `history`).
-    continuation: Vec<i16>,
     /// The static evaluation at each ply of the current path
     /// ([`NO_EVAL`] in check), to tell whether the mover is improving.
     static_evals: [i32; MAX_PLY],
@@ -142,16 +141,17 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         stopper: Stopper<'a>,
         history: &[u64],
         root: &Position<G>,
+        tables: MoveHistories,
     ) -> Self {
         let mut hashes = Vec::with_capacity(history.len() + MAX_PLY + 2);
         hashes.extend_from_slice(history);
         let root_index = hashes.len();
         hashes.push(root.hash());
-        let squares = usize::from(G::square_count());
+        let tables = tables.for_squares(usize::from(G::square_count()));
         let mut reductions = [[0u8; 64]; 64];
         for (depth, row) in reductions.iter_mut().enumerate().skip(1) {
             for (count, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.75 + (depth as f64).ln() * (count as f64).ln() / 2.25) as u8;
+                *r = (LMR_BASE + (depth as f64).ln() * (count as f64).ln() / LMR_DIVISOR) as u8;
             }
         }
         Searcher {
@@ -164,11 +164,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             hashes,
             root_index,
             killers: [[None; 2]; MAX_PLY],
-            history: vec![0; 2 * squares * squares],
-            counter_moves: vec![None; squares * squares],
+            tables,
             played: [None; MAX_PLY],
             played_piece: [NO_PIECE_SQUARE; MAX_PLY],
-            continuation: vec![0; (12 * squares) * (12 * squares)],
             static_evals: [NO_EVAL; MAX_PLY],
             pv: vec![[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
@@ -177,6 +175,12 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             scored: root.rules().capture_points,
             root_improvement: None,
         }
+    }
+
+    /// The move-ordering tables this search learned, for the next search
+    /// of the game; the searcher is left with empty ones.
+    pub(crate) fn take_histories(&mut self) -> MoveHistories {
+        std::mem::take(&mut self.tables)
     }
 
     /// Whether the search was interrupted (its last result is incomplete).
@@ -393,7 +397,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             } else if Some(m) == counter {
                 ORDER_COUNTER
             } else {
-                self.history
+                self.tables
+                    .history
                     .get(self.history_index(pos.turn(), m))
                     .copied()
                     .unwrap_or(0)
@@ -409,7 +414,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     fn counter_move(&self, ply: usize) -> Option<Move> {
         let previous = self.played.get(ply.checked_sub(1)?).copied()??;
         let squares = usize::from(G::square_count());
-        self.counter_moves
+        self.tables
+            .counter_moves
             .get(previous.from.index() * squares + previous.to.index())
             .copied()
             .flatten()
@@ -812,7 +818,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if let Some(Some(previous)) = ply.checked_sub(1).and_then(|p| self.played.get(p)) {
             let squares = usize::from(G::square_count());
             let index = previous.from.index() * squares + previous.to.index();
-            if let Some(slot) = self.counter_moves.get_mut(index) {
+            if let Some(slot) = self.tables.counter_moves.get_mut(index) {
                 *slot = Some(m);
             }
         }
@@ -830,7 +836,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     #[inline]
     fn update_history(&mut self, color: Color, m: Move, bonus: i32) {
         let index = self.history_index(color, m);
-        if let Some(h) = self.history.get_mut(index) {
+        if let Some(h) = self.tables.history.get_mut(index) {
             *h += bonus - *h * bonus.abs() / HISTORY_MAX;
         }
     }
@@ -874,7 +880,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         [1, 2]
             .into_iter()
             .filter_map(|back| self.continuation_index(piece_square, ply, back))
-            .filter_map(|index| self.continuation.get(index))
+            .filter_map(|index| self.tables.continuation.get(index))
             .map(|&v| i32::from(v))
             .sum()
     }
@@ -887,7 +893,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             let Some(index) = self.continuation_index(piece_square, ply, back) else {
                 continue;
             };
-            if let Some(entry) = self.continuation.get_mut(index) {
+            if let Some(entry) = self.tables.continuation.get_mut(index) {
                 let h = i32::from(*entry);
                 *entry = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
             }
