@@ -274,10 +274,15 @@ fn the_end_of_a_game_the_rules_decided_needs_no_search() {
     let progress = review.progress();
     assert_eq!(progress.analysed, 1, "the final position is the result");
     assert_eq!(review.next_request().map(|r| r.index), Some(0));
+    // A small budget, yet one that lets every search finish its first
+    // depth: a node limit below that leaves no scored line (`NoScore`),
+    // and 200, used here before, did so once the engine kept its move
+    // ordering from search to search. The review's own budgets start at
+    // 25,000 nodes.
     let mut full = GameReview::new(
         &game,
         ReviewBudget {
-            nodes_per_position: Some(200),
+            nodes_per_position: Some(2_000),
             ms_per_position: None,
         },
     )
