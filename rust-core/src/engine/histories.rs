@@ -10,8 +10,10 @@
 
 use crate::moves::Move;
 
-/// Pieces a history table distinguishes (six roles of two colours).
-const PIECE_KINDS: usize = 12;
+/// Pieces the continuation table distinguishes (six roles of two
+/// colours): the searcher indexes it by piece and square with the same
+/// count it is sized by here.
+pub(crate) const PIECE_KINDS: usize = 12;
 
 /// History, counter-move and continuation tables for a board of a given
 /// number of squares, flattened.
@@ -19,11 +21,15 @@ const PIECE_KINDS: usize = 12;
 pub(crate) struct MoveHistories {
     /// The board size the tables are laid out for (0: not allocated).
     squares: usize,
-    /// `history[color][from][to]`.
+    /// `history[color][from][to]`: how often a quiet move caused a
+    /// cutoff, kept within ± the search's history bound by gravity.
     pub(crate) history: Vec<i32>,
-    /// `counter_moves[from][to]` of the opponent's last move.
+    /// `counter_moves[from][to]` of the opponent's last move: the quiet
+    /// reply that last refuted it.
     pub(crate) counter_moves: Vec<Option<Move>>,
-    /// `continuation[earlier piece-square][piece-square]`.
+    /// `continuation[earlier piece-square][piece-square]`: how often a
+    /// quiet move caused a cutoff one or two plies after the earlier move
+    /// (same gravity as `history`).
     pub(crate) continuation: Vec<i16>,
 }
 

@@ -8,7 +8,7 @@
 //! including the Norochess move limit and repetition lost by its creator.
 
 use super::eval::{material_value, plies_to_decision, Evaluator};
-use super::histories::MoveHistories;
+use super::histories::{MoveHistories, PIECE_KINDS};
 use super::terminal::{self, DECIDED, MATE, WIN};
 use super::tt::{Bound, TranspositionTable};
 use super::{Line, Score};
@@ -868,7 +868,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if earlier == NO_PIECE_SQUARE {
             return None;
         }
-        let piece_squares = 12 * usize::from(G::square_count());
+        let piece_squares = PIECE_KINDS * usize::from(G::square_count());
         Some(earlier * piece_squares + piece_square)
     }
 
