@@ -516,7 +516,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if let Some((value, m)) = best {
             if !self.stopped && excluded.is_empty() {
                 let bound = Bound::of(value, original_alpha, beta);
-                self.tt.store(self.key(pos), Some(m), value, depth, bound);
+                self.tt
+                    .store(self.key(pos), Some(m), value, depth, bound, None);
             }
         }
         best
@@ -624,10 +625,14 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         // Near the Norochess move limit every ply counts: no pruning that
         // could hide what happens at the end.
         let near_end = self.scored && plies_to_decision(pos) <= depth as u32 + 4;
+        // The table's copy of the evaluation saves computing it again.
         let static_eval = if in_check {
             NO_EVAL
         } else {
-            self.eval.evaluate(pos)
+            match hit.and_then(|h| h.static_eval) {
+                Some(stored) => stored,
+                None => self.eval.evaluate(pos),
+            }
         };
         if let Some(slot) = self.static_evals.get_mut(ply) {
             *slot = static_eval;
@@ -800,7 +805,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         let bound = Bound::of(best, original_alpha, beta);
         let stored = self.value_to_tt(best, ply);
-        self.tt.store(key, best_move, stored, depth, bound);
+        let stored_eval = (static_eval != NO_EVAL).then_some(static_eval);
+        self.tt
+            .store(key, best_move, stored, depth, bound, stored_eval);
         best
     }
 

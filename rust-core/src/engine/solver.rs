@@ -657,7 +657,7 @@ impl Solver {
             _ => (1000, Bound::Exact),
         };
         self.tt
-            .store(self.key(pos, threshold), best, value, depth, bound);
+            .store(self.key(pos, threshold), best, value, depth, bound, None);
     }
 
     fn probe<G: Geometry>(

@@ -49,14 +49,19 @@ struct Entry {
     depth: i16,
     /// Bound in the low 2 bits, generation above.
     flags: u8,
+    /// The position's static evaluation, [`NO_STATIC_EVAL`] when not stored.
+    static_eval: i32,
 }
 
 impl Entry {
-    /// The two data words: the move and the value; the depth and the flags.
+    /// The two data words: the move and the value; the depth, the flags
+    /// and the static evaluation.
     #[inline]
     fn data(&self) -> (u64, u64) {
         let first = u64::from(self.packed_move) | (u64::from(self.value as u32) << 32);
-        let second = u64::from(self.depth as u16) | (u64::from(self.flags) << 16);
+        let second = u64::from(self.depth as u16)
+            | (u64::from(self.flags) << 16)
+            | (u64::from(self.static_eval as u32) << 24);
         (first, second)
     }
 
@@ -68,6 +73,7 @@ impl Entry {
             value: (first >> 32) as u32 as i32,
             depth: second as u16 as i16,
             flags: (second >> 16) as u8,
+            static_eval: (second >> 24) as u32 as i32,
         }
     }
 }
@@ -107,7 +113,14 @@ pub(crate) struct Hit {
     pub(crate) value: i32,
     pub(crate) depth: i32,
     pub(crate) bound: Bound,
+    /// The static evaluation of the position, if the storing search had one
+    /// (it saves evaluating the position again).
+    pub(crate) static_eval: Option<i32>,
 }
+
+/// How an entry without a static evaluation stores it: no evaluation comes
+/// near the bottom of the `i32` range.
+const NO_STATIC_EVAL: i32 = i32::MIN;
 
 /// A hash table of search results, shared by reference between the
 /// threads of one search (probe and store take `&self`).
@@ -203,10 +216,13 @@ impl TranspositionTable {
             value: entry.value,
             depth: i32::from(entry.depth),
             bound,
+            static_eval: (entry.static_eval != NO_STATIC_EVAL).then_some(entry.static_eval),
         })
     }
 
     /// Stores a result, replacing an entry of an older search or a shallower one.
+    /// The entry keeps the move and the static evaluation it held for the same
+    /// key when the new result brings none.
     #[inline]
     pub(crate) fn store(
         &self,
@@ -215,6 +231,7 @@ impl TranspositionTable {
         value: i32,
         depth: i32,
         bound: Bound,
+        static_eval: Option<i32>,
     ) {
         let index = self.index(key);
         let generation = self.generation;
@@ -240,6 +257,11 @@ impl TranspositionTable {
                 value,
                 depth: depth.clamp(-100, 1000) as i16,
                 flags: bound_bits | (generation << 2),
+                static_eval: match static_eval {
+                    Some(eval) => eval,
+                    None if entry.key == key => entry.static_eval,
+                    None => NO_STATIC_EVAL,
+                },
             });
         }
     }
@@ -256,13 +278,23 @@ mod tests {
         tt.new_search();
         assert_eq!(ENTRY_BYTES, 24);
         let key = 0x1234_5678_9abc_def0;
-        tt.store(key, None, -123_456, -7, Bound::Upper);
+        tt.store(key, None, -123_456, -7, Bound::Upper, Some(-1_234));
         let hit = tt.probe(key).expect("stored");
         assert_eq!(
-            (hit.value, hit.depth, hit.bound),
-            (-123_456, -7, Bound::Upper)
+            (hit.value, hit.depth, hit.bound, hit.static_eval),
+            (-123_456, -7, Bound::Upper, Some(-1_234))
         );
         assert_eq!(hit.best_move, None);
+        // A result without an evaluation keeps the one stored for its key.
+        tt.store(key, None, 77, -6, Bound::Lower, None);
+        let hit = tt.probe(key).expect("stored");
+        assert_eq!((hit.value, hit.static_eval), (77, Some(-1_234)));
+        // Another key's entry in the slot brings no evaluation of its own.
+        let other_key = key ^ 0x10;
+        tt.store(other_key, None, 1, 50, Bound::Exact, None);
+        if let Some(hit) = tt.probe(other_key) {
+            assert_eq!(hit.static_eval, None);
+        }
         assert!(tt.probe(key ^ 1).is_none());
         // A writer of another key that got as far as its first word.
         let slot = &tt.slots[tt.index(key)];
@@ -271,6 +303,7 @@ mod tests {
             value: 5,
             depth: 9,
             flags: 1,
+            static_eval: NO_STATIC_EVAL,
             ..Entry::default()
         };
         let (first, second) = other.data();
