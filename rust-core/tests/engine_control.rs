@@ -53,6 +53,38 @@ fn a_cleared_engine_searches_as_a_new_one() {
 }
 
 #[test]
+fn a_search_of_another_game_starts_afresh() {
+    // Ram and Frontal chess start from the same board, so their positions
+    // hash alike; what one game's search stored must not steer the other's
+    // (another game's values, moves and evaluations). An engine that
+    // searched Frontal chess then searches Ram chess as a new engine does.
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let frontal = Game::new(Variant::Frontal, None).expect("start");
+    let ram = Game::new(Variant::Ram, None).expect("start");
+    assert_eq!(
+        frontal.position().to_text(),
+        ram.position().to_text(),
+        "the two games no longer start alike: pick two that do"
+    );
+    let ram_request = SearchRequest::for_game(&ram, limits);
+    let fresh = Engine::new(4).search(&ram_request, &mut |_| {});
+    let mut engine = Engine::new(4);
+    engine.search(&SearchRequest::for_game(&frontal, limits), &mut |_| {});
+    let after_frontal = engine.search(&ram_request, &mut |_| {});
+    assert_eq!(
+        (
+            after_frontal.best_move,
+            after_frontal.nodes,
+            &after_frontal.lines
+        ),
+        (fresh.best_move, fresh.nodes, &fresh.lines)
+    );
+}
+
+#[test]
 fn one_thread_searches_the_benchs_tree_however_asked() {
     // Node counts of the start positions in `norochess bench` (depth 8,
     // 16 MB): one thread, asked for or by default (0 counts as 1), searches

@@ -22,6 +22,7 @@ use crate::game::Game;
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::variant::Variant;
 use eval::Evaluator;
 use histories::MoveHistories;
 use search::{Searcher, Shared, Stopper};
@@ -270,6 +271,11 @@ pub struct Engine {
     /// The move ordering the last search learned, for the next search of
     /// the game (main thread only; helpers start afresh).
     histories: MoveHistories,
+    /// The game the table and the ordering were learned in (`None` when
+    /// empty). Positions of two games can look alike and hash alike (Ram and
+    /// Frontal chess start from the same board), but the rules and weights
+    /// that valued them differ, so another game's search starts afresh.
+    learned_in: Option<Variant>,
 }
 
 impl fmt::Debug for Engine {
@@ -300,6 +306,7 @@ impl Engine {
         Engine {
             tt: TranspositionTable::new(hash_mb),
             histories: MoveHistories::default(),
+            learned_in: None,
         }
     }
 
@@ -311,6 +318,7 @@ impl Engine {
             .map(|tt| Engine {
                 tt,
                 histories: MoveHistories::default(),
+                learned_in: None,
             })
             .ok_or(HashAllocError { megabytes: hash_mb })
     }
@@ -320,6 +328,18 @@ impl Engine {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.histories.clear();
+        self.learned_in = None;
+    }
+
+    /// Clears what was learned in another game than `position`'s, then
+    /// marks the table as learned in this one.
+    fn start_search_of(&mut self, position: &AnyPosition) {
+        let variant = position.variant();
+        if self.learned_in.is_some_and(|learned| learned != variant) {
+            self.clear();
+        }
+        self.learned_in = Some(variant);
+        self.tt.new_search();
     }
 
     /// Memory used by the transposition table, in bytes.
@@ -334,7 +354,7 @@ impl Engine {
         request: &SearchRequest,
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        self.tt.new_search();
+        self.start_search_of(&request.position);
         match &request.position {
             AnyPosition::Eight(p) => self.search_board(p, request, progress),
             AnyPosition::Ten(p) => self.search_board(p, request, progress),
@@ -348,7 +368,7 @@ impl Engine {
         level: Level,
         seed: u64,
     ) -> SearchResult {
-        self.tt.new_search();
+        self.start_search_of(&request.position);
         match &request.position {
             AnyPosition::Eight(p) => level::choose(self, p, request, level, seed),
             AnyPosition::Ten(p) => level::choose(self, p, request, level, seed),
