@@ -622,9 +622,12 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 }
             }
         }
-        // Near the Norochess move limit every ply counts: no pruning that
-        // could hide what happens at the end.
-        let near_end = self.scored && plies_to_decision(pos) <= depth as u32 + 4;
+        // When the Norochess move limit lies within this node's depth, every
+        // ply counts: no pruning that could hide what happens at the end (so
+        // a forced result within the horizon is always found). Beyond it the
+        // search prunes as anywhere else: sparing more, with the end just
+        // past the horizon, cost depth where the end is decided.
+        let near_end = self.scored && plies_to_decision(pos) <= depth as u32;
         // The table's copy of the evaluation saves computing it again.
         let static_eval = if in_check {
             NO_EVAL
