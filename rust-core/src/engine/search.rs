@@ -632,10 +632,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let static_eval = if in_check {
             NO_EVAL
         } else {
-            match hit.and_then(|h| h.static_eval) {
-                Some(stored) => stored,
-                None => self.eval.evaluate(pos),
-            }
+            hit.and_then(|h| h.static_eval)
+                .unwrap_or_else(|| self.eval.evaluate(pos))
         };
         if let Some(slot) = self.static_evals.get_mut(ply) {
             *slot = static_eval;

@@ -240,8 +240,9 @@ impl TranspositionTable {
         };
         let entry = slot.load();
         let old_generation = entry.flags >> 2;
-        if entry.key == key || old_generation != generation || depth >= i32::from(entry.depth) - 2 {
-            let keep_move = entry.key == key && best_move.is_none();
+        let same_key = entry.key == key;
+        if same_key || old_generation != generation || depth >= i32::from(entry.depth) - 2 {
+            let keep_move = same_key && best_move.is_none();
             let bound_bits = match bound {
                 Bound::Exact => 1,
                 Bound::Lower => 2,
@@ -259,7 +260,7 @@ impl TranspositionTable {
                 flags: bound_bits | (generation << 2),
                 static_eval: match static_eval {
                     Some(eval) => eval,
-                    None if entry.key == key => entry.static_eval,
+                    None if same_key => entry.static_eval,
                     None => NO_STATIC_EVAL,
                 },
             });
@@ -285,16 +286,6 @@ mod tests {
             (-123_456, -7, Bound::Upper, Some(-1_234))
         );
         assert_eq!(hit.best_move, None);
-        // A result without an evaluation keeps the one stored for its key.
-        tt.store(key, None, 77, -6, Bound::Lower, None);
-        let hit = tt.probe(key).expect("stored");
-        assert_eq!((hit.value, hit.static_eval), (77, Some(-1_234)));
-        // Another key's entry in the slot brings no evaluation of its own.
-        let other_key = key ^ 0x10;
-        tt.store(other_key, None, 1, 50, Bound::Exact, None);
-        if let Some(hit) = tt.probe(other_key) {
-            assert_eq!(hit.static_eval, None);
-        }
         assert!(tt.probe(key ^ 1).is_none());
         // A writer of another key that got as far as its first word.
         let slot = &tt.slots[tt.index(key)];
@@ -317,5 +308,26 @@ mod tests {
             tt.probe(other.key).is_none(),
             "torn: the new key does not match yet"
         );
+    }
+
+    #[test]
+    fn an_evaluation_is_kept_for_its_key_only() {
+        let mut tt = TranspositionTable::new(1);
+        tt.new_search();
+        let key = 0x1234_5678_9abc_def0;
+        tt.store(key, None, -123_456, -7, Bound::Upper, Some(-1_234));
+        // A result without an evaluation keeps the one stored for its key.
+        tt.store(key, None, 77, -6, Bound::Lower, None);
+        let hit = tt.probe(key).expect("stored");
+        assert_eq!((hit.value, hit.static_eval), (77, Some(-1_234)));
+        // Another key's entry in the same slot brings no evaluation of its own.
+        let other_key = key ^ 0x10;
+        assert_eq!(tt.index(other_key), tt.index(key), "the same slot");
+        tt.store(other_key, None, 1, 50, Bound::Exact, None);
+        let hit = tt
+            .probe(other_key)
+            .expect("stored over the shallower entry");
+        assert_eq!(hit.static_eval, None);
+        assert!(tt.probe(key).is_none(), "replaced");
     }
 }
