@@ -1,6 +1,7 @@
 //! The `norochess` command-line program.
 
 mod bench;
+mod closed_output;
 mod engines;
 mod game_options;
 mod matches;
@@ -48,6 +49,19 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The commands that print with `println!`; `play`, `uci` and `match`
+    // handle a failed write themselves (see `closed_output`).
+    if matches!(
+        cli.command,
+        Command::Perft(_)
+            | Command::Bench(_)
+            | Command::Replay(_)
+            | Command::Solve(_)
+            | Command::Puzzles(_)
+            | Command::Tune(_)
+    ) {
+        closed_output::end_quietly_when_output_closes();
+    }
     let result = match cli.command {
         Command::Play(args) => play::run(&args),
         Command::Perft(args) => perft::run(&args),

@@ -174,3 +174,32 @@ fn a_coordinate_move_is_refused_rather_than_read_as_another_piece_s() {
     let error = String::from_utf8_lossy(&output.stderr);
     assert!(error.contains("the pawn on b3 cannot go to b5"), "{error}");
 }
+
+/// `norochess replay game.pgn | head`: the reader closes the pipe before
+/// the table is written, and the program ends as `cat` would, by SIGPIPE,
+/// without a panic or a stack trace.
+#[cfg(unix)]
+#[test]
+fn a_closed_output_ends_the_replay_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_norochess"))
+        .args(["replay", "--json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the norochess binary starts");
+    // The replay reads all of its input before it writes, so the pipe is
+    // closed before its first write.
+    drop(child.stdout.take());
+    let mut input = child.stdin.take().expect("stdin piped");
+    input
+        .write_all(REPETITION_GAME.as_bytes())
+        .expect("the record is written");
+    drop(input);
+    let output = child.wait_with_output().expect("the replay ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    const SIGPIPE: i32 = 13;
+    assert_eq!(output.status.signal(), Some(SIGPIPE), "{output:?}");
+}
