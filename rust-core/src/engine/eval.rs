@@ -149,6 +149,24 @@ impl<G: Geometry> Evaluator<G> {
         (relative + tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
+    /// How much taking a `victim` in `pos` raises the mover's evaluation,
+    /// leaving aside what the move changes in placement and threats: the
+    /// points banked plus the victim's material at the weight the board's
+    /// material has here (capture-points games), or its material (royal
+    /// games). Quiescence skips a capture that cannot lift the evaluation
+    /// to alpha even with this and a margin.
+    pub(crate) fn capture_gain(&self, pos: &Position<G>, victim: Role) -> i32 {
+        if pos.rules().capture_points {
+            let p = &self.params;
+            let horizon = p.material_weight_horizon.max(1);
+            let left = plies_to_decision(pos).min(horizon as u32) as i32;
+            let weight = p.material_weight_base + p.material_weight_span * left / horizon;
+            100 * i32::from(victim.capture_points()) + self.value(victim) * weight / 100
+        } else {
+            self.value(victim)
+        }
+    }
+
     /// The material value of `role` under these weights.
     fn value(&self, role: Role) -> i32 {
         self.values[role.index()]
@@ -360,8 +378,39 @@ fn neighbour_files<G: Geometry>(file: u8) -> G::Bb {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Board10;
+    use crate::geometry::{Board10, Board8};
+    use crate::moves::{Move, MoveKind, MoveList};
     use crate::variant::Variant;
+
+    #[test]
+    fn a_captures_gain_is_what_the_evaluation_gains_within_the_delta_margin() {
+        // White's knight on e3 takes the undefended queen on d5, at move 20
+        // (material at its middlegame weight) and at move 47 (near the end,
+        // where the board's material counts little and the points a lot).
+        for (fullmove, kind) in [(20, "middlegame"), (47, "near the end")] {
+            let text = format!("r3k3/pp6/8/3q4/8/4N3/PP6/R3K3 w - - 0 {fullmove} score=4-1");
+            let rules = Variant::Norochess.rules();
+            let pos = Position::<Board8>::from_text(&text, rules).expect("valid position");
+            let eval = Evaluator::<Board8>::new(Variant::Norochess);
+            let mut moves = MoveList::new();
+            pos.generate_legal(&mut moves);
+            let take = Move {
+                from: Square(20),
+                to: Square(35),
+                kind: MoveKind::Normal,
+            };
+            assert!(moves.contains(&take), "{kind}: Nxd5 is legal");
+            let mut after = pos;
+            after.play_unchecked(take);
+            let gained = -eval.evaluate(&after) - eval.evaluate(&pos);
+            let predicted = eval.capture_gain(&pos, Role::Queen);
+            assert!(
+                (gained - predicted).abs() < 200,
+                "{kind}: gained {gained}, predicted {predicted}"
+            );
+            assert!(predicted >= 900, "{kind}: the queen's 9 points at least");
+        }
+    }
 
     /// White's evaluation of a 10×10 position with a White pawn on e6 and a
     /// Black pawn on `black_pawn_rank8` (a rank-8 FEN row).

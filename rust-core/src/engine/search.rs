@@ -1,5 +1,6 @@
 //! Alpha-beta search (PVS with iterative deepening and aspiration windows,
-//! quiescence with static exchange pruning, a transposition table, killer,
+//! quiescence with static exchange and delta pruning (and, in the Norochess
+//! family, the transposition table), a transposition table, killer,
 //! counter-move, history and continuation-history move ordering, null
 //! move, reverse futility, futility, late-move and static exchange pruning,
 //! internal iterative and late-move reductions), generic over the board so each board size gets its own
@@ -65,6 +66,9 @@ const NO_PIECE_SQUARE: usize = usize::MAX;
 /// Centipoints a capture may lose in the exchange per ply of depth before
 /// a shallow search skips it.
 const EXCHANGE_PRUNE_MARGIN: i32 = 100;
+/// Centipoints a capture in quiescence may gain beyond its banked points
+/// and material (placement, threats) before delta pruning skips it.
+const DELTA_MARGIN: i32 = 200;
 /// Late-move reduction at depth d for the n-th move: base + ln d · ln n / divisor.
 const LMR_BASE: f64 = 0.75;
 /// See [`LMR_BASE`].
@@ -922,22 +926,57 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return 0;
         }
         let in_check = self.royal && pos.is_check();
+        // In the Norochess family the table answers outside the principal
+        // variation (any stored depth covers quiescence) and saves
+        // evaluating the node again. (Tested there only: royal games keep
+        // a quiescence without the table.)
+        let key = self.key(pos);
+        let hit = if self.scored {
+            self.tt.probe(key)
+        } else {
+            None
+        };
+        if let Some(h) = hit {
+            if beta - alpha == 1 {
+                let v = self.value_from_tt(h.value, ply);
+                match h.bound {
+                    Bound::Exact => return v,
+                    Bound::Lower if v >= beta => return v,
+                    Bound::Upper if v <= alpha => return v,
+                    _ => {}
+                }
+            }
+        }
+        // Quiescence results go to the table at depth 0, never over a
+        // searched entry of the same position.
+        let may_store = self.scored && hit.is_none_or(|h| h.depth <= 0);
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
         if moves.is_empty() {
             return self.no_moves(pos, ply, in_check);
         }
-        let stand_pat = if in_check {
-            -INFINITY
+        let static_eval = if in_check {
+            None
         } else {
-            self.eval.evaluate(pos)
+            Some(
+                hit.and_then(|h| h.static_eval)
+                    .unwrap_or_else(|| self.eval.evaluate(pos)),
+            )
         };
+        let stand_pat = static_eval.unwrap_or(-INFINITY);
         if ply + 1 >= MAX_PLY {
             return stand_pat.max(-INFINITY + 1);
         }
         if stand_pat >= beta {
+            if may_store {
+                let stored = self.value_to_tt(stand_pat, ply);
+                self.tt
+                    .store(key, None, stored, 0, Bound::Lower, static_eval);
+            }
             return stand_pat;
         }
+        let original_alpha = alpha;
+        let mut best_move = None;
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
         // Captures that lose points in the exchange are dropped unless the
@@ -953,10 +992,22 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     && (!judge || self.exchange_at_least(pos, *m, 0))
             });
         }
+        // Delta pruning: far from a decision, a capture that cannot bring
+        // the evaluation up to alpha even with a margin is not played.
+        let delta_prune = judge && self.scored;
         let mut scores = self.score_moves(pos, &moves, None, ply, !judge);
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];
+            if delta_prune && m.promotion().is_none() {
+                if let Some(victim) = pos.role_at(m.to) {
+                    let reach = stand_pat + self.eval.capture_gain(pos, victim) + DELTA_MARGIN;
+                    if reach <= alpha {
+                        best = best.max(reach);
+                        continue;
+                    }
+                }
+            }
             let mut child = *pos;
             child.play_unchecked(m);
             self.hashes.push(child.hash());
@@ -972,12 +1023,18 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 best = value;
                 if value > alpha {
                     alpha = value;
+                    best_move = Some(m);
                     self.update_pv(ply, m);
                     if value >= beta {
                         break;
                     }
                 }
             }
+        }
+        if may_store {
+            let bound = Bound::of(best, original_alpha, beta);
+            let stored = self.value_to_tt(best, ply);
+            self.tt.store(key, best_move, stored, 0, bound, static_eval);
         }
         best
     }
