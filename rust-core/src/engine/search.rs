@@ -11,7 +11,7 @@
 use super::eval::{material_value, plies_to_decision, Evaluator};
 use super::histories::{MoveHistories, PIECE_KINDS};
 use super::terminal::{self, DECIDED, MATE, WIN};
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, Hit, TranspositionTable};
 use super::{Line, Score};
 use crate::bitboard::Bitboard;
 use crate::geometry::Geometry;
@@ -615,15 +615,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let key = self.key(pos);
         let hit = self.tt.probe(key);
         let tt_move = hit.and_then(|h| h.best_move);
-        if let Some(h) = hit {
-            if !pv_node && h.depth >= depth {
-                let v = self.value_from_tt(h.value, ply);
-                match h.bound {
-                    Bound::Exact => return v,
-                    Bound::Lower if v >= beta => return v,
-                    Bound::Upper if v <= alpha => return v,
-                    _ => {}
-                }
+        if let Some(h) = hit.filter(|h| !pv_node && h.depth >= depth) {
+            if let Some(v) = self.table_cutoff(&h, alpha, beta, ply) {
+                return v;
             }
         }
         // When the Norochess move limit lies within this node's depth, every
@@ -936,15 +930,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         } else {
             None
         };
-        if let Some(h) = hit {
-            if beta - alpha == 1 {
-                let v = self.value_from_tt(h.value, ply);
-                match h.bound {
-                    Bound::Exact => return v,
-                    Bound::Lower if v >= beta => return v,
-                    Bound::Upper if v <= alpha => return v,
-                    _ => {}
-                }
+        if let Some(h) = hit.filter(|_| beta - alpha == 1) {
+            if let Some(v) = self.table_cutoff(&h, alpha, beta, ply) {
+                return v;
             }
         }
         // Quiescence results go to the table at depth 0, never over a
@@ -1037,6 +1025,20 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             self.tt.store(key, best_move, stored, 0, bound, static_eval);
         }
         best
+    }
+
+    /// The stored value when its bound settles the window (`alpha`,
+    /// `beta`): exact, a lower bound at or above beta, or an upper bound at
+    /// or below alpha. The caller decides whether the entry is deep enough.
+    #[inline]
+    fn table_cutoff(&self, hit: &Hit, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+        let v = self.value_from_tt(hit.value, ply);
+        match hit.bound {
+            Bound::Exact => Some(v),
+            Bound::Lower if v >= beta => Some(v),
+            Bound::Upper if v <= alpha => Some(v),
+            _ => None,
+        }
     }
 
     /// Mate values are stored relative to the node, not the root.
