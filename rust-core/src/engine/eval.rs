@@ -129,11 +129,7 @@ impl<G: Geometry> Evaluator<G> {
             let banked =
                 100 * (i32::from(pos.score(Color::White)) - i32::from(pos.score(Color::Black)));
             let p = &self.params;
-            // How much board material counts toward the final margin
-            // (percent): a lot with many moves left, little near the end.
-            let horizon = p.material_weight_horizon.max(1);
-            let left = plies_to_decision(pos).min(horizon as u32) as i32;
-            let weight = p.material_weight_base + p.material_weight_span * left / horizon;
+            let weight = self.material_weight(pos);
             banked
                 + ((white.material - black.material) * weight) / 100
                 + (white.positional - black.positional) * weight / p.positional_divisor.max(1)
@@ -157,14 +153,21 @@ impl<G: Geometry> Evaluator<G> {
     /// to alpha even with this and a margin.
     pub(crate) fn capture_gain(&self, pos: &Position<G>, victim: Role) -> i32 {
         if pos.rules().capture_points {
-            let p = &self.params;
-            let horizon = p.material_weight_horizon.max(1);
-            let left = plies_to_decision(pos).min(horizon as u32) as i32;
-            let weight = p.material_weight_base + p.material_weight_span * left / horizon;
-            100 * i32::from(victim.capture_points()) + self.value(victim) * weight / 100
+            100 * i32::from(victim.capture_points())
+                + self.value(victim) * self.material_weight(pos) / 100
         } else {
             self.value(victim)
         }
+    }
+
+    /// How much the board's material counts toward the final margin in a
+    /// capture-points game (percent): a lot with many moves left, little
+    /// near the end.
+    fn material_weight(&self, pos: &Position<G>) -> i32 {
+        let p = &self.params;
+        let horizon = p.material_weight_horizon.max(1);
+        let left = plies_to_decision(pos).min(horizon as u32) as i32;
+        p.material_weight_base + p.material_weight_span * left / horizon
     }
 
     /// The material value of `role` under these weights.
