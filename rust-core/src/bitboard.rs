@@ -51,6 +51,9 @@ pub trait Bitboard:
     /// The set without its lowest square.
     fn without_lsb(self) -> Self;
 
+    /// The set folded into 64 bits, for hashing (not reversible on 10×10).
+    fn fold64(self) -> u64;
+
     /// Whether `sq` is in the set.
     #[inline]
     fn has(self, sq: Square) -> bool {
@@ -101,6 +104,13 @@ macro_rules! integer_bitboard {
             #[inline]
             fn without_lsb(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn fold64(self) -> u64 {
+                // The high half (empty for u64) turned so its files do not
+                // cancel the low half's.
+                let wide = self as u128;
+                (wide as u64) ^ ((wide >> 64) as u64).rotate_left(32)
             }
         }
     };

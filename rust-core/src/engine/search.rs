@@ -8,7 +8,7 @@
 //! decision, where every ply can change the result. Game ends are scored exactly as the rule book decides them,
 //! including the Norochess move limit and repetition lost by its creator.
 
-use super::eval::{material_value, plies_to_decision, Evaluator};
+use super::eval::{material_value, plies_to_decision, Evaluator, PawnCache};
 use super::histories::{MoveHistories, PIECE_KINDS};
 use super::terminal::{self, DECIDED, MATE, WIN};
 use super::tt::{Bound, Hit, TranspositionTable};
@@ -104,6 +104,8 @@ pub(crate) const NODE_BLOCK: u64 = 256;
 pub(crate) struct Searcher<'a, G: Geometry> {
     tt: &'a TranspositionTable,
     eval: &'a Evaluator<G>,
+    /// This thread's pawn-structure terms, reused across evaluations.
+    pawn_cache: PawnCache<G::Bb>,
     stopper: Stopper<'a>,
     pub(crate) nodes: u64,
     pub(crate) seldepth: usize,
@@ -161,6 +163,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         Searcher {
             tt,
             eval,
+            pawn_cache: PawnCache::new(),
             stopper,
             nodes: 0,
             seldepth: 0,
@@ -371,8 +374,10 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         tt_move: Option<Move>,
         ply: usize,
         judge_exchanges: bool,
-    ) -> ArrayVec<i32, MAX_MOVES> {
-        let mut scores = ArrayVec::new();
+        scores: &mut ArrayVec<i32, MAX_MOVES>,
+    ) {
+        // Filled in place: returning the list copied a kilobyte a node.
+        scores.clear();
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         let counter = self.counter_move(ply);
         for &m in moves {
@@ -410,7 +415,6 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             };
             let _ = scores.try_push(score);
         }
-        scores
     }
 
     /// The quiet move that last refuted the opponent's move before `ply`.
@@ -480,7 +484,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return None;
         }
         let tt_move = preferred.or_else(|| self.tt.probe(self.key(pos)).and_then(|h| h.best_move));
-        let mut scores = self.score_moves(pos, &moves, tt_move, 0, true);
+        let mut scores = ArrayVec::new();
+        self.score_moves(pos, &moves, tt_move, 0, true, &mut scores);
         let mut best: Option<(i32, Move)> = None;
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
@@ -631,7 +636,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             NO_EVAL
         } else {
             hit.and_then(|h| h.static_eval)
-                .unwrap_or_else(|| self.eval.evaluate(pos))
+                .unwrap_or_else(|| self.eval.evaluate_cached(pos, &self.pawn_cache))
         };
         if let Some(slot) = self.static_evals.get_mut(ply) {
             *slot = static_eval;
@@ -698,7 +703,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if moves.is_empty() {
             return self.no_moves(pos, ply, in_check);
         }
-        let mut scores = self.score_moves(pos, &moves, tt_move, ply, true);
+        let mut scores = ArrayVec::new();
+        self.score_moves(pos, &moves, tt_move, ply, true, &mut scores);
         // Late quiet moves at shallow depth are skipped when far below
         // alpha (futility) or after enough of them (late-move pruning).
         let prune_quiets = !pv_node && !in_check && !near_end && depth <= 6;
@@ -938,17 +944,27 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         // Quiescence results go to the table at depth 0, never over a
         // searched entry of the same position.
         let may_store = self.scored && hit.is_none_or(|h| h.depth <= 0);
+        // Outside check in the Norochess family only captures and
+        // promotions are searched, so only those are generated, after the
+        // stand-pat cutoff; a royal king's safety needs the full list.
+        let tactical_only = !in_check && !self.royal;
         let mut moves = MoveList::new();
-        pos.generate_legal(&mut moves);
-        if moves.is_empty() {
-            return self.no_moves(pos, ply, in_check);
+        if tactical_only {
+            if !pos.has_legal_move() {
+                return self.no_moves(pos, ply, in_check);
+            }
+        } else {
+            pos.generate_legal(&mut moves);
+            if moves.is_empty() {
+                return self.no_moves(pos, ply, in_check);
+            }
         }
         let static_eval = if in_check {
             None
         } else {
             Some(
                 hit.and_then(|h| h.static_eval)
-                    .unwrap_or_else(|| self.eval.evaluate(pos)),
+                    .unwrap_or_else(|| self.eval.evaluate_cached(pos, &self.pawn_cache)),
             )
         };
         let stand_pat = static_eval.unwrap_or(-INFINITY);
@@ -970,6 +986,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         // Captures that lose points in the exchange are dropped unless the
         // move limit may end the game before the exchange does.
         let judge = !in_check && (!self.scored || plies_to_decision(pos) > EXCHANGE_HORIZON);
+        if tactical_only {
+            pos.generate_tactical(&mut moves);
+        }
         if !in_check {
             // Only captures and useful promotions, dropped before ordering
             // so the others cost no sorting.
@@ -983,7 +1002,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         // Delta pruning: far from a decision, a capture that cannot bring
         // the evaluation up to alpha even with a margin is not played.
         let delta_prune = judge && self.scored;
-        let mut scores = self.score_moves(pos, &moves, None, ply, !judge);
+        let mut scores = ArrayVec::new();
+        self.score_moves(pos, &moves, None, ply, !judge, &mut scores);
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];

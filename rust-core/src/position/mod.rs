@@ -27,6 +27,11 @@ pub(crate) const BLACK_QUEEN_SIDE: u8 = 8;
 pub struct Position<G: Geometry> {
     by_color: [G::Bb; 2],
     by_role: [G::Bb; 6],
+    /// The role on each square (the largest board has 100), kept beside
+    /// the bitboards so finding what stands on a square is one load: the
+    /// search asks at every capture, every move it orders and every move
+    /// it plays.
+    roles: [Option<Role>; 100],
     turn: Color,
     ep_square: Option<Square>,
     castling: u8,
@@ -44,6 +49,7 @@ impl<G: Geometry> Position<G> {
         Position {
             by_color: [G::Bb::EMPTY; 2],
             by_role: [G::Bb::EMPTY; 6],
+            roles: [None; 100],
             turn: Color::White,
             ep_square: None,
             castling: 0,
@@ -109,10 +115,7 @@ impl<G: Geometry> Position<G> {
     /// The role of the piece on `sq`, if any.
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        let bit = G::Bb::from_square(sq);
-        Role::ALL
-            .into_iter()
-            .find(|role| (self.by_role[role.index()] & bit).any())
+        self.roles.get(sq.index()).copied().flatten()
     }
 
     /// The en passant target square, as written in the position text.
@@ -377,6 +380,9 @@ impl<G: Geometry> Position<G> {
         let bit = G::Bb::from_square(sq);
         self.by_color[piece.color.index()] |= bit;
         self.by_role[piece.role.index()] |= bit;
+        if let Some(slot) = self.roles.get_mut(sq.index()) {
+            *slot = Some(piece.role);
+        }
         self.hash ^= zobrist::piece(piece, sq);
     }
 
@@ -385,6 +391,9 @@ impl<G: Geometry> Position<G> {
         let bit = G::Bb::from_square(sq);
         self.by_color[piece.color.index()] ^= bit;
         self.by_role[piece.role.index()] ^= bit;
+        if let Some(slot) = self.roles.get_mut(sq.index()) {
+            *slot = None;
+        }
         self.hash ^= zobrist::piece(piece, sq);
     }
 }
