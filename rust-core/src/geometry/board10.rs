@@ -7,7 +7,7 @@ use super::build::{
     WHITE_PAWN_DELTAS,
 };
 use super::Geometry;
-use crate::types::{Color, Square};
+use crate::types::{Color, Role, Square};
 
 /// The 10×10 board of Ram and Frontal chess.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -70,6 +70,8 @@ fn line_attacks(halves: &LineHalves, occupied: u128) -> u128 {
 
 impl Geometry for Board10 {
     type Bb = u128;
+    type Roles = [Option<Role>; 100];
+    const NO_ROLES: Self::Roles = [None; 100];
     const WIDTH: u8 = 10;
     const HEIGHT: u8 = 10;
     const ALL: u128 = (1u128 << 100) - 1;

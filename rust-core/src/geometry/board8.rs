@@ -7,7 +7,7 @@ use super::build::{
 };
 use super::magics8::{BISHOP_MAGICS, ROOK_MAGICS};
 use super::Geometry;
-use crate::types::{Color, Square};
+use crate::types::{Color, Role, Square};
 
 /// The standard 8×8 board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -114,6 +114,8 @@ fn magic_index(m: &Magic, occupied: u64) -> usize {
 
 impl Geometry for Board8 {
     type Bb = u64;
+    type Roles = [Option<Role>; 64];
+    const NO_ROLES: Self::Roles = [None; 64];
     const WIDTH: u8 = 8;
     const HEIGHT: u8 = 8;
     const ALL: u64 = u64::MAX;

@@ -11,7 +11,7 @@ pub use board10::Board10;
 pub use board8::Board8;
 
 use crate::bitboard::Bitboard;
-use crate::types::{Color, Square};
+use crate::types::{Color, Role, Square};
 
 /// A board shape: its size, its bitboard type and its attack tables.
 pub trait Geometry:
@@ -19,6 +19,19 @@ pub trait Geometry:
 {
     /// The square-set type (`u64` for 8×8, `u128` for 10×10).
     type Bb: Bitboard;
+    /// A role per square, `[Option<Role>; N]` for the board's N squares:
+    /// sized to the board so 8×8 positions copy no 10×10 table.
+    type Roles: Copy
+        + std::fmt::Debug
+        + PartialEq
+        + Eq
+        + Send
+        + Sync
+        + AsRef<[Option<Role>]>
+        + AsMut<[Option<Role>]>
+        + 'static;
+    /// Every square empty.
+    const NO_ROLES: Self::Roles;
     /// Number of files.
     const WIDTH: u8;
     /// Number of ranks.

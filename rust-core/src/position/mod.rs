@@ -27,11 +27,10 @@ pub(crate) const BLACK_QUEEN_SIDE: u8 = 8;
 pub struct Position<G: Geometry> {
     by_color: [G::Bb; 2],
     by_role: [G::Bb; 6],
-    /// The role on each square (the largest board has 100), kept beside
-    /// the bitboards so finding what stands on a square is one load: the
-    /// search asks at every capture, every move it orders and every move
-    /// it plays.
-    roles: [Option<Role>; 100],
+    /// The role on each square, kept beside the bitboards so finding what
+    /// stands on a square is one load: the search asks at every capture,
+    /// every move it orders and every move it plays.
+    roles: G::Roles,
     turn: Color,
     ep_square: Option<Square>,
     castling: u8,
@@ -49,7 +48,7 @@ impl<G: Geometry> Position<G> {
         Position {
             by_color: [G::Bb::EMPTY; 2],
             by_role: [G::Bb::EMPTY; 6],
-            roles: [None; 100],
+            roles: G::NO_ROLES,
             turn: Color::White,
             ep_square: None,
             castling: 0,
@@ -115,7 +114,7 @@ impl<G: Geometry> Position<G> {
     /// The role of the piece on `sq`, if any.
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        self.roles.get(sq.index()).copied().flatten()
+        self.roles.as_ref().get(sq.index()).copied().flatten()
     }
 
     /// The en passant target square, as written in the position text.
@@ -380,7 +379,7 @@ impl<G: Geometry> Position<G> {
         let bit = G::Bb::from_square(sq);
         self.by_color[piece.color.index()] |= bit;
         self.by_role[piece.role.index()] |= bit;
-        if let Some(slot) = self.roles.get_mut(sq.index()) {
+        if let Some(slot) = self.roles.as_mut().get_mut(sq.index()) {
             *slot = Some(piece.role);
         }
         self.hash ^= zobrist::piece(piece, sq);
@@ -391,7 +390,7 @@ impl<G: Geometry> Position<G> {
         let bit = G::Bb::from_square(sq);
         self.by_color[piece.color.index()] ^= bit;
         self.by_role[piece.role.index()] ^= bit;
-        if let Some(slot) = self.roles.get_mut(sq.index()) {
+        if let Some(slot) = self.roles.as_mut().get_mut(sq.index()) {
             *slot = None;
         }
         self.hash ^= zobrist::piece(piece, sq);
