@@ -254,8 +254,10 @@ impl<G: Geometry> Evaluator<G> {
         let occupied = pos.occupied();
         let mut material = 0;
         let mut positional = 0;
-        let (mut attacks, mut pawn_attacks, mut minor_attacks) =
-            (G::Bb::EMPTY, G::Bb::EMPTY, G::Bb::EMPTY);
+        let (mut attacks, mut pawn_attacks, mut minor_attacks, mut rook_attacks) =
+            (G::Bb::EMPTY, G::Bb::EMPTY, G::Bb::EMPTY, G::Bb::EMPTY);
+        let pawns = pos.role_set(Role::Pawn);
+        let own_pawns = pawns & own;
         let table = &self.placement[color.index()];
         for role in Role::ALL {
             let set = pos.piece_set(Piece { color, role });
@@ -275,8 +277,18 @@ impl<G: Geometry> Evaluator<G> {
                 if matches!(role, Role::Knight | Role::Bishop) {
                     minor_attacks |= reach;
                 }
-                if role == Role::Pawn {
-                    pawn_attacks |= reach;
+                match role {
+                    Role::Pawn => pawn_attacks |= reach,
+                    Role::Rook => {
+                        rook_attacks |= reach;
+                        let file = G::file(sq.file(G::WIDTH));
+                        if (pawns & file).is_empty() {
+                            positional += p.rook_open_file;
+                        } else if (own_pawns & file).is_empty() {
+                            positional += p.rook_semi_open_file;
+                        }
+                    }
+                    _ => {}
                 }
                 positional += match role {
                     Role::Knight => p.mobility_knight * (reach & !own).count() as i32,
@@ -287,12 +299,23 @@ impl<G: Geometry> Evaluator<G> {
                 };
             }
         }
+        if pos
+            .piece_set(Piece {
+                color,
+                role: Role::Bishop,
+            })
+            .count()
+            >= 2
+        {
+            positional += p.bishop_pair;
+        }
         SideTerms {
             material,
             positional,
             attacks,
             pawn_attacks,
             minor_attacks,
+            rook_attacks,
         }
     }
 
@@ -322,6 +345,8 @@ impl<G: Geometry> Evaluator<G> {
                 p.threat_pawn + pos.role_at(sq).map_or(0, value) * p.threat_pawn_permille / 1000;
         }
         total += p.threat_minor_on_heavy * (enemy & heavy & ours.minor_attacks).count() as i32;
+        total += p.threat_rook_on_queen
+            * (enemy & pos.role_set(Role::Queen) & ours.rook_attacks).count() as i32;
         for sq in (enemy & ours.attacks & !theirs.attacks).squares() {
             total += p.threat_hanging
                 + pos.role_at(sq).map_or(0, value) * p.threat_hanging_permille / 1000;
@@ -387,6 +412,10 @@ impl<G: Geometry> Evaluator<G> {
                 value -= self.params.isolated_pawn * on_file;
             }
         }
+        let beside = G::west(pawns) | G::east(pawns);
+        let defended = G::forward(color, beside);
+        value += self.params.pawn_supported * (pawns & defended).count() as i32;
+        value += self.params.pawn_phalanx * (pawns & beside).count() as i32;
         let rules = pos.rules();
         // Which enemy pawns can stop a pawn: in Frontal chess a pawn straight
         // ahead is swapped past, so only those beside that can take it. (In
@@ -448,6 +477,8 @@ struct SideTerms<B> {
     pawn_attacks: B,
     /// Squares its knights and bishops attack.
     minor_attacks: B,
+    /// Squares its rooks attack.
+    rook_attacks: B,
 }
 
 /// Plies until the next point where the Norochess move limit can end the
@@ -575,6 +606,38 @@ mod tests {
             );
             assert!(predicted >= 900, "{kind}: the queen's 9 points at least");
         }
+    }
+
+    #[test]
+    fn each_file_pair_structure_and_rook_term_counts_what_it_names() {
+        // White: a rook on the open a-file (attacking the queen on a8), one
+        // on the h-file with only Black's h7 pawn, both bishops, pawns d4
+        // and e4 side by side, d4 defended by e3. Black has none of these.
+        let text = "q3k3/7p/8/8/3PP3/4P3/8/R1B1KB1R w - - 0 1";
+        let expected = [
+            ("rook_open_file", 1),
+            ("rook_semi_open_file", 1),
+            ("bishop_pair", 1),
+            ("pawn_supported", 1),
+            ("pawn_phalanx", 2),
+            ("threat_rook_on_queen", 1),
+        ];
+        for (name, count) in expected {
+            assert_eq!(change_with_weight(text, name), 40 * count, "{name}");
+        }
+    }
+
+    /// How much White's evaluation of `text` (a chess position) changes
+    /// when the weight `name` goes from 0 to 40, the rest ROYAL.
+    fn change_with_weight(text: &str, name: &str) -> i32 {
+        let pos = Position::<Board8>::from_text(text, Variant::Chess.rules()).expect("valid");
+        let index = EvalParams::index_of(name).expect("a parameter");
+        let mut weighted = EvalParams::ROYAL;
+        assert!(weighted.set(index, 0));
+        let without = Evaluator::<Board8>::with_params(&weighted).evaluate(&pos);
+        assert!(weighted.set(index, 40));
+        let with = Evaluator::<Board8>::with_params(&weighted).evaluate(&pos);
+        with - without
     }
 
     /// White's evaluation of a 10×10 position with a White pawn on e6 and a

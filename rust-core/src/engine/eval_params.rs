@@ -126,6 +126,18 @@ eval_params! {
     threat_hanging_permille: 0..=500,
     /// Bonus of the side to move.
     tempo: -20..=60,
+    /// Rook on a file without pawns.
+    rook_open_file: -20..=80,
+    /// Rook on a file without pawns of its side (but with enemy ones).
+    rook_semi_open_file: -20..=80,
+    /// Two bishops or more.
+    bishop_pair: -20..=120,
+    /// Per pawn defended by a pawn of its side.
+    pawn_supported: -20..=40,
+    /// Per pawn with a pawn of its side beside it on its rank.
+    pawn_phalanx: -20..=40,
+    /// Threat: an enemy queen attacked by a rook.
+    threat_rook_on_queen: -20..=150,
     /// Capture-points games: share of the material that counts with no
     /// moves left (percent).
     material_weight_base: 0..=100,
@@ -177,6 +189,12 @@ impl EvalParams {
         threat_hanging: 10,
         threat_hanging_permille: 100,
         tempo: 10,
+        rook_open_file: 0,
+        rook_semi_open_file: 0,
+        bishop_pair: 0,
+        pawn_supported: 0,
+        pawn_phalanx: 0,
+        threat_rook_on_queen: 0,
         material_weight_base: 15,
         material_weight_span: 45,
         material_weight_horizon: 40,
@@ -224,6 +242,12 @@ impl EvalParams {
         threat_hanging: 36,
         threat_hanging_permille: 0,
         tempo: 4,
+        rook_open_file: 22,
+        rook_semi_open_file: 16,
+        bishop_pair: 19,
+        pawn_supported: 10,
+        pawn_phalanx: 4,
+        threat_rook_on_queen: 26,
         material_weight_base: 17,
         material_weight_span: 49,
         material_weight_horizon: 13,
@@ -268,7 +292,9 @@ impl EvalParams {
         threat_hanging_permille: 0,
         tempo: 7,
         // The king's value and the capture-points terms cannot change a
-        // royal evaluation: the royal set's, unfitted.
+        // royal evaluation: the royal set's, unfitted. The file, pair,
+        // pawn-chain and rook-on-queen terms were fitted for Norochess
+        // only: the royal set's 0 leaves them out.
         ..EvalParams::ROYAL
     };
 
@@ -310,7 +336,9 @@ impl EvalParams {
         threat_hanging_permille: 0,
         tempo: 7,
         // The king's value and the capture-points terms cannot change a
-        // royal evaluation: the royal set's, unfitted.
+        // royal evaluation: the royal set's, unfitted. The file, pair,
+        // pawn-chain and rook-on-queen terms were fitted for Norochess
+        // only: the royal set's 0 leaves them out.
         ..EvalParams::ROYAL
     };
 
