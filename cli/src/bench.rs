@@ -42,6 +42,12 @@ pub const POSITIONS: &[(&str, Option<&str>)] = &[
         "norochess",
         Some("6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1 w - - 0 44 score=21-19"),
     ),
+    // The fourth position a move later: the decision 8 plies away, within
+    // the depth, so the exact last plies and the pruning before them count.
+    (
+        "norochess",
+        Some("6k1/5ppp/4p3/3pP3/1r1P4/5N2/5PPP/2R3K1 w - - 0 45 score=21-19"),
+    ),
     (
         "norochess",
         Some("2r3k1/5pp1/p3p2p/1p6/3n4/P3B1P1/1P3P1P/2R3K1 b - - 0 47 score=25-26"),
