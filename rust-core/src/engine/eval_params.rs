@@ -149,6 +149,13 @@ eval_params! {
     /// Capture-points games: positional terms count `weight / this` (the
     /// material weight as a percent divided by it).
     positional_divisor: 10..=400,
+    /// Games with a move limit: what Black's edge is worth at the decision.
+    /// Black moves last before every decision, and that move (a capture,
+    /// as a rule) cannot be answered.
+    black_edge: 0..=800,
+    /// Games with a move limit: Black's edge a whole game (96 plies) or more
+    /// before the decision; it moves in a straight line to `black_edge`.
+    black_edge_far: -400..=800,
 }
 
 impl EvalParams {
@@ -199,59 +206,66 @@ impl EvalParams {
         material_weight_span: 45,
         material_weight_horizon: 40,
         positional_divisor: 60,
+        black_edge: 0,
+        black_edge_far: 0,
     };
 
     /// The Norochess family (capture points), fitted by `norochess tune
-    /// fit` in two rounds (see docs/tuning.md): to 318,260 positions of
-    /// 6,000 self-play games of the hand-set weights (seed 2026), then,
-    /// from that set, to those and 354,118 positions of 6,000 games of it
-    /// (seed 2027). The hand-set start: the royal values with material at
-    /// its capture points and the non-royal king drawn to the centre.
+    /// fit` in rounds (see docs/tuning.md): to 318,260 positions of 6,000
+    /// self-play games of the hand-set weights (seed 2026), then to those
+    /// and 354,118 positions of 6,000 games of that set (seed 2027); round
+    /// 4 added six terms; round 5 added Black's edge and fitted every
+    /// weight again to 672,556 positions of 12,000 games of session 30's
+    /// engine (seeds 3031 and 3032). The hand-set start: the royal values
+    /// with material at its capture points and the non-royal king drawn to
+    /// the centre.
     pub const NOROCHESS: EvalParams = EvalParams {
-        value_pawn: 36,
-        value_knight: 273,
-        value_bishop: 326,
-        value_rook: 520,
-        value_queen: 971,
-        value_king: 306,
-        knight_centre: 3,
-        knight_offset: -9,
+        value_pawn: 87,
+        value_knight: 319,
+        value_bishop: 350,
+        value_rook: 624,
+        value_queen: 1197,
+        value_king: 301,
+        knight_centre: 5,
+        knight_offset: 0,
         bishop_centre: -1,
-        bishop_offset: 8,
-        rook_seventh: 38,
-        queen_centre: 2,
-        queen_offset: 19,
-        pawn_advance_sq: -2,
-        pawn_central: 8,
+        bishop_offset: 19,
+        rook_seventh: 42,
+        queen_centre: 0,
+        queen_offset: 33,
+        pawn_advance_sq: 0,
+        pawn_central: 4,
         pawn_central_cap: 6,
-        king_centre: 2,
-        king_offset: -20,
-        king_home: -15,
-        king_advance: -8,
+        king_centre: 5,
+        king_offset: -19,
+        king_home: -10,
+        king_advance: -16,
         mobility_knight: 0,
-        mobility_bishop: 2,
+        mobility_bishop: 4,
         mobility_rook: 3,
-        mobility_queen: -1,
-        doubled_pawn: 2,
-        isolated_pawn: 21,
-        passed_rank_sq: 2,
+        mobility_queen: 1,
+        doubled_pawn: 22,
+        isolated_pawn: 14,
+        passed_rank_sq: 1,
         passed_blocked_pct: 25,
-        threat_pawn: 35,
+        threat_pawn: 50,
         threat_pawn_permille: 0,
-        threat_minor_on_heavy: 38,
-        threat_hanging: 36,
+        threat_minor_on_heavy: 52,
+        threat_hanging: 43,
         threat_hanging_permille: 0,
-        tempo: 4,
-        rook_open_file: 22,
-        rook_semi_open_file: 16,
-        bishop_pair: 19,
-        pawn_supported: 10,
-        pawn_phalanx: 4,
-        threat_rook_on_queen: 26,
-        material_weight_base: 17,
-        material_weight_span: 49,
-        material_weight_horizon: 13,
-        positional_divisor: 74,
+        tempo: 7,
+        rook_open_file: 26,
+        rook_semi_open_file: 21,
+        bishop_pair: 28,
+        pawn_supported: 17,
+        pawn_phalanx: 8,
+        threat_rook_on_queen: 32,
+        material_weight_base: 55,
+        material_weight_span: 74,
+        material_weight_horizon: 4,
+        positional_divisor: 132,
+        black_edge: 198,
+        black_edge_far: 145,
     };
 
     /// Ram chess, fitted by `norochess tune fit` (see docs/tuning.md) to
