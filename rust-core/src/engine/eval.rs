@@ -202,8 +202,10 @@ impl<G: Geometry> Evaluator<G> {
             let banked =
                 100 * (i32::from(pos.score(Color::White)) - i32::from(pos.score(Color::Black)));
             let p = &self.params;
-            let weight = self.material_weight(pos);
-            banked - self.black_edge(pos)
+            // Both terms depend on the distance to the decision: found once.
+            let left = plies_to_decision(pos);
+            let weight = self.material_weight(left);
+            banked - self.black_edge(left)
                 + ((white.material - black.material) * weight) / 100
                 + (white.positional - black.positional) * weight / p.positional_divisor.max(1)
         } else {
@@ -227,7 +229,7 @@ impl<G: Geometry> Evaluator<G> {
     pub(crate) fn capture_gain(&self, pos: &Position<G>, victim: Role) -> i32 {
         if pos.rules().capture_points {
             100 * i32::from(victim.capture_points())
-                + self.value(victim) * self.material_weight(pos) / 100
+                + self.value(victim) * self.material_weight(plies_to_decision(pos)) / 100
         } else {
             self.value(victim)
         }
@@ -236,10 +238,11 @@ impl<G: Geometry> Evaluator<G> {
     /// How much the board's material counts toward the final margin in a
     /// capture-points game (percent): a lot with many moves left, little
     /// near the end.
-    fn material_weight(&self, pos: &Position<G>) -> i32 {
+    /// `left`: plies to the decision ([`plies_to_decision`]).
+    fn material_weight(&self, left: u32) -> i32 {
         let p = &self.params;
         let horizon = p.material_weight_horizon.max(1);
-        let left = plies_to_decision(pos).min(horizon as u32) as i32;
+        let left = left.min(horizon as u32) as i32;
         p.material_weight_base + p.material_weight_span * left / horizon
     }
 
@@ -249,9 +252,10 @@ impl<G: Geometry> Evaluator<G> {
     /// Self-play shows the edge (White scores about a third); without a
     /// term for it the fit read the colour's share of every result as noise
     /// in the other weights.
-    fn black_edge(&self, pos: &Position<G>) -> i32 {
+    /// `left`: plies to the decision ([`plies_to_decision`]).
+    fn black_edge(&self, left: u32) -> i32 {
         let p = &self.params;
-        let left = plies_to_decision(pos).min(BLACK_EDGE_SPAN) as i32;
+        let left = left.min(BLACK_EDGE_SPAN) as i32;
         let span = BLACK_EDGE_SPAN as i32;
         p.black_edge + (p.black_edge_far - p.black_edge) * left / span
     }
