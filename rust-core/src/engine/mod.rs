@@ -573,7 +573,8 @@ fn deepen<G: Geometry>(
             result.best_move = previous_best;
             result.depth = depth;
             result.lines = lines.iter().map(|(_, l)| l.clone()).collect();
-            // A proven result needs no deeper search.
+            // A decided result needs no deeper search (see
+            // `PROVEN_RESULT_DEPTH` for how far it is a proof).
             if value.abs() >= DECIDED && multipv == 1 && depth >= PROVEN_RESULT_DEPTH {
                 break;
             }
@@ -632,9 +633,14 @@ fn help<G: Geometry>(searcher: &mut Searcher<'_, G>, pos: &Position<G>, id: usiz
     }
 }
 
-/// Depth from which a proven result (a forced game end) ends the search.
-/// Searching on could only find a quicker mate or, when the proof ends
-/// before the move limit (extinction, repetition), a larger margin.
+/// Depth from which a decided value (a forced game end) ends the search.
+/// Searching on could only find a quicker mate or, when the result comes
+/// before the move limit (extinction, repetition), a larger margin. A
+/// result by the Norochess move limit is a proof only within the last
+/// `EXACT_END_PLIES + 1` plies, which are searched unpruned; further out
+/// the pruning can hide a defence. Searching on there until the proof
+/// did not gain (docs/engine.md, "Where the depth went in the last
+/// moves"), so the first decided depth still ends the search.
 const PROVEN_RESULT_DEPTH: u32 = 2;
 
 /// The soft budget (do not start another depth after it) and the hard one
