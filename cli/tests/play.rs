@@ -1898,13 +1898,13 @@ fn a_game_is_reviewed_in_points_the_same_on_every_run_and_kept() {
         "{review}"
     );
     assert!(
-        review.contains("B 5…Qxg2?? Blunder, 9.9 points lost. Best was Kxf7."),
+        review.contains("B 5…Qxg2?? Blunder, 9.0 points lost. Best was Kxf7."),
         "{review}"
     );
     // A move and its review, with the position it led to.
     let blunder = answer_to(&output, "goto 5...");
     assert!(
-        blunder.contains("5…Qxg2?? Blunder, 9.9 points lost."),
+        blunder.contains("5…Qxg2?? Blunder, 9.0 points lost."),
         "{blunder}"
     );
     assert!(blunder.contains("Expected for White:"), "{blunder}");
@@ -1916,7 +1916,7 @@ fn a_game_is_reviewed_in_points_the_same_on_every_run_and_kept() {
     let next = answer_to(&output, "next");
     assert!(next.contains("No marked move after this one."), "{next}");
     let previous = answer_to(&output, "previous");
-    assert!(previous.contains("4.Nxe5? Mistake"), "{previous}");
+    assert!(previous.contains("4.Nxe5?! Inaccuracy"), "{previous}");
     // Kept with the game: asked again, it is read back, not redone.
     let again = answer_to(&output, "review");
     assert!(
@@ -1936,7 +1936,7 @@ fn a_game_is_reviewed_in_points_the_same_on_every_run_and_kept() {
     let plain_review = answer_to(&plain, "review quick");
     assert!(plain_review.is_ascii(), "{plain_review}");
     assert!(
-        plain_review.contains("B 5...Qxg2?? Blunder, 9.9 points lost."),
+        plain_review.contains("B 5...Qxg2?? Blunder, 9.0 points lost."),
         "{plain_review}"
     );
 }

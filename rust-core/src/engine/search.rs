@@ -711,8 +711,19 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if moves.is_empty() {
             return self.no_moves(pos, ply, in_check);
         }
+        // The stored move goes first, unscored: when it cuts the node off,
+        // as it mostly does, the other moves are never scored (their
+        // exchanges and histories looked up). Swapped to the front as
+        // `pick` would have put it; the others are scored after its
+        // search, with the histories it updated.
+        let tt_first = tt_move.and_then(|t| moves.iter().position(|&m| m == t));
+        if let Some(k) = tt_first {
+            moves.swap(0, k);
+        }
         let mut scores = ArrayVec::new();
-        self.score_moves(pos, &moves, tt_move, ply, true, &mut scores);
+        if tt_first.is_none() {
+            self.score_moves(pos, &moves, tt_move, ply, true, &mut scores);
+        }
         // Late quiet moves at shallow depth are skipped when far below
         // alpha (futility) or after enough of them (late-move pruning).
         let prune_quiets = !pv_node && !in_check && !near_end && depth <= 6;
@@ -728,7 +739,14 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         // Quiet moves searched before the cutoff, to lower their history.
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         for i in 0..moves.len() {
-            Self::pick(&mut moves, &mut scores, i);
+            if tt_first.is_some() && i == 1 {
+                self.score_moves(pos, &moves, tt_move, ply, true, &mut scores);
+            }
+            // `scores` is empty while the stored move is searched; nothing
+            // reads it at the first move.
+            if tt_first.is_none() || i > 0 {
+                Self::pick(&mut moves, &mut scores, i);
+            }
             let m = moves[i];
             let tactical = Self::is_tactical(pos, m);
             let prunable = i > 0 && best > -DECIDED;
