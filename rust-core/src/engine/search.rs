@@ -711,18 +711,19 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if moves.is_empty() {
             return self.no_moves(pos, ply, in_check);
         }
-        // The stored move goes first, unscored: when it cuts the node off,
-        // as it mostly does, the other moves are never scored (their
-        // exchanges and histories looked up). Swapped to the front as
-        // `pick` would have put it; the others are scored after its
-        // search, with the histories it updated.
+        // The stored move goes first, alone scored: when it cuts the node
+        // off, the other moves are never scored (their exchanges and
+        // histories looked up). Swapped to the front as `pick` would have
+        // put it; the others are scored after its search, with the
+        // histories it updated.
         let tt_first = tt_move.and_then(|t| moves.iter().position(|&m| m == t));
-        if let Some(k) = tt_first {
-            moves.swap(0, k);
-        }
         let mut scores = ArrayVec::new();
-        if tt_first.is_none() {
-            self.score_moves(pos, &moves, tt_move, ply, true, &mut scores);
+        match tt_first {
+            Some(k) => {
+                moves.swap(0, k);
+                let _ = scores.try_push(ORDER_TT_MOVE);
+            }
+            None => self.score_moves(pos, &moves, tt_move, ply, true, &mut scores),
         }
         // Late quiet moves at shallow depth are skipped when far below
         // alpha (futility) or after enough of them (late-move pruning).
@@ -742,8 +743,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             if tt_first.is_some() && i == 1 {
                 self.score_moves(pos, &moves, tt_move, ply, true, &mut scores);
             }
-            // `scores` is empty while the stored move is searched; nothing
-            // reads it at the first move.
+            // The stored move is already in place.
             if tt_first.is_none() || i > 0 {
                 Self::pick(&mut moves, &mut scores, i);
             }
