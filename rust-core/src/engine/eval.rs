@@ -66,7 +66,7 @@ struct PawnEntry<B> {
 }
 
 /// Entries in a [`PawnCache`] (a power of two).
-const PAWN_CACHE_ENTRIES: usize = 2048;
+const PAWN_CACHE_ENTRIES: usize = 16384;
 /// Marks an entry that holds a computed value.
 const PAWN_ENTRY_FILLED: u8 = 0x80;
 
@@ -265,65 +265,72 @@ impl<G: Geometry> Evaluator<G> {
         self.values[role.index()]
     }
 
+    /// `color`'s material, placement, mobility and rook files, and the
+    /// squares its pieces attack. One loop a role, so no piece pays for a
+    /// test of its role; the pawns' attacks are found as one set.
     fn side_terms(&self, pos: &Position<G>, color: Color) -> SideTerms<G::Bb> {
         let p = &self.params;
         let own = pos.pieces_of(color);
+        let free = !own;
         let occupied = pos.occupied();
+        let table = &self.placement[color.index()];
+        let set = |role| pos.piece_set(Piece { color, role });
+        let placement = |role: Role, sq: Square| i32::from(table[role.index()][sq.index()]);
         let mut material = 0;
+        for role in Role::ALL {
+            material += self.value(role) * set(role).count() as i32;
+        }
         let mut positional = 0;
-        let (mut attacks, mut pawn_attacks, mut minor_attacks, mut rook_attacks) =
-            (G::Bb::EMPTY, G::Bb::EMPTY, G::Bb::EMPTY, G::Bb::EMPTY);
+
         let pawns = pos.role_set(Role::Pawn);
         let own_pawns = pawns & own;
-        let table = &self.placement[color.index()];
-        for role in Role::ALL {
-            let set = pos.piece_set(Piece { color, role });
-            let value = self.value(role);
-            material += value * set.count() as i32;
-            for sq in set.squares() {
-                positional += i32::from(table[role.index()][sq.index()]);
-                let reach = match role {
-                    Role::Knight => G::knight_attacks(sq),
-                    Role::Bishop => G::bishop_attacks(sq, occupied),
-                    Role::Rook => G::rook_attacks(sq, occupied),
-                    Role::Queen => G::queen_attacks(sq, occupied),
-                    Role::King => G::king_attacks(sq),
-                    Role::Pawn => G::pawn_attacks(color, sq),
-                };
-                attacks |= reach;
-                if matches!(role, Role::Knight | Role::Bishop) {
-                    minor_attacks |= reach;
-                }
-                match role {
-                    Role::Pawn => pawn_attacks |= reach,
-                    Role::Rook => {
-                        rook_attacks |= reach;
-                        let file = G::file(sq.file(G::WIDTH));
-                        if (pawns & file).is_empty() {
-                            positional += p.rook_open_file;
-                        } else if (own_pawns & file).is_empty() {
-                            positional += p.rook_semi_open_file;
-                        }
-                    }
-                    _ => {}
-                }
-                positional += match role {
-                    Role::Knight => p.mobility_knight * (reach & !own).count() as i32,
-                    Role::Bishop => p.mobility_bishop * (reach & !own).count() as i32,
-                    Role::Rook => p.mobility_rook * (reach & !own).count() as i32,
-                    Role::Queen => p.mobility_queen * (reach & !own).count() as i32,
-                    _ => 0,
-                };
+        for sq in own_pawns.squares() {
+            positional += placement(Role::Pawn, sq);
+        }
+        let advanced = G::forward(color, own_pawns);
+        let pawn_attacks = G::west(advanced) | G::east(advanced);
+
+        let mut minor_attacks = G::Bb::EMPTY;
+        for sq in set(Role::Knight).squares() {
+            let reach = G::knight_attacks(sq);
+            minor_attacks |= reach;
+            positional +=
+                placement(Role::Knight, sq) + p.mobility_knight * (reach & free).count() as i32;
+        }
+        for sq in set(Role::Bishop).squares() {
+            let reach = G::bishop_attacks(sq, occupied);
+            minor_attacks |= reach;
+            positional +=
+                placement(Role::Bishop, sq) + p.mobility_bishop * (reach & free).count() as i32;
+        }
+
+        let mut rook_attacks = G::Bb::EMPTY;
+        for sq in set(Role::Rook).squares() {
+            let reach = G::rook_attacks(sq, occupied);
+            rook_attacks |= reach;
+            positional +=
+                placement(Role::Rook, sq) + p.mobility_rook * (reach & free).count() as i32;
+            let file = G::file(sq.file(G::WIDTH));
+            if (pawns & file).is_empty() {
+                positional += p.rook_open_file;
+            } else if (own_pawns & file).is_empty() {
+                positional += p.rook_semi_open_file;
             }
         }
-        if pos
-            .piece_set(Piece {
-                color,
-                role: Role::Bishop,
-            })
-            .count()
-            >= 2
-        {
+
+        let mut attacks = pawn_attacks | minor_attacks | rook_attacks;
+        for sq in set(Role::Queen).squares() {
+            let reach = G::queen_attacks(sq, occupied);
+            attacks |= reach;
+            positional +=
+                placement(Role::Queen, sq) + p.mobility_queen * (reach & free).count() as i32;
+        }
+        for sq in set(Role::King).squares() {
+            attacks |= G::king_attacks(sq);
+            positional += placement(Role::King, sq);
+        }
+
+        if set(Role::Bishop).count() >= 2 {
             positional += p.bishop_pair;
         }
         SideTerms {
@@ -543,8 +550,7 @@ mod tests {
     use crate::SplitMix64;
 
     /// Along random games, the evaluation with the pawn cache equals the
-    /// one without, and the cache is hit (a small cache, so entries are
-    /// also overwritten and keys collide on the slot).
+    /// one without, and the cache is hit.
     fn cached_equals_uncached<G: Geometry>(variant: Variant, seed: u64) -> usize {
         let mut rng = SplitMix64::new(seed);
         let text = variant.start_text(None).unwrap_or_default();
@@ -584,6 +590,58 @@ mod tests {
             }
         }
         hits
+    }
+
+    /// Along random games, the pawns' attacks that `side_terms` finds as
+    /// one set are the union of each pawn's own, on the board's edges too.
+    fn pawn_attack_sets_match<G: Geometry>(variant: Variant, seed: u64) {
+        let mut rng = SplitMix64::new(seed);
+        let text = variant.start_text(None).unwrap_or_default();
+        let Ok(start) = Position::<G>::from_text(&text, variant.rules()) else {
+            panic!("{variant}: start position");
+        };
+        let eval = Evaluator::<G>::new(variant);
+        for _ in 0..10 {
+            let mut pos = start;
+            for _ in 0..160 {
+                for color in Color::ALL {
+                    let pawns = pos.piece_set(Piece {
+                        color,
+                        role: Role::Pawn,
+                    });
+                    let each = pawns
+                        .squares()
+                        .fold(G::Bb::EMPTY, |set, sq| set | G::pawn_attacks(color, sq));
+                    let terms = eval.side_terms(&pos, color);
+                    assert!(
+                        terms.pawn_attacks == each,
+                        "{variant} {color:?}: {}",
+                        pos.to_text()
+                    );
+                    assert!(
+                        (terms.attacks & each) == each,
+                        "{variant}: {}",
+                        pos.to_text()
+                    );
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[(rng.next_u64() % moves.len() as u64) as usize]);
+            }
+        }
+    }
+
+    #[test]
+    fn pawn_attacks_found_as_a_set_are_each_pawns_attacks() {
+        for (i, variant) in Variant::all().into_iter().enumerate() {
+            let seed = 0x9a_77ac + i as u64;
+            match variant.board_size() {
+                BoardSize::Eight => pawn_attack_sets_match::<Board8>(variant, seed),
+                BoardSize::Ten => pawn_attack_sets_match::<Board10>(variant, seed),
+            }
+        }
     }
 
     #[test]

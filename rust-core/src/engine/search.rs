@@ -386,6 +386,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         scores.clear();
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         let counter = self.counter_move(ply);
+        let continuation = self.continuation_rows(ply);
         for &m in moves {
             let score = if Some(m) == tt_move {
                 ORDER_TT_MOVE
@@ -417,10 +418,22 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     .get(self.history_index(pos.turn(), m))
                     .copied()
                     .unwrap_or(0)
-                    + self.continuation_score(pos, m, ply)
+                    + Self::continuation_score(&continuation, pos, m)
             };
             let _ = scores.try_push(score);
         }
+    }
+
+    /// The continuation history of the quiet move `m` in the rows of
+    /// [`Self::continuation_rows`].
+    #[inline]
+    fn continuation_score(rows: &[Option<&[i16]>; 2], pos: &Position<G>, m: Move) -> i32 {
+        let piece_square = Self::piece_square(pos, m);
+        rows.iter()
+            .flatten()
+            .filter_map(|row| row.get(piece_square))
+            .map(|&v| i32::from(v))
+            .sum()
     }
 
     /// The quiet move that last refuted the opponent's move before `ply`.
@@ -910,17 +923,17 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         Some(earlier * piece_squares + piece_square)
     }
 
-    /// The continuation history of the quiet move `m` at `ply`: after the
-    /// opponent's last move and after the mover's own previous one.
+    /// The continuation histories of every move at `ply`, indexed by its
+    /// [`Self::piece_square`]: after the opponent's last move and after the
+    /// mover's own previous one (`None` after a null move or the root).
+    /// Looked up once a node rather than once a move.
     #[inline]
-    fn continuation_score(&self, pos: &Position<G>, m: Move, ply: usize) -> i32 {
-        let piece_square = Self::piece_square(pos, m);
-        [1, 2]
-            .into_iter()
-            .filter_map(|back| self.continuation_index(piece_square, ply, back))
-            .filter_map(|index| self.tables.continuation.get(index))
-            .map(|&v| i32::from(v))
-            .sum()
+    fn continuation_rows(&self, ply: usize) -> [Option<&[i16]>; 2] {
+        let piece_squares = PIECE_KINDS * usize::from(G::square_count());
+        [1, 2].map(|back| {
+            let start = self.continuation_index(0, ply, back)?;
+            self.tables.continuation.get(start..start + piece_squares)
+        })
     }
 
     /// Applies a history bonus (or malus) to the continuation entries of `m`.
