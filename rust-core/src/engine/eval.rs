@@ -549,39 +549,23 @@ mod tests {
     use crate::variant::{BoardSize, Variant};
     use crate::SplitMix64;
 
-    /// Along random games, the evaluation with the pawn cache equals the
-    /// one without, and the cache is hit.
-    fn cached_equals_uncached<G: Geometry>(variant: Variant, seed: u64) -> usize {
+    /// Calls `visit` at every position of `games` random games of
+    /// `variant` (160 plies at most each), drawn from `seed`.
+    fn along_random_games<G: Geometry>(
+        variant: Variant,
+        seed: u64,
+        games: usize,
+        mut visit: impl FnMut(&Position<G>),
+    ) {
         let mut rng = SplitMix64::new(seed);
         let text = variant.start_text(None).unwrap_or_default();
         let Ok(start) = Position::<G>::from_text(&text, variant.rules()) else {
             panic!("{variant}: start position");
         };
-        let eval = Evaluator::<G>::new(variant);
-        let cache = PawnCache::new();
-        let mut hits = 0;
-        for _ in 0..20 {
+        for _ in 0..games {
             let mut pos = start;
             for _ in 0..160 {
-                let pawns = |color| {
-                    pos.piece_set(Piece {
-                        color,
-                        role: Role::Pawn,
-                    })
-                };
-                let (white, black) = (pawns(Color::White), pawns(Color::Black));
-                let stored = cache.slot(white, black).map(Cell::get);
-                if stored.is_some_and(|e| {
-                    e.white == white && e.black == black && e.flags == pawn_flags(&pos)
-                }) {
-                    hits += 1;
-                }
-                assert_eq!(
-                    eval.evaluate_cached(&pos, &cache),
-                    eval.evaluate(&pos),
-                    "{variant}: {}",
-                    pos.to_text()
-                );
+                visit(&pos);
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;
@@ -589,48 +573,64 @@ mod tests {
                 pos.play_unchecked(moves[(rng.next_u64() % moves.len() as u64) as usize]);
             }
         }
+    }
+
+    /// Along random games, the evaluation with the pawn cache equals the
+    /// one without, and the cache is hit.
+    fn cached_equals_uncached<G: Geometry>(variant: Variant, seed: u64) -> usize {
+        let eval = Evaluator::<G>::new(variant);
+        let cache = PawnCache::new();
+        let mut hits = 0;
+        along_random_games::<G>(variant, seed, 20, |pos| {
+            let pawns = |color| {
+                pos.piece_set(Piece {
+                    color,
+                    role: Role::Pawn,
+                })
+            };
+            let (white, black) = (pawns(Color::White), pawns(Color::Black));
+            let stored = cache.slot(white, black).map(Cell::get);
+            if stored
+                .is_some_and(|e| e.white == white && e.black == black && e.flags == pawn_flags(pos))
+            {
+                hits += 1;
+            }
+            assert_eq!(
+                eval.evaluate_cached(pos, &cache),
+                eval.evaluate(pos),
+                "{variant}: {}",
+                pos.to_text()
+            );
+        });
         hits
     }
 
     /// Along random games, the pawns' attacks that `side_terms` finds as
     /// one set are the union of each pawn's own, on the board's edges too.
     fn pawn_attack_sets_match<G: Geometry>(variant: Variant, seed: u64) {
-        let mut rng = SplitMix64::new(seed);
-        let text = variant.start_text(None).unwrap_or_default();
-        let Ok(start) = Position::<G>::from_text(&text, variant.rules()) else {
-            panic!("{variant}: start position");
-        };
         let eval = Evaluator::<G>::new(variant);
-        for _ in 0..10 {
-            let mut pos = start;
-            for _ in 0..160 {
-                for color in Color::ALL {
-                    let pawns = pos.piece_set(Piece {
-                        color,
-                        role: Role::Pawn,
-                    });
-                    let each = pawns
-                        .squares()
-                        .fold(G::Bb::EMPTY, |set, sq| set | G::pawn_attacks(color, sq));
-                    let terms = eval.side_terms(&pos, color);
-                    assert!(
-                        terms.pawn_attacks == each,
-                        "{variant} {color:?}: {}",
-                        pos.to_text()
-                    );
-                    assert!(
-                        (terms.attacks & each) == each,
-                        "{variant}: {}",
-                        pos.to_text()
-                    );
-                }
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play_unchecked(moves[(rng.next_u64() % moves.len() as u64) as usize]);
+        along_random_games::<G>(variant, seed, 10, |pos| {
+            for color in Color::ALL {
+                let pawns = pos.piece_set(Piece {
+                    color,
+                    role: Role::Pawn,
+                });
+                let each = pawns
+                    .squares()
+                    .fold(G::Bb::EMPTY, |set, sq| set | G::pawn_attacks(color, sq));
+                let terms = eval.side_terms(pos, color);
+                assert!(
+                    terms.pawn_attacks == each,
+                    "{variant} {color:?}: {}",
+                    pos.to_text()
+                );
+                assert!(
+                    (terms.attacks & each) == each,
+                    "{variant}: {}",
+                    pos.to_text()
+                );
             }
-        }
+        });
     }
 
     #[test]
