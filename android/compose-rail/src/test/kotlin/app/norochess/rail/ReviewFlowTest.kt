@@ -21,7 +21,14 @@ import app.norochess.core.GameSessionHandle
 import androidx.compose.ui.geometry.Offset
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.Executors
+import app.norochess.applayer.ReviewReport
+import app.norochess.core.GameReviewHandle
+import java.util.concurrent.atomic.AtomicBoolean
+import java.util.concurrent.atomic.AtomicInteger
+import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.withContext
 import kotlinx.coroutines.SupervisorJob
 import kotlinx.coroutines.asCoroutineDispatcher
 import kotlinx.coroutines.cancel
@@ -170,6 +177,55 @@ class ReviewFlowTest {
                 held.countDown()
                 waitFor { !review.ui.value.running }
                 assertTrue(!review.ui.value.complete, "cancelled before it analysed anything")
+            } finally {
+                scope.cancel()
+                main.shutdownNow()
+            }
+        }
+    }
+
+    /**
+     * Reads of the report overlap: each progress asks for one. A read taken while the review ran, answered only after
+     * the read that saw its end, must not show the finished review as unfinished again (it did, for good: the
+     * Robolectric ReviewTest timed out waiting for the end on a busy machine). Here every read that finds the review
+     * unfinished is held until the finished one is on the screen.
+     */
+    @Test
+    fun aLateAnswerFromWhileTheReviewRanDoesNotUndoItsEnd() {
+        Harness(null).use { h ->
+            val id = blunderGame(h)
+            val main = Executors.newSingleThreadExecutor()
+            val scope = CoroutineScope(SupervisorJob() + main.asCoroutineDispatcher())
+            val holding = AtomicBoolean(false)
+            val held = AtomicInteger()
+            val answered = AtomicInteger()
+            val gate = CompletableDeferred<Unit>()
+            val reader: suspend (GameReviewHandle) -> ReviewReport = { handle ->
+                val report = withContext(Dispatchers.IO) { handle.report() }
+                if (holding.get() && !report.progress.complete) {
+                    held.incrementAndGet()
+                    gate.await()
+                    answered.incrementAndGet()
+                }
+                report
+            }
+            try {
+                val review = ReviewController(
+                    h.library, id, "review", scope, { h.app.settings }, { h.now }, LibraryThread.inline(), { _, _ -> }, {},
+                    readReport = reader,
+                )
+                waitFor { review.ui.value.progressText.isNotEmpty() }
+                holding.set(true)
+                main.submit { review.onStartReview() }.get()
+                waitFor { review.ui.value.complete && !review.ui.value.running }
+                assertTrue(held.get() > 0, "some reads found the review unfinished")
+                gate.complete(Unit)
+                waitFor { answered.get() == held.get() }
+                // The held reads resumed on the main thread; once it has run what was queued, they have published or not.
+                main.submit {}.get()
+                assertTrue(review.ui.value.complete, "still complete after the late answers: ${review.ui.value.progressText}")
+                assertTrue(!review.ui.value.running)
+                assertEquals(6, review.ui.value.graph.size)
             } finally {
                 scope.cancel()
                 main.shutdownNow()

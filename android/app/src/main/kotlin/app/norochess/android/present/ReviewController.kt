@@ -48,6 +48,11 @@ class ReviewController(
     private val disk: LibraryThread,
     private val onAnalyseAt: (gameId: Long, plies: Int) -> Unit,
     private val onHome: () -> Unit,
+    /**
+     * Reads the review's report off the main thread (a running review holds it while it saves into the library).
+     * Tests replace it to hold some reads back; the phone reads on [Dispatchers.Default].
+     */
+    private val readReport: suspend (GameReviewHandle) -> ReviewReport = { withContext(Dispatchers.Default) { it.report() } },
 ) : ReviewEvents {
     private val budgets = reviewBudgets()
     private var budgetId = (budgets.firstOrNull { it.isDefault } ?: budgets.first()).id
@@ -59,6 +64,10 @@ class ReviewController(
     private var selected: Int? = null
     /** Counts board requests: only the answer to the latest is shown. */
     private var boardRequest = 0
+    /** Counts report reads, in the order they were asked for on the main thread. */
+    private var reportRead = 0
+    /** The read whose report the screen shows: an older read that comes back later is dropped. */
+    private var reportShown = 0
 
     private val _ui = MutableStateFlow(
         ReviewUi(
@@ -96,7 +105,10 @@ class ReviewController(
 
     /**
      * Reads the report off the main thread (a running review holds it while it
-     * saves into the library) and publishes it on the main thread.
+     * saves into the library) and publishes it on the main thread, unless a
+     * read asked for later was published first: reads overlap (each progress
+     * asks for one), and one taken before the review's end but answered after
+     * the last one would show the finished review as unfinished for good.
      */
     private fun refresh() {
         val review = handle
@@ -104,9 +116,11 @@ class ReviewController(
             _ui.value = render(report)
             return
         }
+        val read = ++reportRead
         scope.launch {
-            val current = withContext(Dispatchers.Default) { review.report() }
-            if (review !== handle) return@launch
+            val current = readReport(review)
+            if (review !== handle || read < reportShown) return@launch
+            reportShown = read
             report = current
             if (selected == null) {
                 val last = current.progress.total.toInt() - 1
