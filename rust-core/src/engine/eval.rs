@@ -297,7 +297,8 @@ impl<G: Geometry> Evaluator<G> {
             positional +=
                 placement(Role::Knight, sq) + p.mobility_knight * (reach & free).count() as i32;
         }
-        for sq in set(Role::Bishop).squares() {
+        let bishops = set(Role::Bishop);
+        for sq in bishops.squares() {
             let reach = G::bishop_attacks(sq, occupied);
             minor_attacks |= reach;
             positional +=
@@ -330,7 +331,7 @@ impl<G: Geometry> Evaluator<G> {
             positional += placement(Role::King, sq);
         }
 
-        if set(Role::Bishop).count() >= 2 {
+        if bishops.count() >= 2 {
             positional += p.bishop_pair;
         }
         SideTerms {

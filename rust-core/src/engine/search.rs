@@ -911,16 +911,22 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         piece * usize::from(G::square_count()) + m.to.index()
     }
 
-    /// Where the continuation history of a move (its [`Self::piece_square`])
-    /// after the move played `back` plies earlier is kept (`None` after a null move or the root).
+    /// Entries in one row of the continuation history: one per moving piece
+    /// (colour and role) and destination, the range of [`Self::piece_square`].
     #[inline]
-    fn continuation_index(&self, piece_square: usize, ply: usize, back: usize) -> Option<usize> {
+    fn continuation_row_len() -> usize {
+        PIECE_KINDS * usize::from(G::square_count())
+    }
+
+    /// Where the continuation-history row of the move played `back` plies
+    /// before `ply` starts (`None` after a null move or before the root).
+    #[inline]
+    fn continuation_row_start(&self, ply: usize, back: usize) -> Option<usize> {
         let earlier = *self.played_piece.get(ply.checked_sub(back)?)?;
         if earlier == NO_PIECE_SQUARE {
             return None;
         }
-        let piece_squares = PIECE_KINDS * usize::from(G::square_count());
-        Some(earlier * piece_squares + piece_square)
+        Some(earlier * Self::continuation_row_len())
     }
 
     /// The continuation histories of every move at `ply`, indexed by its
@@ -929,10 +935,11 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     /// Looked up once a node rather than once a move.
     #[inline]
     fn continuation_rows(&self, ply: usize) -> [Option<&[i16]>; 2] {
-        let piece_squares = PIECE_KINDS * usize::from(G::square_count());
         [1, 2].map(|back| {
-            let start = self.continuation_index(0, ply, back)?;
-            self.tables.continuation.get(start..start + piece_squares)
+            let start = self.continuation_row_start(ply, back)?;
+            self.tables
+                .continuation
+                .get(start..start + Self::continuation_row_len())
         })
     }
 
@@ -941,10 +948,10 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     fn update_continuation(&mut self, pos: &Position<G>, m: Move, ply: usize, bonus: i32) {
         let piece_square = Self::piece_square(pos, m);
         for back in [1, 2] {
-            let Some(index) = self.continuation_index(piece_square, ply, back) else {
+            let Some(start) = self.continuation_row_start(ply, back) else {
                 continue;
             };
-            if let Some(entry) = self.tables.continuation.get_mut(index) {
+            if let Some(entry) = self.tables.continuation.get_mut(start + piece_square) {
                 let h = i32::from(*entry);
                 *entry = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
             }
