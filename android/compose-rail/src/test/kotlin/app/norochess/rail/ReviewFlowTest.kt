@@ -20,6 +20,7 @@ import app.norochess.applayer.OpponentChoice
 import app.norochess.core.GameSessionHandle
 import androidx.compose.ui.geometry.Offset
 import java.util.concurrent.CountDownLatch
+import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
 import app.norochess.applayer.ReviewReport
 import app.norochess.core.GameReviewHandle
@@ -161,27 +162,17 @@ class ReviewFlowTest {
      * finally, and the screen showed the review running for ever (ReviewFlowTest timed out about one run in three).
      */
     @Test
-    fun cancelledBeforeItRanTheReviewStillStops() {
-        Harness(null).use { h ->
-            val id = blunderGame(h)
-            val main = Executors.newSingleThreadExecutor()
-            val scope = CoroutineScope(SupervisorJob() + main.asCoroutineDispatcher())
-            try {
-                val review = ReviewController(h.library, id, "review", scope, { h.app.settings }, { h.now }, LibraryThread.inline(), { _, _ -> }, {})
-                waitFor { review.ui.value.progressText.isNotEmpty() }
-                val held = CountDownLatch(1)
-                main.execute { held.await() }
-                review.onStartReview()
-                review.onCancelReview()
-                assertTrue(review.ui.value.running, "started")
-                held.countDown()
-                waitFor { !review.ui.value.running }
-                assertTrue(!review.ui.value.complete, "cancelled before it analysed anything")
-            } finally {
-                scope.cancel()
-                main.shutdownNow()
-            }
-        }
+    fun cancelledBeforeItRanTheReviewStillStops() = onOwnMainThread { h, id, scope, main ->
+        val review = ReviewController(h.library, id, "review", scope, { h.app.settings }, { h.now }, LibraryThread.inline(), { _, _ -> }, {})
+        waitFor { review.ui.value.progressText.isNotEmpty() }
+        val held = CountDownLatch(1)
+        main.execute { held.await() }
+        review.onStartReview()
+        review.onCancelReview()
+        assertTrue(review.ui.value.running, "started")
+        held.countDown()
+        waitFor { !review.ui.value.running }
+        assertTrue(!review.ui.value.complete, "cancelled before it analysed anything")
     }
 
     /**
@@ -191,41 +182,49 @@ class ReviewFlowTest {
      * unfinished is held until the finished one is on the screen.
      */
     @Test
-    fun aLateAnswerFromWhileTheReviewRanDoesNotUndoItsEnd() {
+    fun aLateAnswerFromWhileTheReviewRanDoesNotUndoItsEnd() = onOwnMainThread { h, id, scope, main ->
+        val holding = AtomicBoolean(false)
+        val held = AtomicInteger()
+        val answered = AtomicInteger()
+        val gate = CompletableDeferred<Unit>()
+        val reader: suspend (GameReviewHandle) -> ReviewReport = { handle ->
+            val report = withContext(Dispatchers.IO) { handle.report() }
+            if (holding.get() && !report.progress.complete) {
+                held.incrementAndGet()
+                gate.await()
+                answered.incrementAndGet()
+            }
+            report
+        }
+        val review = ReviewController(
+            h.library, id, "review", scope, { h.app.settings }, { h.now }, LibraryThread.inline(), { _, _ -> }, {},
+            readReport = reader,
+        )
+        waitFor { review.ui.value.progressText.isNotEmpty() }
+        holding.set(true)
+        main.submit { review.onStartReview() }.get()
+        waitFor { review.ui.value.complete && !review.ui.value.running }
+        assertTrue(held.get() > 0, "some reads found the review unfinished")
+        gate.complete(Unit)
+        waitFor { answered.get() == held.get() }
+        // The held reads resumed on the main thread; once it has run what was queued, they have published or not.
+        main.submit {}.get()
+        assertTrue(review.ui.value.complete, "still complete after the late answers: ${review.ui.value.progressText}")
+        assertTrue(!review.ui.value.running)
+        assertEquals(6, review.ui.value.graph.size)
+    }
+
+    /**
+     * Runs [test] on the planted-blunder game with a "main" thread of its own (a single-thread executor) and a
+     * coroutine scope on it, as the phone's controllers have; both are stopped afterwards.
+     */
+    private fun onOwnMainThread(test: (h: Harness, id: Long, scope: CoroutineScope, main: ExecutorService) -> Unit) {
         Harness(null).use { h ->
             val id = blunderGame(h)
             val main = Executors.newSingleThreadExecutor()
             val scope = CoroutineScope(SupervisorJob() + main.asCoroutineDispatcher())
-            val holding = AtomicBoolean(false)
-            val held = AtomicInteger()
-            val answered = AtomicInteger()
-            val gate = CompletableDeferred<Unit>()
-            val reader: suspend (GameReviewHandle) -> ReviewReport = { handle ->
-                val report = withContext(Dispatchers.IO) { handle.report() }
-                if (holding.get() && !report.progress.complete) {
-                    held.incrementAndGet()
-                    gate.await()
-                    answered.incrementAndGet()
-                }
-                report
-            }
             try {
-                val review = ReviewController(
-                    h.library, id, "review", scope, { h.app.settings }, { h.now }, LibraryThread.inline(), { _, _ -> }, {},
-                    readReport = reader,
-                )
-                waitFor { review.ui.value.progressText.isNotEmpty() }
-                holding.set(true)
-                main.submit { review.onStartReview() }.get()
-                waitFor { review.ui.value.complete && !review.ui.value.running }
-                assertTrue(held.get() > 0, "some reads found the review unfinished")
-                gate.complete(Unit)
-                waitFor { answered.get() == held.get() }
-                // The held reads resumed on the main thread; once it has run what was queued, they have published or not.
-                main.submit {}.get()
-                assertTrue(review.ui.value.complete, "still complete after the late answers: ${review.ui.value.progressText}")
-                assertTrue(!review.ui.value.running)
-                assertEquals(6, review.ui.value.graph.size)
+                test(h, id, scope, main)
             } finally {
                 scope.cancel()
                 main.shutdownNow()
