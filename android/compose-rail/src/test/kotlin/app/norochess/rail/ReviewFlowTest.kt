@@ -1,5 +1,6 @@
 package app.norochess.rail
 
+import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.click
@@ -17,27 +18,26 @@ import app.norochess.android.ui.PieceUi
 import app.norochess.applayer.GameSetup
 import app.norochess.applayer.NewGame
 import app.norochess.applayer.OpponentChoice
+import app.norochess.applayer.ReviewReport
+import app.norochess.core.GameReviewHandle
 import app.norochess.core.GameSessionHandle
-import androidx.compose.ui.geometry.Offset
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
-import app.norochess.applayer.ReviewReport
-import app.norochess.core.GameReviewHandle
 import java.util.concurrent.atomic.AtomicBoolean
 import java.util.concurrent.atomic.AtomicInteger
-import kotlinx.coroutines.CompletableDeferred
-import kotlinx.coroutines.CoroutineScope
-import kotlinx.coroutines.Dispatchers
-import kotlinx.coroutines.withContext
-import kotlinx.coroutines.SupervisorJob
-import kotlinx.coroutines.asCoroutineDispatcher
-import kotlinx.coroutines.cancel
 import kotlin.test.Test
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
 import kotlin.test.assertNull
 import kotlin.test.assertTrue
+import kotlinx.coroutines.CompletableDeferred
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.asCoroutineDispatcher
+import kotlinx.coroutines.cancel
+import kotlinx.coroutines.withContext
 
 /**
  * The review of a short game with a planted blunder, run to completion
