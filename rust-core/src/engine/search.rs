@@ -681,6 +681,23 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         {
             return static_eval;
         }
+        // Razoring: so far below alpha at a shallow node that no quiet
+        // move will bring it back; quiescence (captures) decides.
+        if !pv_node
+            && !in_check
+            && !near_end
+            && depth <= 3
+            && static_eval.abs() < DECIDED
+            && static_eval + 200 + 250 * depth * depth < alpha
+        {
+            let v = self.quiesce(pos, alpha - 1, alpha, ply);
+            if self.stopped {
+                return 0;
+            }
+            if v < alpha && v.abs() < DECIDED {
+                return v;
+            }
+        }
         if null_ok
             && !pv_node
             && !in_check
