@@ -1898,13 +1898,13 @@ fn a_game_is_reviewed_in_points_the_same_on_every_run_and_kept() {
         "{review}"
     );
     assert!(
-        review.contains("B 5…Qxg2?? Blunder, 9.0 points lost. Best was Kxf7."),
+        review.contains("B 5…Qxg2?? Blunder, 8.7 points lost. Best was Kxf7."),
         "{review}"
     );
     // A move and its review, with the position it led to.
     let blunder = answer_to(&output, "goto 5...");
     assert!(
-        blunder.contains("5…Qxg2?? Blunder, 9.0 points lost."),
+        blunder.contains("5…Qxg2?? Blunder, 8.7 points lost."),
         "{blunder}"
     );
     assert!(blunder.contains("Expected for White:"), "{blunder}");
@@ -1936,7 +1936,7 @@ fn a_game_is_reviewed_in_points_the_same_on_every_run_and_kept() {
     let plain_review = answer_to(&plain, "review quick");
     assert!(plain_review.is_ascii(), "{plain_review}");
     assert!(
-        plain_review.contains("B 5...Qxg2?? Blunder, 9.0 points lost."),
+        plain_review.contains("B 5...Qxg2?? Blunder, 8.7 points lost."),
         "{plain_review}"
     );
 }

@@ -2,7 +2,7 @@
 //! quiescence with static exchange and delta pruning (and, in the Norochess
 //! family, the transposition table), a transposition table, killer,
 //! counter-move, history and continuation-history move ordering, null
-//! move, reverse futility, futility, late-move and static exchange pruning,
+//! move, reverse futility, razoring, futility, late-move and static exchange pruning,
 //! internal iterative and late-move reductions), generic over the board so each board size gets its own
 //! machine code. Nothing is pruned or reduced in the last plies before a
 //! Norochess move-limit decision, where every ply can change the result. Game ends are scored exactly as the rule book decides them,
@@ -75,6 +75,15 @@ const EXCHANGE_PRUNE_MARGIN: i32 = 100;
 /// Centipoints a capture in quiescence may gain beyond its banked points
 /// and material (placement, threats) before delta pruning skips it.
 const DELTA_MARGIN: i32 = 200;
+/// Razoring asks quiescence at depth ≤ this when the evaluation lies far
+/// below alpha.
+const RAZOR_MAX_DEPTH: i32 = 3;
+/// How far below alpha razoring looks: this many centipoints plus
+/// [`RAZOR_MARGIN_PER_DEPTH_SQUARED`] · depth² (fitted by eye, accepted by
+/// SPRT; see docs/engine.md).
+const RAZOR_MARGIN_BASE: i32 = 200;
+/// See [`RAZOR_MARGIN_BASE`].
+const RAZOR_MARGIN_PER_DEPTH_SQUARED: i32 = 250;
 /// Late-move reduction at depth d for the n-th move: base + ln d · ln n / divisor.
 const LMR_BASE: f64 = 0.75;
 /// See [`LMR_BASE`].
@@ -682,20 +691,22 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return static_eval;
         }
         // Razoring: so far below alpha at a shallow node that no quiet
-        // move will bring it back; quiescence (captures) decides.
+        // move will bring it back; quiescence (the captures) decides, and
+        // when even they stay below alpha the node fails low. A decided
+        // value is not trusted from quiescence, which sees no quiet move.
         if !pv_node
             && !in_check
             && !near_end
-            && depth <= 3
+            && depth <= RAZOR_MAX_DEPTH
             && static_eval.abs() < DECIDED
-            && static_eval + 200 + 250 * depth * depth < alpha
+            && static_eval + RAZOR_MARGIN_BASE + RAZOR_MARGIN_PER_DEPTH_SQUARED * depth * depth < alpha
         {
-            let v = self.quiesce(pos, alpha - 1, alpha, ply);
+            let captures_value = self.quiesce(pos, alpha - 1, alpha, ply);
             if self.stopped {
                 return 0;
             }
-            if v < alpha && v.abs() < DECIDED {
-                return v;
+            if captures_value < alpha && captures_value.abs() < DECIDED {
+                return captures_value;
             }
         }
         if null_ok

@@ -625,8 +625,9 @@ fn practice_mode_marks_the_moves_in_the_list_and_says_the_last_one() {
     h.command("e4");
     h.command("Qh5");
     let screen = h.screen(80, 24);
-    // 2.Qh5 lets 2...dxe4 take a pawn: a mistake by the evaluation that
-    // counts Black's edge (an inaccuracy by the one before).
-    assert!(screen.contains("Qh5? "), "{screen}");
-    assert!(screen.contains("Practice: Mistake"), "{screen}");
+    // 2.Qh5 lets 2...dxe4 take a pawn: an inaccuracy (2.4 points lost) by
+    // the search that razors, a mistake by the one before; either way the
+    // move list carries the mark and the status line names it.
+    assert!(screen.contains("Qh5?! "), "{screen}");
+    assert!(screen.contains("Practice: Inaccuracy"), "{screen}");
 }
