@@ -699,7 +699,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             && !near_end
             && depth <= RAZOR_MAX_DEPTH
             && static_eval.abs() < DECIDED
-            && static_eval + RAZOR_MARGIN_BASE + RAZOR_MARGIN_PER_DEPTH_SQUARED * depth * depth < alpha
+            && static_eval + RAZOR_MARGIN_BASE + RAZOR_MARGIN_PER_DEPTH_SQUARED * depth * depth
+                < alpha
         {
             let captures_value = self.quiesce(pos, alpha - 1, alpha, ply);
             if self.stopped {
